@@ -1,0 +1,61 @@
+/**
+ * The seam between the relay and the rest of the backend.
+ *
+ * The relay (tickets, the inbox, nudges, statuses, message composition, resolution of a
+ * `<session>`) knows nothing about PTYs, SQLite or HTTP: it sees sessions through this
+ * interface, which the backend implements over its store and terminal service and which the
+ * relay's unit tests implement with a fake. Source: spec/cli.md § lich send, § lich wait,
+ * § lich reply, § The answer is announced, and collected; wire.md §§ 7–9.
+ */
+
+/** One session as the relay needs to see it. All strings; `""` where there is none. */
+export interface RelaySession {
+  /** lich id, the `LICH_SESSION_ID` its process carries. */
+  id: string;
+  projectId: string;
+  /** Project name. */
+  project: string;
+  /** Project root directory. */
+  projectPath: string;
+  /** Card label, unique (case-insensitively) within its project. */
+  label: string;
+  /** Peer-roster name (`<basename(cwd)>-<first 4 alnum of id>`, wire.md § 9). */
+  name: string;
+  /** Provider id (`claude`, `codex`, …, `shell`, or a user-defined id). */
+  kind: string;
+  /** Directory the session runs in (its worktree's, for a worktree session). */
+  path: string;
+  /** Whether this provider reports its state through the session-state hook. */
+  reportsState: boolean;
+  /** Whether this provider has lich's tools (the message then offers `reply_to_session`). */
+  hasTools: boolean;
+}
+
+/** Clock in milliseconds since the epoch; injectable so tests can expire tickets. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface RelayHost {
+  /** Sessions with a process running in their PTY right now (the addressable ones). */
+  liveSessions(): RelaySession[];
+  /** Any session the workspace knows, live or not, by id. */
+  session(id: string): RelaySession | undefined;
+  /** Last state the session reported through `/hook`: busy, done, waiting, idle, compacting, or "". */
+  state(id: string): string;
+  /** Whether the session is at a free prompt: not running its setup script, and its PTY has gone quiet. */
+  ready(id: string): boolean;
+  /** Whether a process is running in the session's PTY. */
+  live(id: string): boolean;
+  /**
+   * Types `text` at the session's prompt: a bracketed paste, then a separate carriage return
+   * once the PTY has gone quiet (≥ 150 ms, capped at 5 s). Resolves once the CR is written;
+   * rejects when the session has no PTY.
+   */
+  type(id: string, text: string): Promise<void>;
+  /** Subscribe to a session's PTY ending. Returns an unsubscribe function. */
+  onExit(listener: (id: string) => void): () => void;
+  clock: Clock;
+}
