@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { type FlagSpec, normalizeArgv } from './go-flags.js';
+
+const specs: FlagSpec[] = [
+  { name: 'project', takesValue: true, integer: false },
+  { name: 'timeout', takesValue: true, integer: true },
+  { name: 'json', takesValue: false, integer: false },
+  { name: 'no-wait', takesValue: false, integer: false },
+];
+
+const norm = (...argv: string[]) => normalizeArgv(argv, specs);
+
+describe('normalizeArgv (Go flag semantics, wire.md § 4.2)', () => {
+  it('accepts -x and --x, --x=v and --x v', () => {
+    expect(norm('-json', '--project', 'lich', '-timeout=5', 'docs')).toEqual({
+      help: false,
+      argv: ['--json', '--project=lich', '--timeout=5', '--', 'docs'],
+      positionals: ['docs'],
+      values: { json: true, project: 'lich', timeout: 5 },
+    });
+  });
+
+  it('stops at the first positional: later flags are positionals', () => {
+    expect(norm('docs', '--json', 'is broken')).toMatchObject({ argv: ['--', 'docs', '--json', 'is broken'], positionals: ['docs', '--json', 'is broken'] });
+  });
+
+  it('stops at -- and drops it', () => {
+    expect(norm('--json', '--', '-x', 'y')).toMatchObject({ argv: ['--json', '--', '-x', 'y'], positionals: ['-x', 'y'] });
+  });
+
+  it('reads a lone - as a positional', () => {
+    expect(norm('-')).toMatchObject({ positionals: ['-'] });
+  });
+
+  it('lets a value start with a dash', () => {
+    expect(norm('--project', '--json')).toMatchObject({ argv: ['--project=--json', '--'], positionals: [] });
+  });
+
+  it('keeps the last of repeated flags', () => {
+    expect(norm('--project', 'a', '--project', 'b')).toMatchObject({ argv: ['--project=b', '--'] });
+  });
+
+  it('reads bool flags as --x or --x=<bool>', () => {
+    expect(norm('--json=true')).toMatchObject({ argv: ['--json', '--'] });
+    expect(norm('--json=0')).toMatchObject({ argv: ['--'] });
+    expect(() => norm('--json=yes')).toThrow('invalid boolean value "yes" for -json: parse error');
+  });
+
+  it('parses integers as Go does, base prefixes included', () => {
+    expect(norm('--timeout', '0x10')).toMatchObject({ argv: ['--timeout=16', '--'] });
+    expect(norm('--timeout=-3')).toMatchObject({ argv: ['--timeout=-3', '--'] });
+    expect(() => norm('--timeout', '5s')).toThrow('invalid value "5s" for flag -timeout: parse error');
+    expect(() => norm('--timeout', '99999999999999999999')).toThrow('invalid value "99999999999999999999" for flag -timeout: value out of range');
+  });
+
+  it('keeps an empty value', () => {
+    expect(norm('--project', '')).toMatchObject({ argv: ['--project=', '--'] });
+  });
+
+  it('refuses an unknown flag, naming it the way Go does', () => {
+    expect(() => norm('--bogus')).toThrow('flag provided but not defined: -bogus');
+    expect(() => norm('-x=1')).toThrow('flag provided but not defined: -x');
+  });
+
+  it('refuses a value flag with nothing after it', () => {
+    expect(() => norm('--project')).toThrow('flag needs an argument: -project');
+  });
+
+  it('refuses bad flag syntax', () => {
+    expect(() => norm('---json')).toThrow('bad flag syntax: ---json');
+    expect(() => norm('-=x')).toThrow('bad flag syntax: -=x');
+  });
+
+  it('asks for help on -h, -help and --help before the first positional only', () => {
+    expect(norm('-h')).toEqual({ help: true });
+    expect(norm('--json', '--help')).toEqual({ help: true });
+    expect(norm('docs', '--help')).toMatchObject({ help: false, positionals: ['docs', '--help'] });
+  });
+});

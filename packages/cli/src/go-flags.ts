@@ -1,0 +1,128 @@
+/**
+ * Go `flag` package semantics on top of oclif's parser (wire.md § 4.2), because the argv an agent
+ * or the lich-plugin builds was written against the original: `-x` and `--x` alike, `--x=v` or
+ * `--x v`, a value that may itself start with `-`, bool flags only as `--x` or `--x=<bool>`,
+ * repeated flags where the last wins, and parsing that stops at the first positional — so
+ * `lich reply 1a2b "--json is broken"` answers with that text instead of failing on a flag.
+ * oclif would parse flags anywhere and read a missing argument from stdin; this turns argv into
+ * `[...flags, '--', ...positionals]`, which oclif can only read one way.
+ */
+import { goQuote, LichError } from '@lich/core';
+
+/** What the normalizer needs to know of one flag. */
+export interface FlagSpec {
+  name: string;
+  /** A one-letter alias, when the command defines one. */
+  char?: string;
+  /** False for a boolean flag. */
+  takesValue: boolean;
+  /** Parsed as a Go `int` (base 0: `10`, `0x1f`, `0o17`, `0b101`). */
+  integer: boolean;
+}
+
+/** The result of {@link normalizeArgv}. */
+export type NormalizedArgv =
+  /** `-h`, `-help` or `--help` came before the first positional. */
+  | { help: true }
+  | {
+      help: false;
+      /** `--name=value` / `--name` for every flag set, then `--` and the positionals. */
+      argv: string[];
+      positionals: string[];
+      /** Every flag set, by its long name: `true`/`false` for a boolean, the value otherwise (an integer flag's already parsed). */
+      values: Record<string, string | number | boolean>;
+    };
+
+/**
+ * Normalizes `argv` the way Go's `flag.Parse` reads it.
+ *
+ * @throws LichError with Go's own wording: `flag provided but not defined: -x`,
+ *   `flag needs an argument: -x`, `bad flag syntax: …`, `invalid value "v" for flag -x: parse error`,
+ *   `invalid boolean value "v" for -x: parse error`.
+ */
+export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[]): NormalizedArgv {
+  const byName = new Map<string, FlagSpec>();
+  for (const spec of specs) {
+    byName.set(spec.name, spec);
+    if (spec.char) byName.set(spec.char, spec);
+  }
+  const values = new Map<string, string | number | boolean>();
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const s = argv[i];
+    if (s.length < 2 || s[0] !== '-') break;
+    let minuses = 1;
+    if (s[1] === '-') {
+      minuses = 2;
+      if (s.length === 2) {
+        i++;
+        break;
+      }
+    }
+    let name = s.slice(minuses);
+    if (name === '' || name[0] === '-' || name[0] === '=') throw new LichError(`bad flag syntax: ${s}`);
+    let value: string | undefined;
+    const eq = name.indexOf('=', 1);
+    if (eq !== -1) {
+      value = name.slice(eq + 1);
+      name = name.slice(0, eq);
+    }
+    const spec = byName.get(name);
+    if (!spec) {
+      if (name === 'help' || name === 'h') return { help: true };
+      throw new LichError(`flag provided but not defined: -${name}`);
+    }
+    if (!spec.takesValue) {
+      if (value === undefined) {
+        values.set(spec.name, true);
+      } else {
+        const parsed = parseGoBool(value);
+        if (parsed === undefined) throw new LichError(`invalid boolean value ${goQuote(value)} for -${name}: parse error`);
+        values.set(spec.name, parsed);
+      }
+      continue;
+    }
+    if (value === undefined) {
+      if (i + 1 >= argv.length) throw new LichError(`flag needs an argument: -${name}`);
+      value = argv[++i];
+    }
+    if (spec.integer) {
+      const parsed = parseGoInt(value);
+      if (typeof parsed === 'string') throw new LichError(`invalid value ${goQuote(value)} for flag -${name}: ${parsed}`);
+      values.set(spec.name, parsed);
+      continue;
+    }
+    values.set(spec.name, value);
+  }
+  const out: string[] = [];
+  for (const [name, value] of values) {
+    if (value === true) out.push(`--${name}`);
+    else if (value !== false) out.push(`--${name}=${value}`);
+  }
+  const positionals = argv.slice(i);
+  out.push('--', ...positionals);
+  return { help: false, argv: out, positionals, values: Object.fromEntries(values) };
+}
+
+// strconv.ParseBool.
+function parseGoBool(value: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  return undefined;
+}
+
+// strconv.ParseInt(s, 0, 64): the number, or Go's error text.
+function parseGoInt(value: string): number | string {
+  const m = /^([+-]?)(0[xX][0-9a-fA-F](?:_?[0-9a-fA-F])*|0[oO]?[0-7](?:_?[0-7])*|0[bB][01](?:_?[01])*|[1-9](?:_?[0-9])*|0)$/.exec(value);
+  if (!m) return 'parse error';
+  const digits = m[2].replace(/_/g, '');
+  let n: bigint;
+  if (/^0[xX]/.test(digits)) n = BigInt(digits);
+  else if (/^0[bB]/.test(digits)) n = BigInt(digits);
+  else if (/^0[oO]/.test(digits)) n = BigInt(`0o${digits.slice(2)}`);
+  else if (digits.length > 1 && digits[0] === '0') n = BigInt(`0o${digits.slice(1)}`);
+  else n = BigInt(digits);
+  if (m[1] === '-') n = -n;
+  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(Number.MIN_SAFE_INTEGER)) return 'value out of range';
+  return Number(n);
+}

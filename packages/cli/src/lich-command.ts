@@ -1,0 +1,261 @@
+/**
+ * The oclif base class every generated command extends (generated/cli/commands/<op>.ts), and the
+ * place lich's contract overrides oclif's defaults (shared/STYLE.md § 4, § What to follow 9):
+ *
+ * - argv is read with Go `flag` semantics (go-flags.ts), never from stdin;
+ * - `--json` prints exactly one line (`[]`, never `null`);
+ * - every failure — an RPC error, a refusal, and every oclif parse or usage error, whose own
+ *   exit 2 would read as "a ticket came back" — is exactly one `lich: …` line on stderr, exit 1;
+ * - 0, 2 and 3 are outcomes: prose or JSON on stdout, nothing on stderr, the code from the
+ *   contract's outcome table (`exitCode` in generated/contracts.ts);
+ * - `--help` prints the command's own help on stdout, exit 0.
+ *
+ * spec/cli.md § Commands.
+ */
+import { Command } from '@oclif/core/command';
+import { integer as integerFlag } from '@oclif/core/flags';
+import type { Config } from '@oclif/core/config';
+import {
+  createContext,
+  type Env,
+  isAbortError,
+  LichError,
+  type OperationName,
+  type RpcClient,
+  renderJson,
+  renderText,
+  runOperation,
+} from '@lich/core';
+import { exitCode } from '@lich/generated/contracts';
+import { normalizeArgv, type FlagSpec } from './go-flags.js';
+import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } from './help.js';
+import { unknownCommandText } from './unknown-command.js';
+
+/** Something text is written to (process.stdout in the bin, a buffer in tests). */
+export interface Sink {
+  write(text: string): unknown;
+}
+
+/** Everything a command run touches outside itself: only the bin entry builds it from `process`. */
+export interface CliIo {
+  env: Env;
+  stdout: Sink;
+  stderr: Sink;
+  /** Replaces the HTTP client (tests); by default one is built over the coordinates of `env`. */
+  rpc?: RpcClient;
+  /** Cancels the operation (tests; the bin lets a signal kill the process instead). */
+  signal?: AbortSignal;
+  /** The command table, for the `help` command. */
+  commands?: CommandTable;
+  /** General-help entries that are not oclif commands (`lich mcp`). */
+  extras?: readonly ExtraEntry[];
+}
+
+/** The static side of a concrete generated command. */
+export type LichCommandClass = typeof LichCommand & (new (argv: string[], config: Config) => LichCommand<any>);
+
+/** The explicit command table: command word → class, in help order (generated/cli/index.ts). */
+export type CommandTable = Readonly<Record<string, LichCommandClass>>;
+
+/** What a parse of argv produced, before the operation runs. */
+export type ParsedArgv =
+  | { help: true }
+  | { help: false; args: Record<string, any>; flags: Record<string, any>; argv: string[] };
+
+// Command's constructor and debug logger read only these; oclif's Config.load (plugins,
+// package.json, hooks) is never needed, because dispatch, help and parsing are lich's own.
+const bareConfig = { bin: 'lich', name: 'lich', root: '', pjson: {}, runHook: async () => ({ successes: [], failures: [] }) } as unknown as Config;
+
+const integerParse = integerFlag().parse;
+
+/** A flag's value kind as Go's `flag.UnquoteUsage` names it in help: `int`, `string`, or `""` for a bool. */
+export function flagKind(flag: HelpFlag): string {
+  if (flag.type === 'boolean') return '';
+  return flag.parse === integerParse ? 'int' : 'string';
+}
+
+/**
+ * Base class of every `lich` command. A generated subclass declares the statics and implements
+ * {@link LichCommand.toInput}; it runs through {@link LichCommand.execute}.
+ *
+ * @typeParam I - the operation's input (contracts/operations/<op>.json `input`).
+ */
+export abstract class LichCommand<I = unknown> extends Command {
+  /** The core operation this command runs (`send`, `wait`, …), or `help`. */
+  static operation: string;
+  /** Whether the command takes `--json` (spec/cli.md § Commands: one JSON line instead of prose). */
+  static json: boolean;
+
+  private io?: CliIo;
+  private status = 1;
+
+  /**
+   * Maps what oclif parsed onto the operation's input. `argv` is the positionals in order, for a
+   * command whose first positional is optional (`reply [<ticket>] <answer>`); throw
+   * {@link LichCommand.usageError} for a count the args cannot express.
+   */
+  protected abstract toInput(args: Record<string, any>, flags: Record<string, any>, argv: string[]): I;
+
+  /** The `lich: usage: …` refusal of this command, to throw from `toInput`. */
+  protected usageError(): LichError {
+    const ctor = this.constructor as LichCommandClass;
+    return new LichError(`usage: ${ctor.spelling()}`);
+  }
+
+  /** The command word: the table key main dispatched on, else the operation. */
+  static commandName(this: LichCommandClass): string {
+    return this.id ?? this.operation;
+  }
+
+  /** The one-line spelling of this command (`lich send [--project <name>] … <session> <prompt>`). */
+  static spelling(this: LichCommandClass): string {
+    return spelling(this, this.commandName());
+  }
+
+  /** This command's `--help` text (wire.md § 4.3), ending with a newline. */
+  static helpText(this: LichCommandClass): string {
+    return commandHelp(this, this.commandName(), flagKind);
+  }
+
+  /**
+   * Parses argv (everything after the command word) with Go flag semantics and oclif's
+   * typed flags, without running anything.
+   *
+   * @throws LichError — every parse or usage failure, worded for the `lich:` line.
+   */
+  static async parseArgv(this: LichCommandClass, argv: readonly string[]): Promise<ParsedArgv> {
+    const flags = (this.flags ?? {}) as Record<string, any>;
+    const specs: FlagSpec[] = Object.entries(flags).map(([name, flag]) => ({
+      name,
+      char: flag.char,
+      takesValue: flag.type !== 'boolean',
+      integer: flag.parse === integerParse,
+    }));
+    const normalized = normalizeArgv(argv, specs);
+    if (normalized.help) return { help: true };
+    const argDefs = Object.entries((this.args ?? {}) as Record<string, any>);
+    const min = argDefs.filter(([, arg]) => arg.required).length;
+    const max = this.strict === false ? Number.POSITIVE_INFINITY : argDefs.length;
+    const count = normalized.positionals.length;
+    if (count < min || count > max) throw new LichError(`usage: ${this.spelling()}`);
+    // The count is checked above, against the spelling; oclif would assign positionals to args in
+    // order and refuse a leading optional one (`reply [<ticket>] <answer>`) — toInput aligns them
+    // from argv instead. And oclif reads a missing argument from a piped stdin; lich never does.
+    // The values are taken from the Go-semantics reading above, never from a second parse:
+    // oclif refuses a value that spells one of the command's flags (`--project=--json`) and moves
+    // a positional that is literally `--`, and either would hand the operation a different input
+    // than the MCP tool and the opencode wrapper give for the same arguments.
+    const out: Record<string, unknown> = {};
+    for (const [name, flag] of Object.entries(flags)) {
+      if (name in normalized.values) out[name] = normalized.values[name];
+      else if (flag.type === 'boolean') out[name] = false;
+    }
+    return { help: false, args: {}, flags: out, argv: normalized.positionals };
+  }
+
+  /**
+   * Parses argv into the operation's input without running it: what the surface-parity
+   * property test compares against the MCP mapping.
+   *
+   * @throws LichError for a parse or usage failure, and for `--help`.
+   */
+  static async parseInput<C extends LichCommandClass>(this: C, argv: readonly string[]): Promise<InputOf<C>> {
+    const parsed = await this.parseArgv(argv);
+    if (parsed.help) throw new LichError('--help asks for help, not for an operation');
+    const cmd = instantiate(this, argv) as LichCommand<InputOf<C>>;
+    return cmd.toInput(parsed.args, parsed.flags, parsed.argv);
+  }
+
+  /**
+   * Runs this command with `argv` (everything after the command word) and returns its exit
+   * status: 0, 2 or 3 with prose or one JSON line on stdout; 1 with one `lich: …` line on stderr.
+   * Never throws.
+   */
+  static async execute(this: LichCommandClass, argv: readonly string[], io: CliIo): Promise<number> {
+    const cmd = instantiate(this, argv);
+    cmd.io = io;
+    try {
+      await cmd.run();
+      return cmd.status;
+    } catch (error) {
+      io.stderr.write(`lich: ${failureText(error)}\n`);
+      return 1;
+    }
+  }
+
+  /**
+   * Runs the command against `this.io` and returns the operation's output (plugin-org style:
+   * `run()` returns the typed result, rendering is a separate step).
+   */
+  async run(): Promise<unknown> {
+    const io = this.io;
+    if (!io) throw new LichError('a lich command runs through LichCommand.execute');
+    const ctor = this.constructor as LichCommandClass;
+    const parsed = await ctor.parseArgv(this.argv);
+    if (parsed.help) {
+      io.stdout.write(ctor.helpText());
+      this.status = 0;
+      return undefined;
+    }
+    const input = this.toInput(parsed.args, parsed.flags, parsed.argv);
+    if (ctor.operation === 'help') return this.runHelp(io, input as { command?: string });
+
+    const op = ctor.operation as OperationName;
+    const ctx = createContext({ surface: 'cli', env: io.env, rpc: io.rpc });
+    try {
+      const outcome = await runOperation(ctx, op, input as never, { signal: io.signal });
+      const json = ctor.json && parsed.flags.json === true;
+      io.stdout.write(`${json ? renderJson(outcome) : renderText('cli', outcome)}\n`);
+      if (outcome.failure) {
+        io.stderr.write(`lich: ${outcome.failure.message}\n`);
+        this.status = 1;
+      } else {
+        this.status = exitCode(op as never, outcome.output as never);
+      }
+      return outcome.output;
+    } finally {
+      if (!io.rpc) ctx.rpc.close();
+    }
+  }
+
+  private runHelp(io: CliIo, input: { command?: string }): string {
+    const table = io.commands ?? {};
+    const word = input.command ?? '';
+    let text: string;
+    if (word === '') {
+      text = generalHelp(
+        Object.entries(table).map(([name, source]) => ({ name, source })),
+        io.extras ?? [],
+      );
+    } else {
+      const Cmd = table[word];
+      if (!Cmd) throw new LichError(unknownCommandText(word, [...Object.keys(table), ...(io.extras ?? []).map((e) => e.name)]));
+      Cmd.id ??= word;
+      text = Cmd.helpText();
+    }
+    io.stdout.write(text);
+    this.status = 0;
+    return text;
+  }
+}
+
+/** The input type a command class's `toInput` returns. */
+export type InputOf<C> = C extends abstract new (...args: any[]) => LichCommand<infer I> ? I : never;
+
+function instantiate(Cmd: LichCommandClass, argv: readonly string[]): LichCommand<any> {
+  const Concrete = Cmd as unknown as new (argv: string[], config: Config) => LichCommand<any>;
+  return new Concrete([...argv], bareConfig);
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof LichError) return error.message;
+  // contract-runtime's UsageError (`usage: <spelling>`), thrown by a generated toInput.
+  if (error instanceof Error && error.name === 'UsageError') return error.message;
+  if (isAbortError(error)) return 'cancelled';
+  // A bug, not a refusal: still one line, never a stack trace on an agent's screen.
+  return error instanceof Error ? firstLine(error.message) : String(error);
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0].trim();
+}

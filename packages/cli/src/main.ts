@@ -1,0 +1,160 @@
+/**
+ * `lich`'s dispatch (wire.md § 4.1), decided before anything heavy loads: help, version, `mcp`
+ * and the launch arguments are answered here; a command word loads the oclif command table;
+ * anything else is an unknown command, refused with a guess — a typo does not start lich.
+ *
+ * Only bin.ts touches `process`; everything here comes through {@link MainIo}.
+ */
+import { createContext, type Env, LichError, renderJson, renderText, runOperation, VERSION } from '@lich/core';
+import { type FlagSpec, normalizeArgv } from './go-flags.js';
+import type { ExtraEntry } from './help.js';
+import type { CommandTable } from './lich-command.js';
+import { unknownCommandText } from './unknown-command.js';
+
+/** What the dispatcher reads and writes; the bin builds it from `process`. */
+export interface MainIo {
+  /** Arguments after the script. */
+  argv: readonly string[];
+  env: Env;
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  /** This lich's executable (packages/cli/bin/lich.js): the `LICH_BIN` of the sessions it runs. */
+  bin: string;
+  /** The directory holding the bundles `lich mcp` and the backend load (packages/cli/dist/). */
+  distDir: URL;
+  /** Loads the command table; defaults to the lazily imported generated table. */
+  loadCommands?: () => Promise<CommandTable>;
+}
+
+/** `lich mcp` in the general help: it is a command, though not an oclif one. */
+export const MCP_ENTRY: ExtraEntry = {
+  name: 'mcp',
+  spelling: 'lich mcp',
+  about: 'Serve the session commands as MCP tools over stdio; lich registers it for the providers that take one.',
+};
+
+const LAUNCH_USAGE = 'lich [--no-window] [--shell <path>] [-- <browser flags>]';
+
+/**
+ * Runs `lich` with `io.argv` and resolves with the exit status. Never rejects: a failure is one
+ * `lich: …` line on stderr and 1.
+ */
+export async function main(io: MainIo): Promise<number> {
+  try {
+    return await dispatch(io);
+  } catch (error) {
+    const message = error instanceof LichError ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
+    io.stderr.write(`lich: ${message}\n`);
+    return 1;
+  }
+}
+
+async function dispatch(io: MainIo): Promise<number> {
+  const [word, ...rest] = io.argv;
+  const load = io.loadCommands ?? (async () => (await import('./commands.js')).COMMANDS);
+
+  if (word === 'help' || word === '--help' || word === '-h') {
+    const commands = await load();
+    if (rest.length > 0) return commandHelp(io, commands, rest[0]);
+    return runCommand(io, commands, 'help', []);
+  }
+  if (word === 'version' || word === '--version' || word === '-v') {
+    if (rest.length === 0 || (rest.length === 1 && ['--json', '-json'].includes(rest[0]))) {
+      return quickVersion(io, rest.length === 1);
+    }
+    return runCommand(io, await load(), 'version', rest);
+  }
+  if (word === 'mcp') return serveMcp(io, rest);
+  if (word === undefined || word.startsWith('-')) return launch(io, io.argv);
+
+  const commands = await load();
+  if (Object.hasOwn(commands, word)) return runCommand(io, commands, word, rest);
+  throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
+}
+
+function runCommand(io: MainIo, commands: CommandTable, word: string, argv: readonly string[]): Promise<number> {
+  const Cmd = commands[word];
+  if (!Cmd) throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
+  Cmd.id ??= word;
+  return Cmd.execute(argv, {
+    env: io.env,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    commands,
+    extras: [MCP_ENTRY],
+  });
+}
+
+// `lich help <word>` is `lich <word> --help` (wire.md § 4.1).
+function commandHelp(io: MainIo, commands: CommandTable, word: string): Promise<number> {
+  if (word === MCP_ENTRY.name) {
+    io.stdout.write(`${MCP_ENTRY.about}\n\nusage: ${MCP_ENTRY.spelling}\n`);
+    return Promise.resolve(0);
+  }
+  return runCommand(io, commands, word, ['--help']);
+}
+
+// `lich version [--json]` without loading oclif: the same operation and renderer the version
+// command runs; anything else after the word (`--help`, a bad flag) goes through the command.
+async function quickVersion(io: MainIo, json: boolean): Promise<number> {
+  const ctx = createContext({ surface: 'cli', env: io.env });
+  try {
+    const outcome = await runOperation(ctx, 'version', {});
+    io.stdout.write(`${json ? renderJson(outcome) : renderText('cli', outcome)}\n`);
+    return 0;
+  } finally {
+    ctx.rpc.close();
+  }
+}
+
+async function serveMcp(io: MainIo, rest: readonly string[]): Promise<number> {
+  if (rest.length === 1 && ['--help', '-help', '-h'].includes(rest[0])) return commandHelp(io, {}, MCP_ENTRY.name);
+  if (rest.length > 0) throw new LichError(`usage: ${MCP_ENTRY.spelling}`);
+  const mod = await loadBundle<{ serveMcp: (o: object) => Promise<number> }>(io, 'mcp.mjs', 'serveMcp');
+  return mod.serveMcp({ stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: io.env });
+}
+
+const launchFlags: FlagSpec[] = [
+  { name: 'no-window', takesValue: false, integer: false },
+  { name: 'shell', takesValue: true, integer: false },
+];
+
+/**
+ * The app's own arguments (spec/cli.md § Commands): bare `lich`, `--no-window`, `--shell <path>`
+ * (the flag wins over LICH_SHELL), `-- <browser flags>`. This build is headless, so each runs
+ * the backend in the foreground; without `--no-window` it says first that there is no window.
+ */
+async function launch(io: MainIo, args: readonly string[]): Promise<number> {
+  const dashdash = args.indexOf('--');
+  const own = dashdash === -1 ? args : args.slice(0, dashdash);
+  const parsed = normalizeArgv(own, launchFlags);
+  if (parsed.help) {
+    return runCommand(io, await (io.loadCommands ?? (async () => (await import('./commands.js')).COMMANDS))(), 'help', []);
+  }
+  if (parsed.positionals.length > 0) throw new LichError(`usage: ${LAUNCH_USAGE}`);
+  const noWindow = parsed.argv.includes('--no-window');
+  const shell = parsed.argv.find((a) => a.startsWith('--shell='))?.slice('--shell='.length);
+  const env: Record<string, string | undefined> = { ...io.env };
+  if (shell !== undefined) env.LICH_SHELL = shell;
+  const mod = await loadBundle<{ runForeground: (o: object) => Promise<number> }>(io, 'server.mjs', 'runForeground');
+  if (!noWindow) {
+    io.stderr.write('This lich has no window: it runs the backend in the foreground, as lich --no-window does, until lich quit.\n');
+  }
+  return mod.runForeground({ bin: io.bin, version: VERSION, env, stdout: io.stdout, stderr: io.stderr });
+}
+
+async function loadBundle<T>(io: MainIo, file: string, entry: string): Promise<T> {
+  const url = new URL(file, io.distDir).href;
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(file)) {
+      throw new LichError(`this lich was built without ${file}: run npm run build`, { cause: error });
+    }
+    throw error;
+  }
+  if (typeof mod[entry] !== 'function') throw new LichError(`${file} does not export ${entry}: run npm run build`);
+  return mod as T;
+}

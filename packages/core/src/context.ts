@@ -1,0 +1,91 @@
+import { readFile as fsReadFile } from 'node:fs/promises';
+import net from 'node:net';
+import { type Env, type ReadFile, readRuntimeFile, resolveCoordinates } from './coordinates.js';
+import { abortError } from './errors.js';
+import { createHttpRpcClient, type RpcClient } from './rpc.js';
+import type { Surface } from './wording.js';
+
+/**
+ * Everything an operation touches outside its own memory, injected so that no module of core
+ * reads `process.env` or opens a socket on its own (shared/STYLE.md § What to follow, item 7).
+ * Build one with {@link createContext}; tests override single seams.
+ */
+export interface LichContext {
+  /** Whose words a refusal uses (`--no-wait` vs `no_wait`). */
+  surface: Surface;
+  /** The caller's environment. `LICH_SESSION_ID` is the sender (`""` outside a session). */
+  env: Env;
+  rpc: RpcClient;
+  /** Whether something accepts a TCP connection on 127.0.0.1:`port` (`lich quit`'s probe). */
+  portListens(port: number): Promise<boolean>;
+  /** Resolves after `ms` milliseconds; rejects with an AbortError when `signal` fires first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Milliseconds, monotonic enough for a deadline. */
+  now(): number;
+}
+
+/** What {@link createContext} takes: the surface and environment, and any seam to replace. */
+export interface ContextOptions {
+  surface: Surface;
+  env: Env;
+  /** Defaults to the HTTP client over the coordinates of `env` (then the runtime file). */
+  rpc?: RpcClient;
+  /** Reads the runtime file; defaults to `fs.readFile(path, 'utf8')`. */
+  readFile?: ReadFile;
+  portListens?: (port: number) => Promise<boolean>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
+}
+
+/**
+ * Builds the context a surface runs operations in. Nothing is resolved up front: a command
+ * that never calls lich (a refusal, `version` with no lich running) never reads the runtime file.
+ */
+export function createContext(options: ContextOptions): LichContext {
+  const env = options.env;
+  const readFile = options.readFile ?? ((path: string) => fsReadFile(path, 'utf8'));
+  const rpc =
+    options.rpc ??
+    createHttpRpcClient({
+      coordinates: () => resolveCoordinates(env, readFile),
+      readRuntime: () => readRuntimeFile(env, readFile),
+    });
+  return {
+    surface: options.surface,
+    env,
+    rpc,
+    portListens: options.portListens ?? portListens,
+    sleep: options.sleep ?? sleep,
+    now: options.now ?? (() => performance.now()),
+  };
+}
+
+/** Connects to 127.0.0.1:`port` and hangs up: true when something accepted, false when refused. */
+export function portListens(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import {
+  UsageError,
+  alignPositionals,
+  booleanFlag,
+  capSeconds,
+  count,
+  firstOutcome,
+  flagArg,
+  hasProp,
+  integerFlag,
+  isType,
+  jsonEqual,
+  prop,
+  secondsArg,
+  stringFlag,
+  textArg,
+  toArgv,
+} from './contract-runtime';
+
+const reply = [
+  { field: 'ticket', required: false },
+  { field: 'answer', required: true },
+];
+const replyUsage = 'lich reply [<ticket>] <answer>';
+
+describe('alignPositionals', () => {
+  it('reads a lone positional of reply as the answer', () => {
+    expect(alignPositionals(['done'], reply, replyUsage)).toEqual({ ticket: '', answer: 'done' });
+  });
+
+  it('reads two positionals of reply as ticket and answer', () => {
+    expect(alignPositionals(['a1b2c3d4', 'done'], reply, replyUsage)).toEqual({ ticket: 'a1b2c3d4', answer: 'done' });
+  });
+
+  it('fills a trailing optional positional only when it is given', () => {
+    const wait = [{ field: 'ticket', required: false }];
+    expect(alignPositionals([], wait, 'lich wait [<ticket>]')).toEqual({ ticket: '' });
+    expect(alignPositionals(['a1b2c3d4'], wait, 'lich wait [<ticket>]')).toEqual({ ticket: 'a1b2c3d4' });
+  });
+
+  it('refuses too few positionals with the one-line spelling', () => {
+    expect(() => alignPositionals([], reply, replyUsage)).toThrow(new UsageError('usage: lich reply [<ticket>] <answer>'));
+  });
+
+  it('refuses too many positionals, joining a spelling that spans lines', () => {
+    const usage = 'lich open [--project <name-or-path>]\n[--json]';
+    expect(() => alignPositionals(['x'], [], usage)).toThrow('usage: lich open [--project <name-or-path>] [--json]');
+  });
+
+  it('keeps a positional that begins with a dash as it is', () => {
+    expect(alignPositionals(['--json', '-x'], reply, replyUsage)).toEqual({ ticket: '--json', answer: '-x' });
+  });
+});
+
+describe('flag readers', () => {
+  it('reads a flag that was not given as its default', () => {
+    expect([stringFlag(undefined), integerFlag(undefined), booleanFlag(undefined)]).toEqual(['', 0, false]);
+  });
+
+  it('reads given flags as they are', () => {
+    expect([stringFlag('lich'), integerFlag(-5), booleanFlag(true)]).toEqual(['lich', -5, true]);
+  });
+});
+
+describe('MCP argument leniency (wire.md § 10.1)', () => {
+  it('spells out a non-string text argument', () => {
+    expect([textArg(undefined), textArg(null), textArg(5), textArg(true), textArg('x')]).toEqual(['', '', '5', 'true', 'x']);
+  });
+
+  it('reads only true and the string "true" as a set flag', () => {
+    expect([flagArg(true), flagArg('true'), flagArg('TRUE'), flagArg(1), flagArg(undefined)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  const clamp = { max: 90, default: 90 };
+
+  it('clamps seconds: missing, non-positive or above 90 becomes 90', () => {
+    expect([secondsArg(undefined, clamp), secondsArg(0, clamp), secondsArg(-3, clamp), secondsArg(600, clamp)]).toEqual([
+      90, 90, 90, 90,
+    ]);
+  });
+
+  it('takes seconds as a number or a numeric string, in whole seconds', () => {
+    expect([secondsArg(30, clamp), secondsArg('45', clamp), secondsArg(12.9, clamp), secondsArg('soon', clamp)]).toEqual([
+      30, 45, 12, 90,
+    ]);
+  });
+
+  test.prop([fc.anything()])('never returns seconds outside 1..max', (value) => {
+    const seconds = secondsArg(value, clamp);
+    expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= 90).toBe(true);
+  });
+});
+
+describe('capSeconds', () => {
+  it('caps a long or default wait at the bound and keeps a short one', () => {
+    const input = { ticket: '', timeoutSeconds: 0, noWait: false };
+    expect(capSeconds(input, 'timeoutSeconds', 90)).toEqual({ ticket: '', timeoutSeconds: 90, noWait: false });
+    expect(capSeconds({ ...input, timeoutSeconds: 1800 }, 'timeoutSeconds', 90).timeoutSeconds).toBe(90);
+    expect(capSeconds({ ...input, timeoutSeconds: 20 }, 'timeoutSeconds', 90).timeoutSeconds).toBe(20);
+    expect(input.timeoutSeconds).toBe(0);
+  });
+});
+
+describe('toArgv', () => {
+  it('writes flags first, then --, then positionals', () => {
+    expect(
+      toArgv(
+        'send',
+        [
+          ['--project', 'lich'],
+          ['--timeout', 30],
+          ['--private', true],
+          ['--json', false],
+        ],
+        [
+          ['docs', true],
+          ['-rf everything', true],
+        ],
+      ),
+    ).toEqual(['send', '--project=lich', '--timeout=30', '--private', '--', 'docs', '-rf everything']);
+  });
+
+  it('omits default-valued flags and empty optional positionals, and the -- with them', () => {
+    expect(toArgv('wait', [['--timeout', 0], ['--no-wait', false]], [['', false]])).toEqual(['wait']);
+  });
+
+  it('writes an empty required positional', () => {
+    expect(toArgv('reply', [], [['', false], ['', true]])).toEqual(['reply', '--', '']);
+  });
+
+  it('keeps a flag value that begins with a dash attached to its flag', () => {
+    expect(toArgv('open', [['--prompt', '-v please']], [])).toEqual(['open', '--prompt=-v please']);
+  });
+});
+
+describe('outcome predicates', () => {
+  it('picks the first outcome whose predicate holds', () => {
+    const table = [
+      { when: (o: unknown) => prop(o, 'status') === 'answered', exit: 0 as const },
+      { when: () => true, exit: 3 as const },
+    ];
+    expect(firstOutcome(table, { status: 'answered' })).toBe(0);
+    expect(firstOutcome(table, { status: 'expired' })).toBe(3);
+  });
+
+  it('fails loudly when a table has no case for the output', () => {
+    expect(() => firstOutcome([], {})).toThrow(/unconditional/);
+  });
+
+  it('tests JSON Schema types the way JSON Schema does', () => {
+    expect([isType({}, 'object'), isType([], 'object'), isType(null, 'object'), isType(2, 'integer'), isType(2.5, 'integer')]).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('reads own properties only', () => {
+    expect([hasProp({ a: 1 }, 'a'), hasProp({}, 'toString'), prop({ a: 1 }, 'a'), prop([1], '0')]).toEqual([true, false, 1, undefined]);
+  });
+
+  it('counts arrays and nothing else', () => {
+    expect([count([1, 2]), count('ab'), count(undefined)]).toEqual([2, -1, -1]);
+  });
+
+  it('compares JSON values deeply', () => {
+    expect(jsonEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
+    expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(jsonEqual([1], { 0: 1 })).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The one error family a user reads. spec/cli.md § Commands: "Every command prints … its failure
+ * as one `lich: …` line on stderr". The CLI adds the `lich: ` prefix and exits 1; MCP and the
+ * opencode plugin turn the same message into an `isError` result. The message never carries
+ * the prefix itself, so no surface has to strip it.
+ */
+export class LichError extends Error {
+  override readonly name = 'LichError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * A failure to talk to lich at all (wire.md § 1.3 step 6: `reach lich: …`), as opposed to lich
+ * answering with an error. `sent` is false when nothing reached lich (connection refused, a
+ * bad port) and true when the request went out and no full reply came back (the connection
+ * closed under it, or the budget ran out — then `timedOut` is true too): `lich quit` counts a
+ * closed connection as a lich that exited before its reply left (spec/cli.md § lich quit).
+ */
+export class LichTransportError extends LichError {
+  constructor(
+    message: string,
+    readonly sent: boolean,
+    readonly timedOut: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Whether `error` is the cancellation of a call through its `AbortSignal` (MCP
+ * `notifications/cancelled`, an opencode tool abort). A cancelled call is never reported as a
+ * failure: wire.md § 10.1 says it is not answered at all.
+ */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** The error a cancelled call rejects with: the signal's own reason when it is an Error. */
+export function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  const error = new Error('the call was cancelled', { cause: reason });
+  error.name = 'AbortError';
+  return error;
+}

@@ -1,0 +1,101 @@
+/**
+ * @lich/core — what every surface (CLI, `lich mcp`, the opencode plugin) and plugin author
+ * builds on: coordinates, the RPC client, the operations, their wording, errors and the typed
+ * CLI runner. No framework imports; every effect comes through a {@link LichContext}.
+ *
+ * Typical surface use:
+ *
+ * ```ts
+ * const ctx = createContext({ surface: 'mcp', env: process.env });
+ * const outcome = await runOperation(ctx, 'send', { session: 'docs', prompt: 'run the tests' }, { signal });
+ * const { text, isError } = renderMcp(outcome);
+ * ```
+ */
+export { VERSION } from './version.js';
+export { LichError, LichTransportError, isAbortError, abortError } from './errors.js';
+export { goQuote } from './quote.js';
+export { jsonLine } from './json.js';
+export {
+  type Coordinates,
+  type Env,
+  type ReadFile,
+  NO_LICH_RUNNING,
+  lichConfigDir,
+  readRuntimeFile,
+  resolveCoordinates,
+  runtimeFilePath,
+} from './coordinates.js';
+export { type CallOptions, type HttpRpcClientOptions, type RpcClient, createHttpRpcClient, maskToken } from './rpc.js';
+export {
+  CALL_SLACK_SECONDS,
+  DEFAULT_WAIT_SECONDS,
+  DELIVER_WAIT_SECONDS,
+  MAX_WAIT_SECONDS,
+  OPEN_CALL_MS,
+  QUIT_POLL_MS,
+  QUIT_WAIT_MS,
+  SHORT_CALL_MS,
+  VERSION_CALL_MS,
+  waitBudgetMs,
+} from './timeouts.js';
+export { type ContextOptions, type LichContext, createContext, portListens } from './context.js';
+export {
+  type Outcome,
+  type RunOptions,
+  OPERATION_NAMES,
+  close,
+  open,
+  quit,
+  reply,
+  runOperation,
+  send,
+  sessions,
+  version,
+  wait,
+  whoami,
+} from './operations.js';
+export { isCollected, renderJson, renderMcp, renderText } from './render.js';
+export {
+  type Surface,
+  ANSWER_SENT,
+  NO_OTHER_SESSIONS,
+  NOTHING_TO_COLLECT,
+  QUIT_DONE,
+  closeText,
+  collectText,
+  handOffFailureText,
+  noWaitWithTicketText,
+  openText,
+  openedText,
+  privateWithoutPromptText,
+  quitFailedText,
+  resultText,
+  sessionsText,
+  versionText,
+  whoamiText,
+} from './wording.js';
+export { type LichOutcome, type LichRun, type RunLichOptions, outcomeOf, runLich } from './runner.js';
+export type {
+  Closed,
+  CloseInput,
+  Collected,
+  Opened,
+  OpenInput,
+  OperationInput,
+  OperationName,
+  OperationOutput,
+  Operations,
+  Peer,
+  ReplyInput,
+  Result,
+  ResultStatus,
+  RuntimeInfo,
+  SendInput,
+  Session,
+  SessionsInput,
+  VersionInput,
+  VersionReport,
+  WaitInput,
+  WhoamiInput,
+  QuitInput,
+} from './types.js';

@@ -1,0 +1,319 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import { rpcMethods } from '@lich/generated/contracts';
+import type { RpcMethodName } from '@lich/generated/types';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createContext, type LichContext } from './context.js';
+import { LichError } from './errors.js';
+import { runOperation } from './operations.js';
+import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
+import type { Result, Session } from './types.js';
+import { VERSION } from './version.js';
+
+const TOKEN = 'f'.repeat(32);
+let lich: FakeLich;
+let contexts: LichContext[] = [];
+
+beforeEach(async () => {
+  lich = await startFakeLich(TOKEN);
+});
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+// Every body core posts must be what contracts/rpc/<method>.json says the backend takes: the
+// options object with every field (G3 rule), or [] for a method without options.
+afterEach(async () => {
+  for (const ctx of contexts) ctx.rpc.close();
+  contexts = [];
+  await lich.close();
+  for (const call of lich.calls) {
+    const contract = rpcMethods[call.method as RpcMethodName];
+    expect(contract, `${call.method} is in contracts/rpc`).toBeDefined();
+    if (contract.options === null) {
+      expect(call.body).toEqual([]);
+      continue;
+    }
+    expect(call.body).toHaveLength(1);
+    const validate = ajv.compile(contract.options as object);
+    expect(validate((call.body as unknown[])[0]), `${call.method}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  }
+});
+
+function ctx(surface: 'cli' | 'mcp' = 'cli', env: Record<string, string> = {}): LichContext {
+  const c = createContext({
+    surface,
+    env: { LICH_PORT: String(lich.port), LICH_TOKEN: TOKEN, LICH_SESSION_ID: 'sender-id', ...env },
+    readFile: async () => {
+      throw Object.assign(new Error('no file'), { code: 'ENOENT' });
+    },
+  });
+  contexts.push(c);
+  return c;
+}
+
+const session: Session = {
+  id: '9f8e',
+  projectId: 'p1',
+  project: 'lich',
+  label: 'auth-fix',
+  name: 'auth-fix-9f8e',
+  kind: 'claude',
+  path: '/wt/auth-fix',
+  nextSeq: 5,
+  originSessionId: 'sender-id',
+  originLabel: 'planner',
+  confined: false,
+  folder: '',
+  run: true,
+};
+const pending: Result = { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' };
+
+function only(method: string) {
+  const calls = lich.calls.filter((c) => c.method === method);
+  expect(calls).toHaveLength(1);
+  return calls[0];
+}
+
+describe('sessions', () => {
+  it('asks relay.Peers as the calling session, with the token', async () => {
+    const peer = { label: 'docs', name: 'lich-a1b2', project: 'lich', kind: 'codex', state: 'busy', id: 'x', path: '/p', projectPath: '/p' };
+    lich.on('relay.Peers', { result: [peer] });
+    const outcome = await runOperation(ctx(), 'sessions', {});
+    expect(outcome.output).toEqual([peer]);
+    expect(only('relay.Peers')).toMatchObject({ token: TOKEN, body: [{ from: 'sender-id' }] });
+  });
+
+  it('turns a null roster into []', async () => {
+    lich.on('relay.Peers', { result: null });
+    expect((await runOperation(ctx(), 'sessions', {})).output).toEqual([]);
+  });
+
+  it('sends from "" outside a session', async () => {
+    lich.on('relay.Peers', { result: [] });
+    const c = createContext({ surface: 'cli', env: { LICH_PORT: String(lich.port), LICH_TOKEN: TOKEN } });
+    contexts.push(c);
+    await runOperation(c, 'sessions', {});
+    expect(only('relay.Peers').body).toEqual([{ from: '' }]);
+  });
+});
+
+describe('whoami', () => {
+  it('asks relay.Self', async () => {
+    lich.on('relay.Self', { result: { label: 'me' } });
+    expect((await runOperation(ctx(), 'whoami', {})).output).toEqual({ label: 'me' });
+    expect(only('relay.Self').body).toEqual([{ from: 'sender-id' }]);
+  });
+});
+
+describe('send', () => {
+  it('calls relay.Send with every field of the options object', async () => {
+    lich.on('relay.Send', { result: pending });
+    const outcome = await runOperation(ctx(), 'send', { target: 'docs', prompt: 'run the tests' });
+    expect(outcome.output).toEqual(pending);
+    expect(only('relay.Send').body).toEqual([{ from: 'sender-id', target: 'docs', project: '', prompt: 'run the tests', timeoutSeconds: 0 }]);
+  });
+
+  it('calls relay.SendPrivate for a private errand', async () => {
+    lich.on('relay.SendPrivate', { result: { ...pending, private: true } });
+    await runOperation(ctx(), 'send', { target: 'docs', project: 'lich', prompt: 'p', timeoutSeconds: 5, private: true });
+    expect(only('relay.SendPrivate').body).toEqual([{ from: 'sender-id', target: 'docs', project: 'lich', prompt: 'p', timeoutSeconds: 5 }]);
+  });
+
+  it("fails with the server's own message", async () => {
+    lich.on('relay.Send', { status: 500, body: errorBody('no live session answers to "nope"') });
+    await expect(runOperation(ctx(), 'send', { target: 'nope', prompt: 'p' })).rejects.toThrow('no live session answers to "nope"');
+  });
+});
+
+describe('wait', () => {
+  it('waits on a ticket with relay.Wait', async () => {
+    lich.on('relay.Wait', { result: pending });
+    await runOperation(ctx(), 'wait', { ticket: 'a1b2c3d4', timeoutSeconds: 7 });
+    expect(only('relay.Wait').body).toEqual([{ ticket: 'a1b2c3d4', timeoutSeconds: 7 }]);
+  });
+
+  it('collects with relay.Collect without a ticket', async () => {
+    lich.on('relay.Collect', { result: { results: [], open: ['docs'] } });
+    const outcome = await runOperation(ctx(), 'wait', { ticket: '', timeoutSeconds: 0, noWait: false });
+    expect(outcome.output).toEqual({ results: [], open: ['docs'] });
+    expect(only('relay.Collect').body).toEqual([{ from: 'sender-id', timeoutSeconds: 0 }]);
+  });
+
+  it('collects with relay.CollectNow under noWait, and turns nulls into []', async () => {
+    lich.on('relay.CollectNow', { result: { results: null, open: null } });
+    const outcome = await runOperation(ctx(), 'wait', { noWait: true });
+    expect(outcome.output).toEqual({ results: [], open: [] });
+    expect(only('relay.CollectNow').body).toEqual([{ from: 'sender-id' }]);
+  });
+
+  it('refuses noWait with a ticket before calling anything, in the CLI spelling', async () => {
+    await expect(runOperation(ctx('cli'), 'wait', { ticket: 'a1b2c3d4', noWait: true })).rejects.toThrow(
+      '--no-wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop --no-wait to wait on it',
+    );
+    expect(lich.calls).toEqual([]);
+  });
+
+  it('refuses noWait with a ticket in the MCP spelling', async () => {
+    await expect(runOperation(ctx('mcp'), 'wait', { ticket: 'a1b2c3d4', noWait: true })).rejects.toThrow(
+      'no_wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop no_wait to wait on it',
+    );
+  });
+});
+
+describe('reply', () => {
+  it('calls relay.Reply with an empty ticket when none is named', async () => {
+    lich.on('relay.Reply', { result: null });
+    const outcome = await runOperation(ctx(), 'reply', { answer: 'done' });
+    expect(outcome.output).toBeNull();
+    expect(only('relay.Reply').body).toEqual([{ from: 'sender-id', ticket: '', answer: 'done' }]);
+  });
+});
+
+describe('open', () => {
+  it('calls spawn.Open with every field, and nothing else without a prompt', async () => {
+    lich.on('spawn.Open', { result: session });
+    const outcome = await runOperation(ctx(), 'open', { project: 'lich', kind: 'claude', model: 'opus', folder: 'Auth' });
+    expect(outcome.output).toEqual(session);
+    expect(outcome.output).not.toHaveProperty('delivery');
+    expect(outcome.failure).toBeUndefined();
+    expect(lich.calls.map((c) => c.method)).toEqual(['spawn.Open']);
+    expect(only('spawn.Open').body).toEqual([
+      { from: 'sender-id', project: 'lich', kind: 'claude', worktree: '', base: '', model: 'opus', effort: '', folder: 'Auth', ultracode: false },
+    ]);
+  });
+
+  it('hands the prompt to the opened label in its project with a 20-second wait', async () => {
+    lich.on('spawn.Open', { result: session });
+    lich.on('relay.Send', { result: pending });
+    const outcome = await runOperation(ctx(), 'open', { prompt: 'fix the login bug' });
+    expect(outcome.output).toEqual({ ...session, delivery: pending });
+    expect(only('relay.Send').body).toEqual([
+      { from: 'sender-id', target: 'auth-fix', project: 'lich', prompt: 'fix the login bug', timeoutSeconds: 20 },
+    ]);
+  });
+
+  it('hands a private prompt over with relay.SendPrivate', async () => {
+    lich.on('spawn.Open', { result: session });
+    lich.on('relay.SendPrivate', { result: { ...pending, private: true } });
+    await runOperation(ctx(), 'open', { prompt: 'p', private: true });
+    expect(only('relay.SendPrivate').body).toEqual([{ from: 'sender-id', target: 'auth-fix', project: 'lich', prompt: 'p', timeoutSeconds: 20 }]);
+  });
+
+  it('refuses private without a prompt before anything is opened', async () => {
+    await expect(runOperation(ctx('cli'), 'open', { private: true })).rejects.toThrow(
+      '--private applies to the task handed over with --prompt: add a prompt, or drop --private',
+    );
+    await expect(runOperation(ctx('mcp'), 'open', { private: true, prompt: '' })).rejects.toThrow(
+      'private applies to the task handed over with prompt: add a prompt, or drop private',
+    );
+    expect(lich.calls).toEqual([]);
+  });
+
+  it('keeps the session when the hand-off fails, and carries the failure worded for the CLI', async () => {
+    lich.on('spawn.Open', { result: session });
+    lich.on('relay.Send', { status: 500, body: errorBody('the session ended') });
+    const outcome = await runOperation(ctx('cli'), 'open', { prompt: "don't stop" });
+    expect(outcome.output).toEqual(session);
+    expect(outcome.output).not.toHaveProperty('delivery');
+    expect(outcome.failure).toBeInstanceOf(LichError);
+    expect(outcome.failure?.message).toBe(
+      `the session is open, but the task did not reach it: the session ended — hand it the task with \`lich send "auth-fix" 'don'\\''t stop'\` once whatever that says is dealt with`,
+    );
+  });
+
+  it('words a failed private hand-off for MCP', async () => {
+    lich.on('spawn.Open', { result: session });
+    lich.on('relay.SendPrivate', { status: 500, body: errorBody('the session ended') });
+    const outcome = await runOperation(ctx('mcp'), 'open', { prompt: 'p', private: true });
+    expect(outcome.failure?.message).toBe(
+      'The task did not reach it: the session ended. The session is open, so hand it the task with send_to_session with private once whatever that says is dealt with.',
+    );
+  });
+
+  it('fails outright when the open itself fails', async () => {
+    lich.on('spawn.Open', { status: 500, body: errorBody('no project named "x"') });
+    await expect(runOperation(ctx(), 'open', { project: 'x', prompt: 'p' })).rejects.toThrow('no project named "x"');
+  });
+});
+
+describe('close', () => {
+  it('calls spawn.Close with every field', async () => {
+    const closed = { id: '9f8e', projectId: 'p1', project: 'lich', label: 'auth-fix', worktree: '', kept: false, removed: false };
+    lich.on('spawn.Close', { result: closed });
+    expect((await runOperation(ctx(), 'close', { target: 'auth-fix', project: '' })).output).toEqual(closed);
+    expect(only('spawn.Close').body).toEqual([{ from: 'sender-id', target: 'auth-fix', project: '', worktree: '', force: false }]);
+  });
+});
+
+describe('version', () => {
+  it('reports this build and the server that answered system.Diagnostics', async () => {
+    lich.on('system.Diagnostics', { result: { version: '0.37.0' } });
+    expect((await runOperation(ctx(), 'version', {})).output).toEqual({ cli: VERSION, server: '0.37.0' });
+    expect(only('system.Diagnostics').raw).toBe('[]');
+  });
+
+  it('leaves the server out, without failing, when no lich is running', async () => {
+    const c = createContext({
+      surface: 'cli',
+      env: { HOME: '/nonexistent-home' },
+      readFile: async () => {
+        throw Object.assign(new Error('no file'), { code: 'ENOENT' });
+      },
+    });
+    contexts.push(c);
+    expect((await runOperation(c, 'version', {})).output).toEqual({ cli: VERSION });
+  });
+
+  it('leaves out a lich that does not answer within 2 seconds', async () => {
+    lich.on('system.Diagnostics', { hang: true });
+    const started = Date.now();
+    expect((await runOperation(ctx(), 'version', {})).output).toEqual({ cli: VERSION });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('quit', () => {
+  it('asks system.Quit with {} and returns once the port refuses', async () => {
+    lich.on('system.Quit', async () => {
+      setTimeout(() => void lich.close(), 150);
+      return { result: null };
+    });
+    const outcome = await runOperation(ctx(), 'quit', {});
+    expect(outcome.output).toBeNull();
+    expect(only('system.Quit').body).toEqual([{}]);
+  });
+
+  it('counts a lich that exits before its reply leaves as quit', async () => {
+    lich.on('system.Quit', async () => {
+      setTimeout(() => void lich.close(), 10);
+      return { hangUp: true };
+    });
+    expect((await runOperation(ctx(), 'quit', {})).output).toBeNull();
+  });
+
+  it('gives up after 15 s with the port still listening', async () => {
+    lich.on('system.Quit', { result: null });
+    let clock = 0;
+    const c = createContext({
+      surface: 'cli',
+      env: { LICH_PORT: String(lich.port), LICH_TOKEN: TOKEN },
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+    });
+    contexts.push(c);
+    await expect(runOperation(c, 'quit', {})).rejects.toThrow(`lich was asked to quit and still listens on port ${lich.port} after 15s`);
+    expect(clock).toBeGreaterThanOrEqual(15_000);
+  });
+
+  it('fails with no lich running', async () => {
+    const c = createContext({
+      surface: 'cli',
+      env: { HOME: '/nonexistent-home' },
+      readFile: async () => {
+        throw Object.assign(new Error('no file'), { code: 'ENOENT' });
+      },
+    });
+    contexts.push(c);
+    await expect(runOperation(c, 'quit', {})).rejects.toThrow('no lich is running — open lich, or run this inside one of its sessions');
+  });
+});

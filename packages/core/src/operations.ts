@@ -1,0 +1,271 @@
+/**
+ * The operations every surface runs (docs/architecture.md § Operations). One function per
+ * operation: it validates what only the client can (refusals that must come before anything
+ * is opened), makes the RPC calls with the wire's options objects — every field sent, G3 rule —
+ * and the budgets of wire.md § 1.4, and returns the output object. Wording is apart
+ * (wording.ts, render.ts), so the CLI, MCP and opencode print one text per outcome.
+ */
+import type { LichContext } from './context.js';
+import { isAbortError, LichError, LichTransportError } from './errors.js';
+import {
+  DELIVER_WAIT_SECONDS,
+  OPEN_CALL_MS,
+  QUIT_POLL_MS,
+  QUIT_WAIT_MS,
+  SHORT_CALL_MS,
+  VERSION_CALL_MS,
+  waitBudgetMs,
+} from './timeouts.js';
+import type {
+  Closed,
+  CloseInput,
+  Collected,
+  Opened,
+  OpenInput,
+  OperationInput,
+  OperationName,
+  OperationOutput,
+  Peer,
+  ReplyInput,
+  Result,
+  SendInput,
+  Session,
+  VersionReport,
+  WaitInput,
+} from './types.js';
+import { VERSION } from './version.js';
+import { handOffFailureText, noWaitWithTicketText, privateWithoutPromptText, quitFailedText } from './wording.js';
+
+/** Per-call options every operation takes. */
+export interface RunOptions {
+  /** Cancels the operation; it then rejects with an AbortError (`isAbortError`). */
+  signal?: AbortSignal;
+}
+
+/**
+ * What an operation produced. `failure` is set only when the operation's main effect held and a
+ * later step did not — `open` whose `--prompt` hand-off failed: the session exists and is
+ * printed, and the surface then fails with this error (spec/cli.md § lich open: "A --prompt
+ * that never reached the session does not undo the open").
+ */
+export interface Outcome<Op extends OperationName = OperationName> {
+  op: Op;
+  input: OperationInput<Op>;
+  output: OperationOutput<Op>;
+  failure?: LichError;
+}
+
+/** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
+function from(ctx: LichContext): string {
+  return ctx.env.LICH_SESSION_ID ?? '';
+}
+
+/** spec/cli.md § lich sessions: `relay.Peers`; a null roster is `[]`, never null. */
+export async function sessions(ctx: LichContext, _input: OperationInput<'sessions'>, opts: RunOptions = {}): Promise<Peer[]> {
+  const peers = await ctx.rpc.call<Peer[] | null>('relay.Peers', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  return peers ?? [];
+}
+
+/** spec/cli.md § lich whoami: `relay.Self`. Outside a session the server refuses. */
+export async function whoami(ctx: LichContext, _input: OperationInput<'whoami'>, opts: RunOptions = {}): Promise<Peer> {
+  return ctx.rpc.call<Peer>('relay.Self', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+}
+
+/** spec/cli.md § lich send: `relay.Send`, or `relay.SendPrivate` for a private errand. */
+export async function send(ctx: LichContext, input: SendInput, opts: RunOptions = {}): Promise<Result> {
+  const timeoutSeconds = input.timeoutSeconds ?? 0;
+  return ctx.rpc.call<Result>(
+    input.private ? 'relay.SendPrivate' : 'relay.Send',
+    { from: from(ctx), target: input.target, project: input.project ?? '', prompt: input.prompt, timeoutSeconds },
+    { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
+  );
+}
+
+/**
+ * spec/cli.md § lich wait: with a ticket `relay.Wait` (a Result); without, the collect —
+ * `relay.Collect`, or `relay.CollectNow` with `noWait` (a Collected). `noWait` with a ticket is
+ * refused before any call.
+ */
+export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions = {}): Promise<Result | Collected> {
+  const ticket = input.ticket ?? '';
+  const timeoutSeconds = input.timeoutSeconds ?? 0;
+  if (ticket !== '' && input.noWait) throw new LichError(noWaitWithTicketText(ctx.surface));
+  if (ticket !== '') {
+    return ctx.rpc.call<Result>(
+      'relay.Wait',
+      { ticket, timeoutSeconds },
+      { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
+    );
+  }
+  const collected = input.noWait
+    ? await ctx.rpc.call<Collected | null>('relay.CollectNow', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal })
+    : await ctx.rpc.call<Collected | null>(
+        'relay.Collect',
+        { from: from(ctx), timeoutSeconds },
+        { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
+      );
+  return { results: collected?.results ?? [], open: collected?.open ?? [] };
+}
+
+/** spec/cli.md § lich reply: `relay.Reply`; no ticket means the one request open against the caller. */
+export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOptions = {}): Promise<null> {
+  await ctx.rpc.call<null>(
+    'relay.Reply',
+    { from: from(ctx), ticket: input.ticket ?? '', answer: input.answer },
+    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
+  );
+  return null;
+}
+
+/**
+ * spec/cli.md § lich open: `spawn.Open`, then with a prompt the hand-off — `relay.Send` (or
+ * `relay.SendPrivate`) to the opened label in its project, with the wait fixed at 20 s. A
+ * private errand without a prompt is refused before anything is opened. A hand-off that fails
+ * does not undo the open: the outcome carries the session and the failure, worded for the
+ * surface (the `lich send` to retry with, or `send_to_session`).
+ */
+export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<Outcome<'open'>> {
+  const prompt = input.prompt ?? '';
+  if (input.private && prompt === '') throw new LichError(privateWithoutPromptText(ctx.surface));
+  const session = await ctx.rpc.call<Session>(
+    'spawn.Open',
+    {
+      from: from(ctx),
+      project: input.project ?? '',
+      kind: input.kind ?? '',
+      worktree: input.worktree ?? '',
+      base: input.base ?? '',
+      model: input.model ?? '',
+      effort: input.effort ?? '',
+      folder: input.folder ?? '',
+      ultracode: input.ultracode ?? false,
+    },
+    { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
+  );
+  const opened: Opened = { ...session };
+  if (prompt === '') return { op: 'open', input, output: opened };
+  try {
+    opened.delivery = await ctx.rpc.call<Result>(
+      input.private ? 'relay.SendPrivate' : 'relay.Send',
+      { from: from(ctx), target: session.label, project: session.project, prompt, timeoutSeconds: DELIVER_WAIT_SECONDS },
+      { timeoutMs: waitBudgetMs(DELIVER_WAIT_SECONDS), signal: opts.signal },
+    );
+    return { op: 'open', input, output: opened };
+  } catch (error) {
+    if (isAbortError(error) || !(error instanceof LichError)) throw error;
+    const reason = error.message;
+    const failure = new LichError(
+      handOffFailureText(ctx.surface, { label: session.label, prompt, private: input.private ?? false, reason }),
+      { cause: error },
+    );
+    return { op: 'open', input, output: opened, failure };
+  }
+}
+
+/** spec/cli.md § lich close: `spawn.Close`. */
+export async function close(ctx: LichContext, input: CloseInput, opts: RunOptions = {}): Promise<Closed> {
+  return ctx.rpc.call<Closed>(
+    'spawn.Close',
+    {
+      from: from(ctx),
+      target: input.target,
+      project: input.project ?? '',
+      worktree: input.worktree ?? '',
+      force: input.force ?? false,
+    },
+    { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
+  );
+}
+
+/**
+ * spec/cli.md § Commands (lich version): this build, plus the version `system.Diagnostics`
+ * reports when a lich answers within 2 s. No lich — none recorded, none listening, one too slow
+ * — is a normal state here and leaves `server` out; it is never a failure.
+ */
+export async function version(ctx: LichContext, _input: OperationInput<'version'>, opts: RunOptions = {}): Promise<VersionReport> {
+  const report: VersionReport = { cli: VERSION };
+  try {
+    const diagnostics = await ctx.rpc.call<{ version?: unknown } | null>('system.Diagnostics', undefined, {
+      timeoutMs: VERSION_CALL_MS,
+      signal: opts.signal,
+    });
+    if (typeof diagnostics?.version === 'string' && diagnostics.version !== '') report.server = diagnostics.version;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+  }
+  return report;
+}
+
+/**
+ * spec/cli.md § lich quit: `system.Quit`, then polls the port until nothing listens, so a script
+ * can launch lich again straight after. A lich that closed the connection before its reply left
+ * has quit too. Gives up after 15 s.
+ *
+ * @throws LichError `lich was asked to quit and still listens on port <p> after 15s`.
+ */
+export async function quit(ctx: LichContext, _input: OperationInput<'quit'>, opts: RunOptions = {}): Promise<null> {
+  const { port } = await ctx.rpc.coordinates();
+  try {
+    await ctx.rpc.call<null>('system.Quit', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  } catch (error) {
+    const exitedFirst = error instanceof LichTransportError && error.sent && !error.timedOut;
+    if (!exitedFirst) throw error;
+  }
+  // Our own idle keep-alive connection would otherwise be one more thing the server waits out.
+  ctx.rpc.close();
+  const deadline = ctx.now() + QUIT_WAIT_MS;
+  while (await ctx.portListens(port)) {
+    if (ctx.now() >= deadline) throw new LichError(quitFailedText(port));
+    await ctx.sleep(QUIT_POLL_MS, opts.signal);
+  }
+  return null;
+}
+
+/**
+ * Runs one operation by name: the single entry every surface uses. Resolves with the output
+ * (and, for `open`, a hand-off failure to report after it); rejects with a `LichError` the
+ * user reads, or an AbortError when `opts.signal` fired.
+ */
+export async function runOperation<Op extends OperationName>(
+  ctx: LichContext,
+  op: Op,
+  input: OperationInput<Op>,
+  opts: RunOptions = {},
+): Promise<Outcome<Op>> {
+  const done = (output: unknown): Outcome<Op> => ({ op, input, output: output as OperationOutput<Op> });
+  switch (op) {
+    case 'sessions':
+      return done(await sessions(ctx, input as OperationInput<'sessions'>, opts));
+    case 'whoami':
+      return done(await whoami(ctx, input as OperationInput<'whoami'>, opts));
+    case 'send':
+      return done(await send(ctx, input as SendInput, opts));
+    case 'wait':
+      return done(await wait(ctx, input as WaitInput, opts));
+    case 'reply':
+      return done(await reply(ctx, input as ReplyInput, opts));
+    case 'open':
+      return (await open(ctx, input as OpenInput, opts)) as unknown as Outcome<Op>;
+    case 'close':
+      return done(await close(ctx, input as CloseInput, opts));
+    case 'version':
+      return done(await version(ctx, input as OperationInput<'version'>, opts));
+    case 'quit':
+      return done(await quit(ctx, input as OperationInput<'quit'>, opts));
+    default:
+      throw new LichError(`unknown operation ${JSON.stringify(op)}`);
+  }
+}
+
+/** The operation names core runs, in the order of the CLI's help (docs/architecture.md). */
+export const OPERATION_NAMES: readonly OperationName[] = [
+  'sessions',
+  'whoami',
+  'send',
+  'wait',
+  'reply',
+  'open',
+  'close',
+  'version',
+  'quit',
+];

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { goQuote } from './quote.js';
+
+describe('goQuote', () => {
+  it('quotes plain text as Go %q does', () => {
+    expect(goQuote('auth-fix')).toBe('"auth-fix"');
+    expect(goQuote('')).toBe('""');
+  });
+
+  it('escapes quotes and backslashes', () => {
+    expect(goQuote('say "hi" \\o/')).toBe('"say \\"hi\\" \\\\o/"');
+  });
+
+  it('uses the short escapes for the usual control characters', () => {
+    expect(goQuote('a\nb\tc\rd\u0007\b\f\v')).toBe('"a\\nb\\tc\\rd\\a\\b\\f\\v"');
+  });
+
+  it('writes other control characters as \\x, lowercase, where JSON would write \\u00', () => {
+    expect(goQuote('\u001b[31m')).toBe('"\\x1b[31m"');
+    expect(goQuote('\u0000\u007f')).toBe('"\\x00\\x7f"');
+  });
+
+  it('keeps printable non-ASCII runes as they are', () => {
+    expect(goQuote('café — 日本 🚀')).toBe('"café — 日本 🚀"');
+  });
+
+  it('escapes non-printable runes above ASCII as \\u or \\U', () => {
+    expect(goQuote('\u00a0\u2028\ufeff')).toBe('"\\u00a0\\u2028\\ufeff"');
+    expect(goQuote('\u{e0001}')).toBe('"\\U000e0001"');
+  });
+
+  it('reads a lone surrogate as the replacement character Go would have received', () => {
+    expect(goQuote('a\ud800b')).toBe('"a\ufffdb"');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Per-command client budgets (wire.md § 1.4). They bound the whole HTTP exchange, as Go's
+ * `http.Client.Timeout` does; a wait's budget is the wait the server was asked for plus slack,
+ * so the server's own answer ("still working", a ticket) always arrives before the client gives up.
+ */
+
+/** Every quick call: sessions, whoami, reply, `wait --no-wait`, quit's RPC. */
+export const SHORT_CALL_MS = 10_000;
+/** `spawn.Open` and `spawn.Close`: a worktree and a PTY are created or removed. */
+export const OPEN_CALL_MS = 60_000;
+/** Added to every wait so the server's answer beats the client's deadline. */
+export const CALL_SLACK_SECONDS = 30;
+/** The server's default wait when `timeoutSeconds` ≤ 0 (relay.DefaultWait). */
+export const DEFAULT_WAIT_SECONDS = 100;
+/** The longest wait the server honours (relay.MaxWaitSeconds, 30 minutes). */
+export const MAX_WAIT_SECONDS = 1800;
+/** The fixed wait of the hand-off `open --prompt` makes (spec/cli.md § lich open, deliverWait). */
+export const DELIVER_WAIT_SECONDS = 20;
+/** `lich version` leaves out a lich that does not answer within this (spec/cli.md). */
+export const VERSION_CALL_MS = 2_000;
+/** `lich quit` gives up after this long with the port still listening. */
+export const QUIT_WAIT_MS = 15_000;
+/** How often `lich quit` probes the port. */
+export const QUIT_POLL_MS = 100;
+
+/**
+ * The HTTP budget of a call that waits `seconds` on the server (waitBudget, wire.md § 1.4),
+ * in milliseconds: ≤ 0 → 100 s + 30 s; above 1800 → 1800 s + 30 s; else `seconds` + 30 s.
+ */
+export function waitBudgetMs(seconds: number | undefined): number {
+  let s = Math.trunc(seconds ?? 0);
+  if (!Number.isFinite(s) || s <= 0) s = DEFAULT_WAIT_SECONDS;
+  else if (s > MAX_WAIT_SECONDS) s = MAX_WAIT_SECONDS;
+  return (s + CALL_SLACK_SECONDS) * 1000;
+}

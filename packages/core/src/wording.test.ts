@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import type { Outcome } from './operations.js';
+import { renderJson, renderMcp, renderText } from './render.js';
+import type { Closed, Peer, Result, Session } from './types.js';
+import {
+  closeText,
+  collectText,
+  handOffFailureText,
+  openText,
+  quitFailedText,
+  resultText,
+  sessionsText,
+  versionText,
+  whoamiText,
+} from './wording.js';
+
+const r = (status: string, extra: Partial<Result> = {}): Result => ({ ticket: 'a1b2c3d4', target: 'docs', status: status as Result['status'], answer: '', ...extra });
+
+describe('resultText (wire.md § 7.2, § 7.3)', () => {
+  it('is the answer alone when answered, on both surfaces', () => {
+    expect(resultText('cli', r('answered', { answer: 'All green.' }))).toBe('All green.');
+    expect(resultText('mcp', r('answered', { answer: 'All green.' }))).toBe('All green.');
+  });
+
+  it('words a shared pending result for the CLI', () => {
+    expect(resultText('cli', r('pending'))).toBe(
+      "docs is still working. The errand is open — a message that session was not ready for is held until it is — and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n  lich wait a1b2c3d4",
+    );
+  });
+
+  it('words a private pending result for the CLI', () => {
+    expect(resultText('cli', r('pending', { private: true }))).toBe(
+      "docs is still working. The errand is private: no note will be typed at the sending session's prompt, and `lich wait` without a ticket will not return it. Hold the line for it with:\n  lich wait a1b2c3d4",
+    );
+  });
+
+  it('words a shared pending result for MCP', () => {
+    expect(resultText('mcp', r('pending'))).toBe(
+      'docs is still working. The errand is open — if that session was not at a prompt yet, the task is held and goes in when it is. When its result is ready a short note will arrive at your own prompt, so carry on — there is nothing to poll. Collect it with wait_for_answer (ticket "a1b2c3d4", or no ticket for everything at once).',
+    );
+  });
+
+  it('words a private pending result for MCP', () => {
+    expect(resultText('mcp', r('pending', { private: true }))).toBe(
+      'docs is still working. The errand is private: no note will announce its result and wait_for_answer without a ticket never returns it. Call wait_for_answer with ticket "a1b2c3d4" to hold the line for it — waiting on your own ticket is not polling.',
+    );
+  });
+
+  const final: Record<string, string> = {
+    unread:
+      'The "docs" session never picked the task up: it was typed at that prompt and nothing read it, so something else has that terminal — a provider still starting, or a question of its own on screen (Claude Code asks whether a directory is trusted the first time it runs in one). Nothing is queued and nothing was answered. Tell the user to open the "docs" card and clear what is on it; the task has to be sent again after that.',
+    undelivered:
+      'The task never reached the "docs" session: it was held back because that terminal was not at a prompt — a worktree setup script still running, a provider that never came up — and the session ended or stayed that way for too long. Nothing is queued anymore and nothing was answered. Tell the user to open the "docs" card to see what happened there; the task has to be sent again after that.',
+    unanswered:
+      'The "docs" session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the "docs" card to read it. If it is still working in the background, its answer can still arrive on this ticket for an hour.',
+    stopped: 'The "docs" session was closed before it answered, so the task was stopped and no answer is coming.',
+    expired:
+      'The "docs" session did not answer within the hour a task is kept open, so the task expired and no answer is coming. Open the "docs" card to see where it stands.',
+  };
+  for (const [status, text] of Object.entries(final)) {
+    it(`words ${status} the same on both surfaces`, () => {
+      expect(resultText('cli', r(status))).toBe(text);
+      expect(resultText('mcp', r(status))).toBe(text);
+    });
+  }
+
+  it('quotes the target label as Go %q does', () => {
+    expect(resultText('cli', r('stopped', { target: 'say "x"' }))).toBe(
+      'The "say \\"x\\"" session was closed before it answered, so the task was stopped and no answer is coming.',
+    );
+  });
+});
+
+describe('collectText (wire.md § 7.4)', () => {
+  it('says there is nothing to collect when nothing is ready or open', () => {
+    expect(collectText('cli', { results: [], open: [] })).toBe(
+      'Nothing to collect: no results are waiting and no errand of yours is open.',
+    );
+  });
+
+  it('lists answers, other outcomes and who still owes one, separated by blank lines; pending prints nothing', () => {
+    const text = collectText('cli', {
+      results: [r('answered', { target: 'api', answer: 'Done.', ticket: '11112222' }), r('pending'), r('stopped')],
+      open: ['docs', 'web'],
+    });
+    expect(text).toBe(
+      'Answer from "api" (ticket 11112222):\nDone.\n\n' +
+        'The "docs" session was closed before it answered, so the task was stopped and no answer is coming.\n\n' +
+        'Still working: "docs", "web". Their results will announce themselves at your prompt.',
+    );
+  });
+
+  it('lists only who still owes an answer when nothing is ready', () => {
+    expect(collectText('mcp', { results: [], open: ['docs'] })).toBe(
+      'Still working: "docs". Their results will announce themselves at your prompt.',
+    );
+  });
+});
+
+const peer: Peer = { label: 'docs', name: 'lich-a1b2', project: 'lich', kind: 'codex', state: 'busy', id: '0b9c', path: '/p', projectPath: '/p' };
+
+describe('sessionsText and whoamiText (wire.md § 7.5)', () => {
+  it('prints a tab-separated table with a dash for an unreported state', () => {
+    expect(sessionsText('cli', [peer, { ...peer, label: 'api', project: 'revu', kind: 'crush', name: 'revu-9f8e', state: '' }])).toBe(
+      'session\tproject\tprovider\tname\tstate\ndocs\tlich\tcodex\tlich-a1b2\tbusy\napi\trevu\tcrush\trevu-9f8e\t-',
+    );
+  });
+
+  it('says no other live sessions for an empty roster, on both surfaces', () => {
+    expect(sessionsText('cli', [])).toBe('No other live sessions.');
+    expect(sessionsText('mcp', [])).toBe('No other live sessions.');
+  });
+
+  it('is the JSON array for MCP', () => {
+    expect(JSON.parse(sessionsText('mcp', [peer]))).toEqual([peer]);
+  });
+
+  it('prints whoami with the id column', () => {
+    expect(whoamiText(peer)).toBe('session\tproject\tprovider\tname\tstate\tid\ndocs\tlich\tcodex\tlich-a1b2\tbusy\t0b9c');
+  });
+});
+
+const session: Session = {
+  id: '9f8e',
+  projectId: 'p1',
+  project: 'lich',
+  label: 'auth-fix',
+  name: 'auth-fix-9f8e',
+  kind: 'claude',
+  path: '/home/you/.local/share/lich/worktrees/1a2b/auth-fix',
+  nextSeq: 5,
+  originSessionId: '',
+  originLabel: '',
+  confined: false,
+  folder: '',
+  run: true,
+};
+const startingLine =
+  'It answers to "auth-fix" and to "auth-fix-9f8e". Its agent may still be starting — a fresh worktree runs the project\'s setup script first — so a task you send it is held until the agent is up rather than lost.';
+
+describe('openText (wire.md § 7.5)', () => {
+  it('names the project, and the two names it answers to', () => {
+    expect(openText('cli', session, false)).toBe(`Opened session "auth-fix" (claude) in project "lich".\n${startingLine}`);
+  });
+
+  it('names the worktree path when one was asked for', () => {
+    expect(openText('cli', session, true)).toBe(
+      `Opened session "auth-fix" (claude) in project "lich", in worktree /home/you/.local/share/lich/worktrees/1a2b/auth-fix.\n${startingLine}`,
+    );
+  });
+
+  it('says when the session runs confined', () => {
+    expect(openText('cli', { ...session, confined: true }, false)).toBe(
+      `Opened session "auth-fix" (claude) in project "lich". It runs confined: an empty home holding only its agent's own state, the machine read-only, and writes only inside its checkout.\n${startingLine}`,
+    );
+  });
+
+  it('prints the hand-off under the session in the words send uses', () => {
+    const delivery: Result = { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' };
+    expect(openText('cli', { ...session, delivery }, false)).toBe(
+      `Opened session "auth-fix" (claude) in project "lich".\n${startingLine}\n${resultText('cli', delivery)}`,
+    );
+  });
+});
+
+describe('handOffFailureText', () => {
+  it('names the lich send that tries again, single-quoting the task for a shell', () => {
+    expect(handOffFailureText('cli', { label: 'auth-fix', prompt: 'fix it', private: false, reason: 'boom' })).toBe(
+      "the session is open, but the task did not reach it: boom — hand it the task with `lich send \"auth-fix\" 'fix it'` once whatever that says is dealt with",
+    );
+    expect(handOffFailureText('cli', { label: 'auth-fix', prompt: 'fix it', private: true, reason: 'boom' })).toContain(
+      "`lich send --private \"auth-fix\" 'fix it'`",
+    );
+  });
+
+  it('names send_to_session for MCP', () => {
+    expect(handOffFailureText('mcp', { label: 'auth-fix', prompt: 'p', private: false, reason: 'boom' })).toBe(
+      'The task did not reach it: boom. The session is open, so hand it the task with send_to_session once whatever that says is dealt with.',
+    );
+  });
+});
+
+describe('closeText (wire.md § 7.5)', () => {
+  const closed: Closed = { id: '9f8e', projectId: 'p1', project: 'lich', label: 'auth-fix', worktree: '/wt/auth-fix', kept: false, removed: false };
+
+  it('words a plain close', () => {
+    expect(closeText({ ...closed, worktree: '' })).toBe('Closed "auth-fix".');
+  });
+
+  it('words a kept worktree', () => {
+    expect(closeText({ ...closed, kept: true })).toBe(
+      'Closed "auth-fix". Its worktree /wt/auth-fix is still there, and the session is parked: opening a session on that branch again picks its conversation back up.',
+    );
+  });
+
+  it('words a removed worktree', () => {
+    expect(closeText({ ...closed, removed: true })).toBe('Closed "auth-fix" and removed its worktree /wt/auth-fix.');
+  });
+});
+
+describe('versionText and quit', () => {
+  it('prints the server line only when one answered', () => {
+    expect(versionText({ cli: '0.1.0' })).toBe('lich 0.1.0');
+    expect(versionText({ cli: '0.1.0', server: '0.37.0' })).toBe('lich 0.1.0\nserver 0.37.0');
+  });
+
+  it('words a quit that did not take', () => {
+    expect(quitFailedText(47821)).toBe('lich was asked to quit and still listens on port 47821 after 15s');
+  });
+});
+
+describe('renderText, renderJson and renderMcp', () => {
+  it('renders reply and quit as their fixed lines', () => {
+    expect(renderText('cli', { op: 'reply', input: { answer: 'x' }, output: null })).toBe('Answer sent.');
+    expect(renderText('cli', { op: 'quit', input: {}, output: null })).toBe('lich has quit.');
+  });
+
+  it('renders a wait by its shape: one result, or a collect', () => {
+    expect(renderText('cli', { op: 'wait', input: { ticket: 'a1b2c3d4' }, output: r('answered', { answer: 'ok' }) })).toBe('ok');
+    expect(renderText('cli', { op: 'wait', input: {}, output: { results: [], open: [] } })).toBe(
+      'Nothing to collect: no results are waiting and no errand of yours is open.',
+    );
+  });
+
+  it('prints [] for an empty roster in JSON, never null', () => {
+    expect(renderJson({ op: 'sessions', input: {}, output: [] })).toBe('[]');
+  });
+
+  it('leaves delivery out of the open JSON when there is none', () => {
+    expect(JSON.parse(renderJson({ op: 'open', input: {}, output: session }))).not.toHaveProperty('delivery');
+  });
+
+  it('appends a failed hand-off to the MCP text and flags it', async () => {
+    const { LichError } = await import('./errors.js');
+    const outcome: Outcome<'open'> = { op: 'open', input: { prompt: 'p' }, output: session, failure: new LichError('The task did not reach it: x.') };
+    expect(renderMcp(outcome)).toEqual({ text: `Opened session "auth-fix" (claude) in project "lich".\n${startingLine}\nThe task did not reach it: x.`, isError: true });
+    expect(renderMcp({ op: 'reply', input: { answer: 'a' }, output: null })).toEqual({ text: 'Answer sent.', isError: false });
+  });
+});

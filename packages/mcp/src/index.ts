@@ -1,0 +1,214 @@
+/**
+ * `lich mcp` (spec/cli.md § lich mcp; wire.md § 10): the session operations served as MCP
+ * tools over stdio, one JSON-RPC 2.0 message per line. stdout carries protocol and nothing
+ * else; anything for a human goes to stderr.
+ *
+ * Built on the SDK's low-level `Server`, which validates no tool arguments: each tool's
+ * contract schema is compiled once with ajv (JSON Schema 2020-12) and checked here, then the
+ * arguments become the operation's input through the generated `toInput`, core runs the
+ * operation with the caller's coordinates, and core's MCP wording is the result text.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  createContext,
+  isAbortError,
+  LichError,
+  type LichContext,
+  renderMcp,
+  runOperation,
+  VERSION,
+} from '@lich/core';
+import { MCP_TOOLS } from '@lich/generated/mcp/tools';
+import { compileToolValidators } from './validate.js';
+import { mcpInstructions } from './instructions.js';
+
+export { mcpInstructions, REPLY_TOOL, type BriefingTools } from './instructions.js';
+
+/** What `lich mcp` runs on: its three streams and the environment it inherited. */
+export interface McpStdio {
+  /** JSON-RPC in, one message per line. EOF ends the server with exit 0. */
+  stdin: Readable;
+  /** JSON-RPC out and nothing else. */
+  stdout: Writable;
+  /** Anything meant for a human: a read error, a failure to write. */
+  stderr: Writable;
+  /** `LICH_PORT`, `LICH_TOKEN`, `LICH_SESSION_ID` (else the runtime file, through core). */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+type McpTool = (typeof MCP_TOOLS)[number];
+
+/**
+ * The `tools/list` entries, in contract order. Each entry's keys are in the order lich's Go
+ * server marshals them (sorted: annotations, description, inputSchema, name; wire.md § 10.1),
+ * so a client diffing the two sees the same bytes.
+ */
+export function listedTools(): Tool[] {
+  return MCP_TOOLS.map((t) => ({
+    annotations: { ...t.annotations },
+    description: t.description,
+    inputSchema: t.inputSchema as Tool['inputSchema'],
+    name: t.name,
+  }));
+}
+
+/** The briefing for the tools this server lists (see instructions.ts). */
+export function serverInstructions(): string {
+  const open = MCP_TOOLS.find((t) => t.name === 'open_session');
+  const openProps = (open?.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return mcpInstructions({
+    names: new Set(MCP_TOOLS.map((t) => t.name)),
+    openTakesWorktree: Object.hasOwn(openProps, 'worktree'),
+  });
+}
+
+/**
+ * A JSON-RPC error that reaches the wire with exactly this message: the SDK's `McpError`
+ * prefixes `MCP error <code>: `, while its protocol layer sends any thrown error's own `code`
+ * and `message` as they are.
+ */
+function rpcError(code: number, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
+}
+
+function textResult(text: string, isError: boolean): CallToolResult {
+  return isError ? { content: [{ type: 'text', text }], isError: true } : { content: [{ type: 'text', text }] };
+}
+
+/** A built server: the SDK `Server`, and a way to wait out the calls it is running. */
+export interface LichMcpServer {
+  server: Server;
+  /** Resolves once no `tools/call` is running (their replies then only have to be written). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Builds the low-level MCP server on a core context for the `mcp` surface
+ * (`createContext({ surface: 'mcp', env })`): serverInfo `{name: 'lich', version}`, capability
+ * `tools`, the briefing as `instructions`, `tools/list` from the contract and `tools/call`
+ * through core. Not connected; {@link serveMcp} connects it to stdio.
+ *
+ * `tools/call`:
+ * - an unknown tool is a JSON-RPC error `-32602 unknown tool <name>` (wire.md § 10.1);
+ * - arguments that fail the tool's schema, and every failure of the operation (no lich
+ *   running included), are a result with `isError: true` and the reason as its text, so the
+ *   agent reads what went wrong rather than losing the turn (spec/cli.md § lich mcp);
+ * - pending, unread and the other non-answers are results, not errors;
+ * - a call cancelled by `notifications/cancelled` aborts its HTTP request and is not answered.
+ */
+export function createMcpServer(ctx: LichContext): LichMcpServer {
+  const server = new Server(
+    { name: 'lich', version: VERSION },
+    { capabilities: { tools: {} }, instructions: serverInstructions() },
+  );
+  const byName = new Map<string, McpTool>(MCP_TOOLS.map((t) => [t.name, t]));
+  const validators = compileToolValidators(MCP_TOOLS);
+  const tools = listedTools();
+  const running = new Set<Promise<CallToolResult>>();
+
+  const call = async (name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> => {
+    const tool = byName.get(name);
+    if (!tool) throw rpcError(ErrorCode.InvalidParams, `unknown tool ${name}`);
+    const invalid = validators.get(name)!(args);
+    if (invalid !== null) return textResult(invalid, true);
+    try {
+      const input = tool.toInput(args as never);
+      const outcome = await runOperation(ctx, tool.operation, input as never, { signal });
+      const { text, isError } = renderMcp(outcome);
+      return textResult(text, isError);
+    } catch (error) {
+      // Cancelled: the SDK sends nothing for an aborted request, and nothing is owed.
+      if (isAbortError(error) || signal.aborted) throw error;
+      if (error instanceof LichError) return textResult(error.message, true);
+      return textResult(`lich mcp: ${error instanceof Error ? error.message : String(error)}`, true);
+    }
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const p = call(request.params.name, request.params.arguments ?? {}, extra.signal);
+    running.add(p);
+    const forget = () => running.delete(p);
+    p.then(forget, forget);
+    return p;
+  });
+
+  // wire.md § 10.1: a method this server does not serve is `-32601 unknown method <m>`.
+  server.fallbackRequestHandler = async (request) => {
+    throw rpcError(ErrorCode.MethodNotFound, `unknown method ${request.method}`);
+  };
+
+  return {
+    server,
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/**
+ * Runs `lich mcp` on the given streams until stdin ends (spec/cli.md § lich mcp; wire.md
+ * § 10.1). Resolves with the process's exit code:
+ * - 0 at EOF on stdin, once every call still running has been answered;
+ * - 1 when stdin carries something that is not a JSON-RPC message (stderr:
+ *   `lich: read message: <err>`, nothing more on stdout), or stdout cannot be written
+ *   (`lich: write message: <err>`).
+ */
+export async function serveMcp(stdio: McpStdio): Promise<number> {
+  const { stdin, stdout, stderr, env } = stdio;
+  const ctx = createContext({ surface: 'mcp', env });
+  const { server, idle } = createMcpServer(ctx);
+  const transport = new StdioServerTransport(stdin, stdout);
+
+  return new Promise<number>((resolve) => {
+    let finished = false;
+    const finish = async (code: number) => {
+      if (finished) return;
+      finished = true;
+      stdin.off('end', onEnd);
+      // A client that writes its requests and closes its end (a pipe, a script) still gets
+      // every reply: the calls running at EOF are answered before the server exits.
+      if (code === 0) {
+        await idle();
+        // The SDK writes a reply a few microtasks after its handler settles.
+        await new Promise<void>((r) => setImmediate(r));
+        await new Promise<void>((r) => stdout.write('', () => r()));
+      }
+      stdout.off('error', onWriteError);
+      await server.close().catch(() => {});
+      ctx.rpc.close();
+      // Nothing more is read after a fatal error, and an open stdin would keep the process alive.
+      if (code !== 0) stdin.destroy();
+      resolve(code);
+    };
+
+    const onEnd = () => void finish(0);
+    const onWriteError = (error: Error) => {
+      stderr.write(`lich: write message: ${error.message}\n`);
+      void finish(1);
+    };
+    stdin.once('end', onEnd);
+    stdout.on('error', onWriteError);
+
+    // The transport reports only what it read: a line that is not JSON, or not JSON-RPC.
+    transport.onerror = (error: Error) => {
+      stderr.write(`lich: read message: ${error.message}\n`);
+      void finish(1);
+    };
+
+    server.connect(transport).catch((error: Error) => {
+      stderr.write(`lich: ${error.message}\n`);
+      void finish(1);
+    });
+  });
+}

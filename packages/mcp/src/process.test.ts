@@ -1,0 +1,145 @@
+/**
+ * `lich mcp` as a process: bundled the way tools/build.mjs bundles it (esbuild, the same path
+ * aliases), run as a child on real pipes and driven by the SDK's own `StdioClientTransport`.
+ * What only a process shows is checked here: that it exits — 0 once stdin ends, 1 on input
+ * that is not JSON-RPC even with stdin still open — rather than hanging on a handle.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startFakeRpc, type FakeRpc } from './testing/fake-rpc.js';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const work = mkdtempSync(join(tmpdir(), 'lich-mcp-proc-'));
+const bundle = join(work, 'mcp.mjs');
+
+const aliases: Array<[RegExp, string]> = [
+  [/^@lich\/core$/, 'packages/core/src/index.ts'],
+  [/^@lich\/core\/(.*)$/, 'packages/core/src/$1.ts'],
+  [/^@lich\/generated\/(.*)$/, 'generated/$1.ts'],
+];
+
+async function buildServer(): Promise<void> {
+  const entry = join(work, 'entry.ts');
+  writeFileSync(
+    entry,
+    `import { serveMcp } from ${JSON.stringify(join(root, 'packages/mcp/src/index.ts'))};
+process.exitCode = await serveMcp({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+`,
+  );
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    logLevel: 'silent',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    plugins: [
+      {
+        name: 'lich-aliases',
+        setup(build) {
+          build.onResolve({ filter: /^@lich\// }, (args) => {
+            for (const [pattern, target] of aliases) {
+              const m = pattern.exec(args.path);
+              if (m) return { path: join(root, target.replace('$1', m[1] ?? '')) };
+            }
+            return undefined;
+          });
+        },
+      },
+    ],
+  });
+}
+
+/** Runs the bundle with `input` written to stdin (left open unless `end`); resolves on exit. */
+function runRaw(input: string, end: boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '' }, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`lich mcp did not exit; stderr: ${stderr}`));
+    }, 15_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolveRun({ code, stdout, stderr });
+    });
+    child.stdin.write(input);
+    if (end) child.stdin.end();
+  });
+}
+
+describe('lich mcp as a process', () => {
+  let rpc: FakeRpc;
+
+  beforeAll(async () => {
+    await buildServer();
+    rpc = await startFakeRpc({ 'relay.Peers': () => ({ json: [] }) });
+  });
+
+  afterAll(async () => {
+    await rpc.close();
+  });
+
+  it('serves an SDK client over its stdio and exits 0 when the client closes its end', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bundle],
+      env: { PATH: process.env.PATH ?? '', LICH_PORT: String(rpc.port), LICH_TOKEN: rpc.token, LICH_SESSION_ID: 'S1' },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'lich-test', version: '0.0.0' });
+    await client.connect(transport);
+    expect(client.getServerVersion()?.name).toBe('lich');
+    const result = (await client.callTool({ name: 'list_sessions', arguments: {} })) as CallToolResult;
+    expect(result.content).toEqual([{ type: 'text', text: 'No other live sessions.' }]);
+
+    // The transport ends stdin and waits for the exit before it would signal anything.
+    const exited = new Promise<number | null>((r) => {
+      const pid = transport.pid!;
+      const poll = setInterval(() => {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          clearInterval(poll);
+          r(0);
+        }
+      }, 20);
+    });
+    const started = Date.now();
+    await client.close();
+    await exited;
+    // StdioClientTransport sends SIGTERM after 2 s; a server that exits on EOF is gone before.
+    expect(Date.now() - started).toBeLessThan(1900);
+  });
+
+  it('exits 0 at EOF after answering what it was sent', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sh', version: '1' } } };
+    const { code, stdout, stderr } = await runRaw(`${JSON.stringify(init)}\n`, true);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const reply = JSON.parse(stdout.trim());
+    expect(reply.id).toBe(1);
+    expect(reply.result.serverInfo.name).toBe('lich');
+    expect(reply.result.protocolVersion).toBe('2025-06-18');
+  });
+
+  it('exits 1 on input that is not JSON-RPC, with stdin still open and nothing on stdout', async () => {
+    const { code, stdout, stderr } = await runRaw('{not json\n', false);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^lich: read message: /);
+  });
+});

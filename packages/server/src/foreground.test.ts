@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configDir, dataDir, runForeground } from './foreground.js';
+import { rpc, tempLich, until, type TempLich } from './testing.js';
+
+let dirs: TempLich;
+beforeEach(() => {
+  dirs = tempLich();
+});
+afterEach(() => dirs.cleanup());
+
+function streams() {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (d) => (stdout += d));
+  err.on('data', (d) => (stderr += d));
+  return { out, err, text: () => ({ stdout, stderr }) };
+}
+
+const env = () => ({
+  PATH: process.env.PATH,
+  HOME: dirs.root,
+  XDG_CONFIG_HOME: join(dirs.root, 'xdg-config'),
+  XDG_DATA_HOME: join(dirs.root, 'xdg-data'),
+  LICH_LISTEN_PORT: '0',
+});
+
+describe('runForeground', () => {
+  it('finds its directories through XDG, else under HOME', () => {
+    expect(configDir({ XDG_CONFIG_HOME: '/x/c', HOME: '/h' })).toBe('/x/c/lich');
+    expect(dataDir({ XDG_DATA_HOME: '/x/d', HOME: '/h' })).toBe('/x/d/lich');
+    expect(configDir({ HOME: '/h' })).toBe('/h/.config/lich');
+    expect(dataDir({ HOME: '/h' })).toBe('/h/.local/share/lich');
+  });
+
+  it('says where it listens, runs until lich quit, and exits 0', async () => {
+    const s = streams();
+    const running = runForeground({ bin: '/opt/lich', version: '1.0.0', env: env(), stdout: s.out, stderr: s.err });
+    const file = join(dirs.root, 'xdg-config', 'lich', 'runtime.json');
+    await until(() => existsSync(file));
+    const info = JSON.parse(readFileSync(file, 'utf8'));
+    await until(() => s.text().stdout !== '');
+    expect(s.text().stdout).toBe(
+      `lich 1.0.0 listens on 127.0.0.1:${info.port} (pid ${process.pid}) with no window: its sessions run here, and "lich quit" or Ctrl-C ends it.\n`,
+    );
+    expect(existsSync(join(dirs.root, 'xdg-data', 'lich', 'lich.db'))).toBe(true);
+    expect((await rpc(info, 'system.Quit', [{}])).status).toBe(200);
+    expect(await running).toBe(0);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const s = streams();
+    const running = runForeground({ bin: '/opt/lich', version: 'dev', env: env(), stdout: s.out, stderr: s.err });
+    await until(() => s.text().stdout !== '');
+    process.emit('SIGTERM', 'SIGTERM');
+    expect(await running).toBe(0);
+  });
+
+  it('reports a startup failure as one lich: line and exit 1', async () => {
+    const s = streams();
+    const code = await runForeground({ bin: '/opt/lich', version: 'dev', env: { ...env(), LICH_LISTEN_PORT: 'x' }, stdout: s.out, stderr: s.err });
+    expect(code).toBe(1);
+    expect(s.text()).toEqual({ stdout: '', stderr: 'lich: LICH_LISTEN_PORT is "x", which is not a port number (0–65535)\n' });
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * `lich --no-window` (spec/cli.md § Commands: "the backend with no window, which lich native
+ * starts"): the backend in the foreground of this process until SIGINT, SIGTERM or `lich quit`.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from './server.js';
+
+export interface ForegroundOptions {
+  /** Absolute path of the lich CLI (`LICH_BIN` in every session). */
+  bin: string;
+  version: string;
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** `$XDG_CONFIG_HOME/lich`, else `~/.config/lich` (Go's `os.UserConfigDir` on Linux, wire.md § 3). */
+export function configDir(env: NodeJS.ProcessEnv): string {
+  return env.XDG_CONFIG_HOME ? join(env.XDG_CONFIG_HOME, 'lich') : join(env.HOME || homedir(), '.config', 'lich');
+}
+
+/** `$XDG_DATA_HOME/lich`, else `~/.local/share/lich` (wire.md § 12.3). */
+export function dataDir(env: NodeJS.ProcessEnv): string {
+  return env.XDG_DATA_HOME ? join(env.XDG_DATA_HOME, 'lich') : join(env.HOME || homedir(), '.local', 'share', 'lich');
+}
+
+/**
+ * Runs the backend until SIGINT, SIGTERM or `system.Quit`. Prints one line saying where it
+ * listens and that this lich has no window; logs go to stderr.
+ *
+ * @returns the exit code: 0 after a clean stop, 1 when it could not start (one `lich: …` line
+ *   on stderr).
+ */
+export async function runForeground(o: ForegroundOptions): Promise<number> {
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      configDir: configDir(o.env),
+      dataDir: dataDir(o.env),
+      bin: o.bin,
+      version: o.version,
+      env: o.env,
+      log: (line) => o.stderr.write(`${line}\n`),
+    });
+  } catch (err) {
+    o.stderr.write(`lich: ${(err as Error).message}\n`);
+    return 1;
+  }
+  o.stdout.write(
+    `lich ${o.version} listens on 127.0.0.1:${server.port} (pid ${server.pid}) with no window: its sessions run here, and "lich quit" or Ctrl-C ends it.\n`,
+  );
+  const stop = () => void server.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await server.closed;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+  return 0;
+}

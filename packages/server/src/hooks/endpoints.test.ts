@@ -1,0 +1,167 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server.js';
+import { Store, type SessionRow } from '../store/store.js';
+import { http, tempLich, type TempLich } from '../testing.js';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The upstream fixtures: the repository's copy when it has one, else the shared contract's. */
+const fixtures = [join(repo, 'contracts/fixtures'), join(repo, '../shared/fixtures')].find((d) =>
+  existsSync(join(d, 'session-state.jsonl')),
+)!;
+
+interface Case {
+  name: string;
+  body?: unknown;
+  raw?: string;
+  accept?: Record<string, string>;
+  reject?: string;
+}
+
+const endpoints: Record<string, string> = {
+  'session-state.jsonl': '/hook',
+  'session-start.jsonl': '/session-start',
+  'session-title.jsonl': '/session-title',
+  'session-touched.jsonl': '/session-touched',
+};
+
+function cases(file: string): Case[] {
+  return readFileSync(join(fixtures, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l));
+}
+
+/** How a fixture's accepted field reads back from the session row. */
+const column: Record<string, (r: SessionRow) => unknown> = {
+  session_id: (r) => r.id,
+  state: (r) => r.state,
+  tool: (r) => r.stateTool,
+  detail: (r) => r.stateDetail,
+  reason: (r) => r.stateReason,
+  provider_session_id: (r) => r.providerSessionId,
+  provider: (r) => r.provider,
+  title: (r) => r.title,
+};
+
+let dirs: TempLich;
+let server: RunningServer;
+let store: Store;
+let now = 1_000;
+
+beforeAll(async () => {
+  dirs = tempLich();
+  server = await startServer({
+    configDir: dirs.configDir,
+    dataDir: dirs.dataDir,
+    port: 0,
+    bin: '/usr/local/bin/lich',
+    env: { PATH: process.env.PATH },
+    clock: { now: () => now },
+    log: () => {},
+  });
+  // A second connection to the same database: WAL lets the test seed and read rows beside the backend's.
+  store = new Store(join(dirs.dataDir, 'lich.db'));
+  store.insertProject({ id: 'p1', name: 'lich', path: dirs.root });
+  store.insertSession({ id: 's1', projectId: 'p1', label: 'Session 1', kind: 'claude', path: dirs.root, folder: '', model: '', originSessionId: '', originLabel: '', confined: false, parked: true });
+});
+
+afterAll(async () => {
+  store.close();
+  await server.close();
+  dirs.cleanup();
+});
+
+function reset(): void {
+  store.db
+    .prepare(
+      "UPDATE sessions SET state = '', state_tool = '', state_detail = '', state_reason = '', provider = '', provider_session_id = '', title = '', label = 'Session 1', label_auto = 1, touched_at = 0 WHERE id = 's1'",
+    )
+    .run();
+}
+
+const post = (path: string, body: string) => http(server.port, 'POST', `${path}?token=${server.token}`, body);
+
+describe('session hooks replay every upstream fixture line', () => {
+  it('finds the fixtures', () => {
+    expect(fixtures).toBeDefined();
+  });
+
+  for (const [file, path] of Object.entries(endpoints)) {
+    describe(`${path} (${file})`, () => {
+      for (const c of cases(file)) {
+        it(`${c.accept ? 'accepts' : 'rejects'}: ${c.name}`, async () => {
+          reset();
+          const before = store.session('s1')!;
+          now += 1_000;
+          const r = await post(path, c.raw ?? JSON.stringify(c.body));
+          const after = store.session('s1')!;
+          if (c.reject !== undefined) {
+            expect(r.status).toBe(400);
+            expect(r.body).toBe(`${c.reject}\n`);
+            expect(after).toEqual(before);
+            return;
+          }
+          expect(r.status).toBe(204);
+          expect(r.body).toBe('');
+          for (const [k, v] of Object.entries(c.accept!)) {
+            expect(column[k], `no column for ${k}`).toBeDefined();
+            expect(column[k](after), k).toBe(v);
+          }
+          if (path === '/session-touched') expect(after.touchedAt).toBe(now);
+        });
+      }
+    });
+  }
+});
+
+describe('session hooks', () => {
+  it('leaves a label the user chose alone when the provider reports a title', async () => {
+    reset();
+    store.setLabel('s1', 'my label', false);
+    expect((await post('/session-title', JSON.stringify({ session_id: 's1', title: 'Auto title' }))).status).toBe(204);
+    expect(store.session('s1')).toMatchObject({ label: 'my label', title: '' });
+  });
+
+  it('takes the provider title as the label while the label is lich’s own', async () => {
+    reset();
+    await post('/session-title', JSON.stringify({ session_id: 's1', title: 'Auto title' }));
+    expect(store.session('s1')).toMatchObject({ label: 'Auto title', title: 'Auto title' });
+  });
+
+  it('caps tool, detail and reason at 120 runes', async () => {
+    reset();
+    const long = 'é'.repeat(130);
+    await post('/hook', JSON.stringify({ session_id: 's1', state: 'busy', tool: long, detail: long }));
+    expect([...store.session('s1')!.stateTool].length).toBe(120);
+    expect([...store.session('s1')!.stateDetail].length).toBe(120);
+  });
+
+  it('refuses lich’s own interrupted state and a body over 4 KiB', async () => {
+    expect((await post('/hook', JSON.stringify({ session_id: 's1', state: 'interrupted' }))).status).toBe(400);
+    const big = await post('/hook', JSON.stringify({ session_id: 's1', state: 'busy', tool: 'x'.repeat(5000) }));
+    expect(big.status).toBe(400);
+    expect(big.body).toBe('body is over the 4096-byte limit\n');
+  });
+
+  it('accepts a report for a session it does not hold, changing nothing', async () => {
+    expect((await post('/hook', JSON.stringify({ session_id: 'elsewhere', state: 'busy' }))).status).toBe(204);
+    expect(store.session('elsewhere')).toBeUndefined();
+  });
+
+  it('registers a user-defined provider for /session-start without a restart', async () => {
+    const body = JSON.stringify({ session_id: 's1', provider_session_id: 'abc', provider: 'example' });
+    expect((await post('/session-start', body)).body).toBe('provider must be a registered provider id\n');
+    mkdirSync(dirs.configDir, { recursive: true });
+    writeFileSync(join(dirs.configDir, 'providers.json'), JSON.stringify({ providers: { example: { name: 'Example', command: '/bin/cat' } } }));
+    expect((await post('/session-start', body)).status).toBe(204);
+    expect(store.session('s1')).toMatchObject({ provider: 'example', providerSessionId: 'abc' });
+  });
+
+  it('refuses a provider session id that could name a path', async () => {
+    const r = await post('/session-start', JSON.stringify({ session_id: 's1', provider_session_id: '../etc' }));
+    expect(r.status).toBe(400);
+  });
+});

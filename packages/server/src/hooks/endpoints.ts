@@ -1,0 +1,64 @@
+/**
+ * The session hook endpoints (wire.md § 11.1): validate and normalise as `validate.ts` says,
+ * then apply to the store — and, for a state, to the relay. 204 applied; 400 with the reason;
+ * 500 when applying failed.
+ *
+ * A report for a session this lich does not hold is accepted and changes nothing: the hook runs
+ * in whatever process a plugin was started from, and refusing it would only surface as a
+ * plugin error in a session that has no card here.
+ */
+import type { HookAnswer, HookPath } from '../listener.js';
+import { HOOK_BODY_LIMIT } from '../listener.js';
+import type { Providers } from '../providers/providers.js';
+import type { Store } from '../store/store.js';
+import { parseStartReport, parseStateReport, parseTitleReport, parseTouchedReport, type Parsed } from './validate.js';
+
+export interface HookDeps {
+  store: Store;
+  providers: Providers;
+  /** Hands an accepted state to the relay (`relay.observe`). */
+  observe: (sessionId: string, state: string) => void;
+  log?: (line: string) => void;
+}
+
+/** Answers one hook POST. `body` is null when it was over the 4 KiB limit. */
+export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): HookAnswer {
+  if (body === null) return { status: 400, body: `body is over the ${HOOK_BODY_LIMIT}-byte limit` };
+  const raw = body.toString('utf8');
+  try {
+    switch (path) {
+      case '/hook':
+        return apply(parseStateReport(raw), (r) => {
+          if (d.store.setState(r.session_id, r)) d.observe(r.session_id, r.state);
+        });
+      case '/session-start': {
+        let registered: string[];
+        try {
+          registered = d.providers.ids();
+        } catch (err) {
+          return { status: 500, body: (err as Error).message };
+        }
+        return apply(parseStartReport(raw, registered), (r) => {
+          d.store.setProviderSession(r.session_id, r.provider, r.provider_session_id);
+        });
+      }
+      case '/session-title':
+        return apply(parseTitleReport(raw), (r) => {
+          d.store.setTitle(r.session_id, r.title);
+        });
+      case '/session-touched':
+        return apply(parseTouchedReport(raw), (r) => {
+          d.store.touch(r.session_id);
+        });
+    }
+  } catch (err) {
+    d.log?.(`${path} failed: ${(err as Error)?.stack ?? String(err)}`);
+    return { status: 500, body: (err as Error)?.message ?? String(err) };
+  }
+}
+
+function apply<T>(parsed: Parsed<T>, run: (value: T) => void): HookAnswer {
+  if (!parsed.ok) return { status: 400, body: parsed.reason };
+  run(parsed.value);
+  return { status: 204 };
+}

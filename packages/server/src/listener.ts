@@ -1,0 +1,209 @@
+/**
+ * The loopback listener (wire.md §§ 1.1, 1.2, 11): `127.0.0.1` only, one token per launch
+ * checked in constant time, CORS on every answer, and the routes:
+ *
+ * | path | bad token | method | body limit |
+ * |---|---|---|---|
+ * | `/rpc/<service>.<Method>` | 403 `forbidden\n` | POST (405 JSON) | 1 MiB |
+ * | `/hook`, `/session-start`, `/session-title`, `/session-touched` | 401 `invalid token\n` | POST (405 `method not allowed\n`) | 4 KiB |
+ * | `/ping` | 401 `invalid token\n` | any → 204 | — |
+ *
+ * `OPTIONS` on any path is answered 204 before the token is looked at: a preflight carries none.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RpcAnswer } from './rpc/dispatch.js';
+
+/** RPC bodies: `1 << 20` bytes (wire.md § 1.2). */
+export const RPC_BODY_LIMIT = 1 << 20;
+/** Hook bodies: 4 KiB (`hookBodyLimit`, wire.md § 11). */
+export const HOOK_BODY_LIMIT = 4 << 10;
+
+/** The session hook paths (wire.md § 11.1). */
+export const HOOK_PATHS = ['/hook', '/session-start', '/session-title', '/session-touched'] as const;
+export type HookPath = (typeof HOOK_PATHS)[number];
+
+/** A hook's answer: 204 with no body, or a status and a plain-text reason. */
+export interface HookAnswer {
+  status: number;
+  /** Plain text, without the trailing newline. Ignored for 204. */
+  body?: string;
+}
+
+export interface ListenerRoutes {
+  /** `/rpc/<name>`: `body` is null when over the limit; `signal` aborts when the caller hangs up. */
+  rpc(name: string, httpMethod: string, body: Buffer | null, signal: AbortSignal): Promise<RpcAnswer & { after?: () => void }>;
+  /** A hook POST: `body` is null when over the limit. */
+  hook(path: HookPath, body: Buffer | null): Promise<HookAnswer>;
+}
+
+/** A new launch token: 16 random bytes, lowercase hex (wire.md § 1.1). */
+export function newToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** Constant-time token comparison; a token of another length is refused without a shortcut on its content. */
+export function tokenMatches(given: string, token: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(token, 'utf8');
+  if (a.length !== b.length) {
+    timingSafeEqual(b, b);
+    return false;
+  }
+  return timingSafeEqual(a, b);
+}
+
+export interface Listener {
+  server: Server;
+  port: number;
+  /** Stops listening and drops every open connection (a held wait included). */
+  close(): Promise<void>;
+}
+
+/**
+ * Binds the listener.
+ * @param port 0 for a free port.
+ * @throws Error `port <p> on 127.0.0.1 is taken …` when it cannot bind.
+ */
+export async function listen(port: number, token: string, routes: ListenerRoutes, log: (l: string) => void): Promise<Listener> {
+  const server = createServer((req, res) => {
+    handle(req, res, token, routes).catch((err) => {
+      log(`request ${req.method} ${req.url?.split('?')[0]} failed: ${(err as Error)?.stack ?? String(err)}`);
+      if (!res.headersSent) plain(res, 500, 'internal error');
+      else res.destroy();
+    });
+  });
+  // Waits are held for up to half an hour; the client sets its own budget.
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          err.code === 'EADDRINUSE'
+            ? `port ${port} on 127.0.0.1 is taken by another program, so lich cannot listen there — end that program, or set LICH_LISTEN_PORT to a free port`
+            : `listen on 127.0.0.1:${port}: ${err.message}`,
+        ),
+      );
+    };
+    server.once('error', onError);
+    server.listen({ host: '127.0.0.1', port, exclusive: true }, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  const bound = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port: bound,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function cors(res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+  res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+}
+
+/** Go's `http.Error`: plain text, nosniff, the message plus a newline. */
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.end(`${text}\n`);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, token: string, routes: ListenerRoutes): Promise<void> {
+  cors(res);
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const path = url.pathname;
+  const method = req.method ?? 'GET';
+  if (method === 'OPTIONS') {
+    res.statusCode = 204;
+    res.end();
+    req.resume();
+    return;
+  }
+  const authorised = tokenMatches(url.searchParams.get('token') ?? '', token);
+
+  if (path.startsWith('/rpc/')) {
+    if (!authorised) return drain(req, () => plain(res, 403, 'forbidden'));
+    const body = method === 'POST' ? await readBody(req, RPC_BODY_LIMIT) : (req.resume(), Buffer.alloc(0));
+    const ac = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) ac.abort();
+    });
+    const raw = path.slice('/rpc/'.length);
+    let name: string;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      name = raw;
+    }
+    const answer = await routes.rpc(name, method, body, ac.signal);
+    if (answer.after) res.once('close', answer.after);
+    if (res.destroyed) return;
+    res.statusCode = answer.status;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(answer.body);
+    return;
+  }
+
+  if (path === '/ping') {
+    if (!authorised) return drain(req, () => plain(res, 401, 'invalid token'));
+    return drain(req, () => {
+      res.statusCode = 204;
+      res.end();
+    });
+  }
+
+  if ((HOOK_PATHS as readonly string[]).includes(path)) {
+    if (!authorised) return drain(req, () => plain(res, 401, 'invalid token'));
+    if (method !== 'POST') return drain(req, () => plain(res, 405, 'method not allowed'));
+    const body = await readBody(req, HOOK_BODY_LIMIT);
+    const answer = await routes.hook(path as HookPath, body);
+    if (answer.status === 204) {
+      res.statusCode = 204;
+      res.end();
+    } else {
+      plain(res, answer.status, answer.body ?? '');
+    }
+    return;
+  }
+
+  drain(req, () => plain(res, 404, '404 page not found'));
+}
+
+/** Answers once the request body is consumed, so the connection can be reused. */
+function drain(req: IncomingMessage, answer: () => void): void {
+  req.resume();
+  if (req.readableEnded) answer();
+  else req.once('end', answer).once('error', answer);
+}
+
+/** The request body, or null when it passes `limit` bytes (the rest is read and dropped). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        parts.length = 0;
+        return;
+      }
+      parts.push(chunk);
+    });
+    req.on('end', () => resolve(over ? null : Buffer.concat(parts)));
+    req.on('error', reject);
+  });
+}

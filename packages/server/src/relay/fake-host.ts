@@ -1,0 +1,83 @@
+/**
+ * A RelayHost for the relay's unit tests: sessions are plain records a test flips (live,
+ * ready, state), and `type` records what would have been typed. The PTY and HTTP are not what
+ * those tests are about; the end-to-end tests drive the real ones.
+ */
+import type { Clock, RelayHost, RelaySession } from './host.js';
+
+export interface FakeSession extends RelaySession {
+  live: boolean;
+  ready: boolean;
+  state: string;
+}
+
+export class FakeHost implements RelayHost {
+  readonly sessions = new Map<string, FakeSession>();
+  /** Every `type` call, in call order. */
+  readonly typed: { id: string; text: string }[] = [];
+  /** Sessions whose `type` rejects (as for a session with no PTY). */
+  readonly typeFails = new Set<string>();
+  /** How long `type` takes before its Enter is "sent", ms (fake timers). */
+  typeDelayMs = 0;
+  /** Added to Date.now(): a test jumps the clock without firing timers. */
+  skew = 0;
+  readonly clock: Clock = { now: () => Date.now() + this.skew };
+  private readonly exitListeners = new Set<(id: string) => void>();
+
+  add(s: Partial<FakeSession> & { id: string; label: string }): FakeSession {
+    const full: FakeSession = {
+      projectId: 'p1',
+      project: 'lich',
+      projectPath: '/src/lich',
+      name: `lich-${s.id.slice(0, 4)}`,
+      kind: 'example',
+      path: '/src/lich',
+      reportsState: false,
+      hasTools: false,
+      live: true,
+      ready: true,
+      state: '',
+      ...s,
+    };
+    this.sessions.set(full.id, full);
+    return full;
+  }
+
+  liveSessions(): RelaySession[] {
+    return [...this.sessions.values()].filter((s) => s.live);
+  }
+  session(id: string): RelaySession | undefined {
+    return this.sessions.get(id);
+  }
+  state(id: string): string {
+    return this.sessions.get(id)?.state ?? '';
+  }
+  ready(id: string): boolean {
+    const s = this.sessions.get(id);
+    return !!s && s.live && s.ready;
+  }
+  live(id: string): boolean {
+    return this.sessions.get(id)?.live ?? false;
+  }
+  async type(id: string, text: string): Promise<void> {
+    if (!this.live(id) || this.typeFails.has(id)) throw new Error(`session ${id} has no terminal`);
+    this.typed.push({ id, text });
+    if (this.typeDelayMs > 0) await new Promise((r) => setTimeout(r, this.typeDelayMs));
+  }
+  onExit(listener: (id: string) => void): () => void {
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
+  }
+
+  /** The session's PTY ends. */
+  exit(id: string): void {
+    const s = this.sessions.get(id);
+    if (s) s.live = false;
+    for (const l of this.exitListeners) l(id);
+  }
+
+  /** What was typed at one session, in order. */
+  typedAt(id: string): string[] {
+    return this.typed.filter((t) => t.id === id).map((t) => t.text);
+  }
+}

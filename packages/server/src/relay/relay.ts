@@ -1,0 +1,667 @@
+/**
+ * The relay: hands a task to a live session under a ticket and carries the outcome back to
+ * whoever asked — to a caller holding the line, else to the sender's inbox with a nudge at its
+ * prompt. Source: spec/cli.md § lich send, § lich wait, § lich reply, § The answer is
+ * announced, and collected, § Private errands; wire.md §§ 7–9.
+ *
+ * It sees sessions only through {@link RelayHost}. Tickets live in memory: a lich that
+ * restarted has no PTY left to answer into.
+ */
+import { randomBytes } from 'node:crypto';
+import { composeMessage, manyOpenRefusal, pickTicketNudgeText, sortedUnique, type Owed } from './compose.js';
+import type { Errand, Waiter } from './errand.js';
+import { RelayError } from './errors.js';
+import type { RelayHost, RelaySession } from './host.js';
+import { Nudges } from './nudges.js';
+import { goQuote } from './quote.js';
+import { resolveTarget } from './resolve.js';
+import { asked, capAnswer, checkPrompt } from './text.js';
+import type { Collected, Peer, Result, Status } from './types.js';
+
+export { RelayError } from './errors.js';
+export type { Collected, Peer, Result, Status } from './types.js';
+
+/** The relay's clocks, all in milliseconds; defaults from wire.md § 9. */
+export interface RelayTimings {
+  /** Never-read window: one automatic re-type after it, then `unread`. Default 30 000. */
+  receiptWindowMs?: number;
+  /** How long a message is held for a target not at a prompt before `undelivered`. Default 300 000. */
+  deliveryLimitMs?: number;
+  /** How often a held message (or a nudge) looks at its session again. Default 250. */
+  readyPollMs?: number;
+  /** Nudge debounce. Default 2 000. */
+  nudgeDelayMs?: number;
+  /** Ticket TTL; the `expired` grace after it is the same length again. Default 3 600 000. */
+  ticketTtlMs?: number;
+}
+
+export const defaultTimings: Required<RelayTimings> = {
+  receiptWindowMs: 30_000,
+  deliveryLimitMs: 300_000,
+  readyPollMs: 250,
+  nudgeDelayMs: 2_000,
+  ticketTtlMs: 3_600_000,
+};
+
+/** `DefaultWait`: what a wait of ≤ 0 seconds means. */
+export const defaultWaitSeconds = 100;
+/** `MaxWaitSeconds`: longer waits are capped, not refused. */
+export const maxWaitSeconds = 1800;
+
+/** A wait in seconds as the relay holds it, in ms: ≤ 0 (or not a number) is 100 s, above 1800 s is 1800 s. */
+export function waitMs(timeoutSeconds: number): number {
+  const s = Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? Math.min(timeoutSeconds, maxWaitSeconds) : defaultWaitSeconds;
+  return s * 1000;
+}
+
+/** What is left of a ticket after its errand is gone: enough to word `wait` and `reply` right. */
+interface Tombstone {
+  kind: 'answered' | 'expired';
+  target: string;
+  private: boolean;
+  /** Host-clock ms after which the ticket is unknown. */
+  until: number;
+}
+
+interface Collector {
+  resolve(c: Collected): void;
+}
+
+/**
+ * The relay engine. Every public method first settles whatever expired by `host.clock.now()`,
+ * so a clock that jumps is honoured without waiting for the sweep timer.
+ */
+export class Relay {
+  private readonly t: Required<RelayTimings>;
+  private readonly errands = new Map<string, Errand>();
+  private readonly tombstones = new Map<string, Tombstone>();
+  private readonly collectors = new Map<string, Set<Collector>>();
+  /** Last turn state observed per session; `waiting`/`compacting` leave it as it was. */
+  private readonly turns = new Map<string, string>();
+  /** Per-session typing queue, so two pastes never interleave with their Enters. */
+  private readonly typing = new Map<string, Promise<unknown>>();
+  private readonly nudges: Nudges;
+  /** Timers that belong to no errand (lich's own notes waiting for a prompt). */
+  private readonly loose = new Set<NodeJS.Timeout>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+  private seq = 0;
+  private closed = false;
+
+  constructor(
+    private readonly host: RelayHost,
+    timings: RelayTimings = {},
+  ) {
+    this.t = { ...defaultTimings, ...dropUndefined(timings) };
+    this.nudges = new Nudges({
+      host,
+      delayMs: this.t.nudgeDelayMs,
+      pollMs: this.t.readyPollMs,
+      inbox: (sender) => this.inbox(sender).map((e) => ({ label: e.outcome!.target, entry: e })),
+      busy: (id) => this.busy(id),
+      holding: (sender) => (this.collectors.get(sender)?.size ?? 0) > 0,
+      type: (id, text) => this.typeAt(id, text),
+    });
+    this.unsubscribe = host.onExit((id) => this.exited(id));
+    const every = Math.max(1_000, Math.min(60_000, Math.floor(this.t.ticketTtlMs / 60)));
+    this.sweeper = setInterval(() => this.sweep(), every);
+    this.sweeper.unref?.();
+  }
+
+  /**
+   * `relay.Peers` (spec/cli.md § lich sessions): every live session but the caller's own.
+   * @param o.from the caller's lich id, `""` outside a session.
+   */
+  peers(o: { from: string }): Peer[] {
+    return this.host
+      .liveSessions()
+      .filter((s) => s.id !== o.from)
+      .map((s) => this.peer(s));
+  }
+
+  /**
+   * `relay.Self` (spec/cli.md § lich whoami): the session the caller runs in.
+   * @throws RelayError outside a session, or for an id the workspace does not know.
+   */
+  self(o: { from: string }): Peer {
+    if (o.from === '') {
+      throw new RelayError(
+        'this is not running in a lich session (LICH_SESSION_ID is unset), so there is no session of its own to show — run it from inside one',
+      );
+    }
+    const s = this.host.session(o.from);
+    if (!s) throw new RelayError(`no session has the id ${goQuote(o.from)}: LICH_SESSION_ID names a session this lich does not know`);
+    return this.peer(s);
+  }
+
+  /**
+   * `relay.Send` / `relay.SendPrivate` (spec/cli.md § lich send): resolves `target`, types the
+   * composed message at it (now, or once it is at a prompt), and holds the line up to
+   * `timeoutSeconds` (≤ 0: 100 s; capped at 1800 s). Resolves with the outcome, or `pending`
+   * with the ticket when the wait runs out (or `signal` aborts) first.
+   * @throws RelayError for an unresolvable target, or a blank or oversized prompt (wire.md § 8.2, § 9).
+   */
+  async send(
+    o: { from: string; target: string; project: string; prompt: string; timeoutSeconds: number },
+    mode: { private?: boolean } = {},
+    signal?: AbortSignal,
+  ): Promise<Result> {
+    this.sweep();
+    const target = resolveTarget(this.host.liveSessions(), o);
+    const prompt = checkPrompt(o.prompt);
+    const ticket = this.mint();
+    const origin = o.from === '' ? { commandLine: true as const } : { session: this.host.session(o.from)?.label ?? 'unknown' };
+    const e: Errand = {
+      ticket,
+      from: o.from,
+      targetId: target.id,
+      targetLabel: target.label,
+      prompt,
+      message: composeMessage({ origin, prompt, ticket, hasTools: target.hasTools }),
+      private: mode.private === true,
+      open: true,
+      phase: 'queued',
+      handedSeq: 0,
+      skipTurn: false,
+      sawBusy: false,
+      receipted: false,
+      waiters: new Set(),
+      deadline: this.host.clock.now() + this.t.ticketTtlMs,
+      timers: new Set(),
+      ready: false,
+      nudged: false,
+      landedSeq: 0,
+      lapsed: false,
+    };
+    this.errands.set(ticket, e);
+    // The line is held before the first keystroke, so an outcome that comes back at once reaches it.
+    const held = this.hold(e, waitMs(o.timeoutSeconds), signal);
+    this.deliver(e);
+    return held;
+  }
+
+  /**
+   * `relay.Wait` (spec/cli.md § lich wait <ticket>): a result already back is handed over on the
+   * spot; an open errand is waited on up to `timeoutSeconds`, then `pending`. An errand that
+   * ended unanswered answers with that until a late answer lands; an expired ticket says
+   * `expired` for one more hour.
+   * @throws RelayError `unknown ticket "<t>" — it was answered long ago, or expired`.
+   */
+  wait(o: { ticket: string; timeoutSeconds: number }, signal?: AbortSignal): Promise<Result> {
+    this.sweep();
+    const e = this.errands.get(o.ticket);
+    if (!e) {
+      const tomb = this.tombstones.get(o.ticket);
+      if (tomb?.kind === 'expired') return Promise.resolve(result(o.ticket, tomb.target, 'expired', '', tomb.private));
+      return Promise.reject(new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered long ago, or expired`));
+    }
+    if (!e.open) {
+      const r = e.outcome!;
+      if (e.ready) this.take(e);
+      return Promise.resolve(r);
+    }
+    return this.hold(e, waitMs(o.timeoutSeconds), signal);
+  }
+
+  /**
+   * `relay.Collect` (spec/cli.md § lich wait without a ticket): every result ready in `from`'s
+   * inbox, oldest first, and the labels still owing one. With nothing ready and errands open it
+   * holds the line for the next result up to `timeoutSeconds`; with nothing open it returns at once.
+   * A collect that gives up (timeout or `signal`) takes nothing with it.
+   * @throws RelayError `collecting needs a session of your own — …` for `from` `""`.
+   */
+  collect(o: { from: string; timeoutSeconds: number }, signal?: AbortSignal): Promise<Collected> {
+    let now: Collected;
+    try {
+      now = this.collectNow(o);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    if (now.results.length > 0 || now.open.length === 0 || this.closed || signal?.aborted) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      let set = this.collectors.get(o.from);
+      if (!set) this.collectors.set(o.from, (set = new Set()));
+      const timer = setTimeout(() => giveUp(), waitMs(o.timeoutSeconds));
+      const c: Collector = {
+        resolve: (got) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', giveUp);
+          const mine = this.collectors.get(o.from);
+          mine?.delete(c);
+          if (mine?.size === 0) this.collectors.delete(o.from);
+          resolve(got);
+        },
+      };
+      const giveUp = () => c.resolve({ results: [], open: this.openLabels(o.from) });
+      signal?.addEventListener('abort', giveUp, { once: true });
+      set.add(c);
+    });
+  }
+
+  /**
+   * `relay.CollectNow` (spec/cli.md § lich wait --no-wait): what `collect` returns, without ever
+   * holding the line.
+   * @throws RelayError for `from` `""`, as `collect`.
+   */
+  collectNow(o: { from: string }): Collected {
+    if (o.from === '') {
+      throw new RelayError('collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>');
+    }
+    this.sweep();
+    return this.drain(o.from);
+  }
+
+  /**
+   * `relay.Reply` (spec/cli.md § lich reply): files `answer` (sanitised, cut at 64 KiB) on the
+   * errand `ticket` names, or with `ticket` `""` on the one request open against `from`.
+   * An errand that ended unanswered still takes a late answer for its hour.
+   * @throws RelayError `ticket "<t>" was already answered`; `unknown ticket "<t>" — it was answered
+   *   already, or expired`; the ticketless refusals of wire.md § 9.
+   */
+  reply(o: { from: string; ticket: string; answer: string }): null {
+    this.sweep();
+    const e = o.ticket === '' ? this.onlyOpen(o.from) : this.errands.get(o.ticket);
+    if (!e) {
+      if (this.tombstones.get(o.ticket)?.kind === 'answered') throw new RelayError(`ticket ${goQuote(o.ticket)} was already answered`);
+      throw new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered already, or expired`);
+    }
+    if (!e.open && !e.lapsed) {
+      if (e.outcome!.status === 'answered') throw new RelayError(`ticket ${goQuote(e.ticket)} was already answered`);
+      throw new RelayError(`unknown ticket ${goQuote(e.ticket)} — it was answered already, or expired`);
+    }
+    this.land(e, 'answered', capAnswer(o.answer));
+    return null;
+  }
+
+  /**
+   * A state the session reported through `/hook` (wire.md § 9 "Observe"): `busy` marks the
+   * errands delivered there as read and their turn as started; `done` ends the errands whose
+   * turn it was, `unanswered`, and flushes the session's own held nudge; `idle` (SessionEnd)
+   * ends every delivered errand there; `waiting` and `compacting` keep the previous turn state.
+   */
+  observe(sessionId: string, state: string): void {
+    if (this.closed) return;
+    this.sweep();
+    if (state === 'waiting' || state === 'compacting') return;
+    this.turns.set(sessionId, state);
+    const delivered = this.deliveredAt(sessionId);
+    if (state === 'busy') {
+      for (const e of delivered) {
+        e.receipted = true;
+        if (!e.skipTurn) e.sawBusy = true;
+      }
+    } else if (state === 'done') {
+      this.turnEnded(sessionId, delivered);
+      this.nudges.turnEnded(sessionId);
+    } else if (state === 'idle') {
+      for (const e of delivered) this.land(e, 'unanswered');
+    }
+  }
+
+  /** Stops every timer and lets go of every caller holding the line, as if its wait ran out. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.sweeper);
+    for (const t of this.loose) clearTimeout(t);
+    this.loose.clear();
+    this.unsubscribe();
+    this.nudges.close();
+    for (const e of this.errands.values()) {
+      this.clearTimers(e);
+      for (const w of [...e.waiters]) w.resolve(this.pending(e));
+    }
+    for (const [from, set] of this.collectors) {
+      for (const c of [...set]) c.resolve({ results: [], open: this.openLabels(from) });
+    }
+  }
+
+  // ——— delivery ———
+
+  /** Types the message now if the target is at a prompt; holds it until it is, within the delivery limit, otherwise. */
+  private deliver(e: Errand): void {
+    if (this.host.ready(e.targetId)) {
+      this.typeIn(e);
+      return;
+    }
+    e.phase = 'queued';
+    this.after(e, this.t.deliveryLimitMs, () => {
+      if (e.open && e.phase === 'queued') this.land(e, 'undelivered');
+    });
+    const poll = () => {
+      if (!e.open || e.phase !== 'queued') return;
+      if (!this.host.live(e.targetId)) this.land(e, 'undelivered');
+      else if (this.host.ready(e.targetId)) this.typeIn(e);
+      else this.after(e, this.t.readyPollMs, poll);
+    };
+    this.after(e, this.t.readyPollMs, poll);
+  }
+
+  private typeIn(e: Errand): void {
+    e.phase = 'typing';
+    this.clearTimers(e);
+    this.typeAt(e.targetId, e.message).then(
+      () => {
+        if (!e.open || e.phase !== 'typing') return;
+        e.phase = 'delivered';
+        e.handedSeq = ++this.seq;
+        e.skipTurn = this.busy(e.targetId);
+        if (!e.skipTurn && this.host.session(e.targetId)?.reportsState) this.watchReceipt(e, false);
+      },
+      () => {
+        if (e.open && e.phase === 'typing') this.land(e, 'undelivered');
+      },
+    );
+  }
+
+  /**
+   * The never-read check: a target that reports its state and was free at delivery must report
+   * `busy` within the receipt window. Silence gets one automatic re-type, then `unread`.
+   */
+  private watchReceipt(e: Errand, retyped: boolean): void {
+    this.after(e, this.t.receiptWindowMs, () => {
+      if (!e.open || e.receipted) return;
+      if (retyped) {
+        this.land(e, 'unread');
+        return;
+      }
+      this.typeAt(e.targetId, e.message).then(
+        () => {
+          if (e.open && !e.receipted) this.watchReceipt(e, true);
+        },
+        () => {
+          if (e.open && !e.receipted) this.land(e, 'unread');
+        },
+      );
+    });
+  }
+
+  /** host.type, queued behind whatever the relay is already typing at that session. */
+  private typeAt(id: string, text: string): Promise<void> {
+    const before = this.typing.get(id) ?? Promise.resolve();
+    const mine = before.then(() => this.host.type(id, text));
+    const settled = mine.catch(() => undefined);
+    this.typing.set(id, settled);
+    void settled.then(() => {
+      if (this.typing.get(id) === settled) this.typing.delete(id);
+    });
+    return mine;
+  }
+
+  // ——— turns and exits ———
+
+  /**
+   * A turn ended at `id`. The errands whose turn it was (delivered, `busy` seen after delivery,
+   * the turn already running at delivery skipped) went home unanswered. Two or more at once:
+   * nothing here can say which one the turn was, so all are closed and the session is told to
+   * name tickets from now on (PickTicketNudge, wire.md § 8.4; spec/cli.md § lich send,
+   * "Answered somewhere else"). A turn that ends while the session still waits on an errand of
+   * its own says nothing yet: that outcome reaching its prompt starts the turn that is read.
+   */
+  private turnEnded(id: string, delivered: Errand[]): void {
+    const ending = delivered.filter((e) => !e.skipTurn && e.sawBusy);
+    for (const e of delivered) e.skipTurn = false;
+    if (ending.length === 0 || this.awaitingOwn(id)) return;
+    for (const e of ending) this.land(e, 'unanswered');
+    if (ending.length >= 2) {
+      const owed: Owed[] = ending.map((e) => ({ ticket: e.ticket, asked: asked(e.prompt) }));
+      this.typeWhenReady(id, pickTicketNudgeText(owed));
+    }
+  }
+
+  /**
+   * Types a note of lich's own once the session is at a free prompt, giving up after the
+   * delivery limit or when the session is gone: a note is worth less than a user's draft.
+   */
+  private typeWhenReady(id: string, text: string): void {
+    const started = Date.now();
+    const attempt = () => {
+      if (this.closed || !this.host.live(id)) return;
+      if (this.host.ready(id)) {
+        this.typeAt(id, text).catch(() => undefined);
+        return;
+      }
+      if (Date.now() - started >= this.t.deliveryLimitMs) return;
+      const t = setTimeout(() => {
+        this.loose.delete(t);
+        attempt();
+      }, this.t.readyPollMs);
+      t.unref?.();
+      this.loose.add(t);
+    };
+    attempt();
+  }
+
+  private awaitingOwn(id: string): boolean {
+    for (const e of this.errands.values()) {
+      if (e.from !== id) continue;
+      if (e.open) return true;
+      if (e.ready && !e.private && !e.nudged) return true;
+    }
+    return false;
+  }
+
+  private exited(id: string): void {
+    if (this.closed) return;
+    for (const e of [...this.errands.values()]) {
+      if (!e.open || e.targetId !== id) continue;
+      this.land(e, e.phase === 'delivered' ? 'unanswered' : 'undelivered');
+    }
+    this.turns.delete(id);
+    this.nudges.forget(id);
+  }
+
+  // ——— outcomes ———
+
+  /**
+   * Ends (or, for a late answer, re-ends) an errand: a caller holding the line carries the
+   * outcome out; otherwise it waits for its ticket, in the sender's inbox when the errand is
+   * shared and the sender is a session.
+   */
+  private land(e: Errand, status: Exclude<Status, 'pending'>, answer = ''): void {
+    e.open = false;
+    this.clearTimers(e);
+    const r = result(e.ticket, this.label(e), status, answer, e.private);
+    e.outcome = r;
+    e.lapsed = status === 'unanswered';
+    e.deadline = this.host.clock.now() + this.t.ticketTtlMs;
+    e.ready = true;
+    e.nudged = false;
+    e.landedSeq = ++this.seq;
+    if (e.waiters.size > 0) {
+      for (const w of [...e.waiters]) w.resolve(r);
+      this.take(e);
+    } else if (!e.private && e.from !== '') {
+      if (!this.feedCollector(e.from)) this.nudges.announce(e.from);
+    }
+    this.releaseCollectors(e.from);
+  }
+
+  /** The outcome left with a caller: only an errand still taking a late answer stays. */
+  private take(e: Errand): void {
+    e.ready = false;
+    if (e.lapsed) return;
+    this.errands.delete(e.ticket);
+    if (e.outcome!.status === 'answered') {
+      this.tombstones.set(e.ticket, {
+        kind: 'answered',
+        target: e.outcome!.target,
+        private: e.private,
+        until: this.host.clock.now() + this.t.ticketTtlMs,
+      });
+    }
+  }
+
+  private expire(e: Errand): void {
+    const wasOpen = e.open;
+    e.open = false;
+    e.ready = false;
+    this.clearTimers(e);
+    this.errands.delete(e.ticket);
+    this.tombstones.set(e.ticket, {
+      kind: 'expired',
+      target: this.label(e),
+      private: e.private,
+      until: e.deadline + this.t.ticketTtlMs,
+    });
+    if (wasOpen) this.releaseCollectors(e.from);
+  }
+
+  /** Settles everything due by the host clock: lapsed tickets, then tombstones past their grace. */
+  private sweep(): void {
+    if (this.closed) return;
+    const now = this.host.clock.now();
+    for (const e of [...this.errands.values()]) {
+      if (e.waiters.size > 0) continue; // never expires under somebody waiting on it
+      if (e.deadline <= now) this.expire(e);
+    }
+    for (const [ticket, tomb] of this.tombstones) {
+      if (tomb.until <= now) this.tombstones.delete(ticket);
+    }
+  }
+
+  // ——— holding the line ———
+
+  private hold(e: Errand, ms: number, signal?: AbortSignal): Promise<Result> {
+    if (this.closed || signal?.aborted) return Promise.resolve(this.giveUp(e));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => w.resolve(this.giveUp(e, w)), ms);
+      const abort = () => w.resolve(this.giveUp(e, w));
+      const w: Waiter = {
+        resolve: (r) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', abort);
+          e.waiters.delete(w);
+          resolve(r);
+        },
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      e.waiters.add(w);
+    });
+  }
+
+  /** A wait let go: the hour starts again from now, and the errand stays open. */
+  private giveUp(e: Errand, w?: Waiter): Result {
+    if (w) e.waiters.delete(w);
+    if (e.open && e.waiters.size === 0) e.deadline = this.host.clock.now() + this.t.ticketTtlMs;
+    return e.open ? this.pending(e) : e.outcome!;
+  }
+
+  private feedCollector(from: string): boolean {
+    const set = this.collectors.get(from);
+    const first = set?.values().next().value;
+    if (!first) return false;
+    first.resolve(this.drain(from));
+    return true;
+  }
+
+  /** A collect holding the line with nothing left open comes back now rather than at its timeout. */
+  private releaseCollectors(from: string): void {
+    const set = this.collectors.get(from);
+    if (!set || set.size === 0 || this.openLabels(from).length > 0) return;
+    for (const c of [...set]) c.resolve(this.drain(from));
+  }
+
+  private drain(from: string): Collected {
+    const ready = this.inbox(from);
+    const results = ready.map((e) => e.outcome!);
+    for (const e of ready) this.take(e);
+    return { results, open: this.openLabels(from) };
+  }
+
+  // ——— lookups ———
+
+  /** `from`'s inbox: shared results ready for it, oldest first. */
+  private inbox(from: string): Errand[] {
+    if (from === '') return [];
+    return [...this.errands.values()]
+      .filter((e) => e.from === from && e.ready && !e.private)
+      .sort((a, b) => a.landedSeq - b.landedSeq);
+  }
+
+  private openLabels(from: string): string[] {
+    return sortedUnique([...this.errands.values()].filter((e) => e.from === from && e.open && !e.private).map((e) => this.label(e)));
+  }
+
+  private deliveredAt(id: string): Errand[] {
+    return [...this.errands.values()]
+      .filter((e) => e.open && e.targetId === id && e.phase === 'delivered')
+      .sort((a, b) => a.handedSeq - b.handedSeq);
+  }
+
+  /**
+   * The ticketless reply's errand: the one request delivered at `from` (Enter sent) and still
+   * unanswered. A message still queued or being typed is about something else.
+   */
+  private onlyOpen(from: string): Errand {
+    if (from === '') {
+      throw new RelayError(
+        'answering without a ticket needs a session of your own — name it instead: lich reply <ticket> "<answer>"',
+      );
+    }
+    const open = this.deliveredAt(from);
+    if (open.length === 0) throw new RelayError('no open request to answer — nobody is waiting on this session');
+    if (open.length > 1) throw new RelayError(manyOpenRefusal(open.map((e) => ({ ticket: e.ticket, asked: asked(e.prompt) }))));
+    return open[0]!;
+  }
+
+  /** Mid-turn: `busy`, or blocked on a permission prompt (or compacting) inside a busy turn. */
+  private busy(id: string): boolean {
+    const state = this.host.state(id);
+    if (state === 'busy') return true;
+    return (state === 'waiting' || state === 'compacting') && this.turns.get(id) === 'busy';
+  }
+
+  private label(e: Errand): string {
+    return this.host.session(e.targetId)?.label || e.targetLabel;
+  }
+
+  private pending(e: Errand): Result {
+    return result(e.ticket, this.label(e), 'pending', '', e.private);
+  }
+
+  private peer(s: RelaySession): Peer {
+    return {
+      label: s.label,
+      name: s.name,
+      project: s.project,
+      kind: s.kind,
+      state: this.host.state(s.id),
+      id: s.id,
+      path: s.path,
+      projectPath: s.projectPath,
+    };
+  }
+
+  /** 4 random bytes as 8 lowercase hex, unique among the tickets this relay still answers for. */
+  private mint(): string {
+    for (;;) {
+      const t = randomBytes(4).toString('hex');
+      if (!this.errands.has(t) && !this.tombstones.has(t)) return t;
+    }
+  }
+
+  private after(e: Errand, ms: number, fn: () => void): void {
+    const t = setTimeout(() => {
+      e.timers.delete(t);
+      fn();
+    }, ms);
+    t.unref?.();
+    e.timers.add(t);
+  }
+
+  private clearTimers(e: Errand): void {
+    for (const t of e.timers) clearTimeout(t);
+    e.timers.clear();
+  }
+}
+
+function result(ticket: string, target: string, status: Status, answer: string, isPrivate: boolean): Result {
+  const r: Result = { ticket, target, status, answer };
+  if (isPrivate) r.private = true;
+  return r;
+}
+
+function dropUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { SpawnError } from '../errors.js';
+import { RelayError } from '../relay/errors.js';
+import { RpcDispatcher, type RpcHandler } from './dispatch.js';
+import { rpcMethods } from './schemas.js';
+
+const peer = { label: 'docs', name: 'lich-a1b2', project: 'lich', kind: 'codex', state: '', id: 'a1b2', path: '/l', projectPath: '/l' };
+
+function dispatcher(handlers: Record<string, RpcHandler>, o: { validateResults?: boolean; violations?: string[] } = {}) {
+  return new RpcDispatcher({ handlers, ...o });
+}
+
+const never = new AbortController().signal;
+const call = (d: RpcDispatcher, name: string, body: string | null, method = 'POST') =>
+  d.dispatch(name, method, body === null ? null : Buffer.from(body), never);
+
+describe('RpcDispatcher', () => {
+  const d = dispatcher({
+    'relay.Peers': (o) => (o.from === 'boom' ? Promise.reject(new RelayError('no live session named "x"')) : [peer]),
+    'spawn.Close': () => {
+      throw new SpawnError('no session given to close');
+    },
+    'system.Diagnostics': () => ({ version: '1.2.3' }),
+    'system.Quit': () => null,
+  });
+
+  it('answers a result 200 with its JSON and a newline', async () => {
+    expect(await call(d, 'relay.Peers', '[{"from":""}]')).toEqual({ status: 200, body: `${JSON.stringify([peer])}\n` });
+    expect(await call(d, 'system.Diagnostics', '')).toEqual({ status: 200, body: '{"version":"1.2.3"}\n' });
+    expect(await call(d, 'system.Quit', '[{}]')).toEqual({ status: 200, body: 'null\n' });
+  });
+
+  it('escapes <, > and & the way Go does', async () => {
+    const g = dispatcher({ 'system.Diagnostics': () => ({ version: '<a&b>' }) });
+    expect((await call(g, 'system.Diagnostics', '[]')).body).toBe('{"version":"\\u003ca\\u0026b\\u003e"}\n');
+  });
+
+  it('answers anything but POST 405 POST only', async () => {
+    expect(await call(d, 'relay.Peers', '[]', 'GET')).toEqual({ status: 405, body: '{"error":"POST only"}\n' });
+  });
+
+  it('words an unknown, malformed or denied method as wire.md § 1.2 does, with 404', async () => {
+    expect(await call(d, 'relay', '[]')).toEqual({ status: 404, body: '{"error":"malformed method \\"relay\\""}\n' });
+    expect(await call(d, 'relay.peers', '[]')).toEqual({ status: 404, body: '{"error":"malformed method \\"relay.peers\\""}\n' });
+    expect(await call(d, 'store.CostTotals', '[]')).toEqual({ status: 404, body: '{"error":"unknown service \\"store\\""}\n' });
+    expect(await call(d, 'relay.Insert', '[]')).toEqual({ status: 404, body: '{"error":"unknown method \\"relay.Insert\\""}\n' });
+    expect(await call(d, 'relay.Observe', '[]')).toEqual({ status: 404, body: '{"error":"method \\"relay.Observe\\" not available"}\n' });
+  });
+
+  it('refuses a body that is not a JSON array, or holds the wrong count, with 400', async () => {
+    const err = async (name: string, body: string | null) => JSON.parse((await call(d, name, body)).body).error as string;
+    expect(await err('relay.Peers', '{"from":""}')).toBe('arguments must be a JSON array: got an object');
+    expect(await err('relay.Peers', '[{')).toMatch(/^arguments must be a JSON array: /);
+    expect(await err('relay.Peers', null)).toBe('arguments must be a JSON array: the body is over the 1 MiB limit');
+    expect(await err('relay.Peers', '')).toBe('want 1 arguments, got 0');
+    expect(await err('relay.Peers', '[{"from":""},{}]')).toBe('want 1 arguments, got 2');
+    expect(await err('system.Diagnostics', '[{}]')).toBe('want 0 arguments, got 1');
+    expect((await call(d, 'relay.Peers', '[{')).status).toBe(400);
+  });
+
+  it('validates the options against the contract, naming the bad field', async () => {
+    const err = async (body: unknown) => {
+      const r = await call(d, 'relay.Peers', JSON.stringify([body]));
+      expect(r.status).toBe(400);
+      return JSON.parse(r.body).error as string;
+    };
+    expect(await err({})).toBe('argument 0: missing field "from"');
+    expect(await err({ from: 3 })).toBe('argument 0: field "from" must be a string');
+    expect(await err({ from: '', extra: true })).toBe('argument 0: unknown field "extra"');
+    expect(await err('x')).toBe('argument 0: the value must be an object');
+  });
+
+  it('answers a method error 500 with its message', async () => {
+    expect(await call(d, 'relay.Peers', '[{"from":"boom"}]')).toEqual({
+      status: 500,
+      body: '{"error":"no live session named \\"x\\""}\n',
+    });
+    expect(await call(d, 'spawn.Close', JSON.stringify([{ from: '', target: '', project: '', worktree: '', force: false }]))).toEqual({
+      status: 500,
+      body: '{"error":"no session given to close"}\n',
+    });
+  });
+
+  it('records a result that breaks its contract when asked to validate results', async () => {
+    const violations: string[] = [];
+    const g = dispatcher({ 'relay.Peers': () => [{ ...peer, state: 7 }] }, { validateResults: true, violations });
+    expect((await call(g, 'relay.Peers', '[{"from":""}]')).status).toBe(200);
+    expect(violations).toEqual(['relay.Peers: result field "0.state" must be a string']);
+  });
+
+  it('knows a contract for every method of docs/architecture.md', () => {
+    expect(Object.keys(rpcMethods).sort()).toEqual(
+      [
+        'relay.Peers',
+        'relay.Self',
+        'relay.Send',
+        'relay.SendPrivate',
+        'relay.Wait',
+        'relay.Collect',
+        'relay.CollectNow',
+        'relay.Reply',
+        'spawn.Open',
+        'spawn.Close',
+        'system.Diagnostics',
+        'system.Quit',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * `/rpc/<service>.<Method>` dispatch (wire.md § 1.2, docs/architecture.md § The RPC wire):
+ * method lookup, the JSON-array envelope, options validated against the contract (ajv, JSON
+ * Schema 2020-12), and the mapping of every outcome onto a status and a body.
+ *
+ * | outcome | answer |
+ * |---|---|
+ * | not POST | 405 `{"error":"POST only"}` |
+ * | bad name / service / method / denied | 404 (the four wordings of wire.md § 1.2) |
+ * | body not a JSON array, wrong count, bad options | 400 `{"error":"…"}` naming the field |
+ * | method threw (RelayError, SpawnError, anything) | 500 `{"error":"<message>"}` |
+ * | success | 200, the result as JSON + `\n` (`null` for none) |
+ */
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { goJson } from '../json.js';
+import { rpcMethods, type RpcMethodSchemas } from './schemas.js';
+
+/** A method body: receives the validated options (`undefined` for a method with none). */
+export type RpcHandler = (options: any, signal: AbortSignal) => unknown;
+
+export interface RpcAnswer {
+  status: number;
+  /** JSON text ending in `\n`. */
+  body: string;
+}
+
+/** The method-name shape every CLI call has (wire.md § 1.2, G3 rule). */
+export const METHOD_NAME = /^[a-z]+\.[A-Z][A-Za-z]*$/;
+
+/** Methods the original listener refuses to serve even though their service exists (wire.md § 1.2). */
+export const DENIED_METHODS: ReadonlySet<string> = new Set([
+  'store.Close',
+  'store.SetSessionGone',
+  'drop.Upload',
+  'drop.Save',
+  'drop.Purge',
+  'drop.SetPicker',
+  'relay.Observe',
+  'relay.SetPlugins',
+  'project.SetAccounts',
+  'project.SetProjects',
+  'terminal.SetDropDir',
+]);
+
+export interface DispatcherOptions {
+  /** Handlers by method name; only methods with both a handler and a contract are served. */
+  handlers: Record<string, RpcHandler>;
+  /** Contract per method; defaults to {@link rpcMethods}. */
+  schemas?: Record<string, RpcMethodSchemas>;
+  /** Validate every result against its result schema, recording mismatches in `violations`. */
+  validateResults?: boolean;
+  /** Where result mismatches are recorded (`<method>: <where> <what>`). */
+  violations?: string[];
+  /** Logs unexpected method failures and contract violations (one line each). */
+  log?: (line: string) => void;
+}
+
+interface Compiled {
+  options: ValidateFunction | null;
+  result: ValidateFunction;
+  handler: RpcHandler;
+}
+
+/** Answers RPC calls. One instance per listener; compiles every schema once, up front. */
+export class RpcDispatcher {
+  private readonly methods = new Map<string, Compiled>();
+  private readonly services = new Set<string>();
+  private readonly validateResults: boolean;
+  private readonly violations: string[];
+  private readonly log: (line: string) => void;
+
+  constructor(o: DispatcherOptions) {
+    const schemas = o.schemas ?? rpcMethods;
+    const ajv = new Ajv2020({ allErrors: false, strict: false });
+    for (const [name, handler] of Object.entries(o.handlers)) {
+      const s = schemas[name];
+      if (!s) throw new Error(`no contract for RPC method ${name}`);
+      this.methods.set(name, {
+        options: s.options ? ajv.compile(s.options) : null,
+        result: ajv.compile(s.result),
+        handler,
+      });
+      this.services.add(name.split('.')[0]);
+    }
+    this.validateResults = o.validateResults ?? false;
+    this.violations = o.violations ?? [];
+    this.log = o.log ?? (() => {});
+  }
+
+  /**
+   * Answers one call.
+   * @param name the path after `/rpc/`.
+   * @param httpMethod the request's HTTP method.
+   * @param body the raw body, or `null` when it was over the 1 MiB limit.
+   * @param signal aborted when the caller hangs up (handed to wait-type methods).
+   */
+  async dispatch(name: string, httpMethod: string, body: Buffer | null, signal: AbortSignal): Promise<RpcAnswer> {
+    if (httpMethod !== 'POST') return fail(405, 'POST only');
+    const dot = name.indexOf('.');
+    if (dot <= 0 || dot === name.length - 1 || name.indexOf('.', dot + 1) !== -1 || !METHOD_NAME.test(name)) {
+      return fail(404, `malformed method ${JSON.stringify(name)}`);
+    }
+    if (DENIED_METHODS.has(name)) return fail(404, `method ${JSON.stringify(name)} not available`);
+    const service = name.slice(0, dot);
+    if (!this.services.has(service)) return fail(404, `unknown service ${JSON.stringify(service)}`);
+    const m = this.methods.get(name);
+    if (!m) return fail(404, `unknown method ${JSON.stringify(name)}`);
+
+    if (body === null) return fail(400, 'arguments must be a JSON array: the body is over the 1 MiB limit');
+    const text = body.toString('utf8');
+    let args: unknown;
+    try {
+      args = text.trim() === '' ? [] : JSON.parse(text);
+    } catch (err) {
+      return fail(400, `arguments must be a JSON array: ${(err as Error).message}`);
+    }
+    if (!Array.isArray(args)) return fail(400, `arguments must be a JSON array: got ${jsonKind(args)}`);
+    const want = m.options ? 1 : 0;
+    if (args.length !== want) return fail(400, `want ${want} arguments, got ${args.length}`);
+    let options: unknown;
+    if (m.options) {
+      options = args[0];
+      if (!m.options(options)) return fail(400, `argument 0: ${describe(m.options.errors ?? [])}`);
+    }
+
+    let out: unknown;
+    try {
+      out = await m.handler(options, signal);
+    } catch (err) {
+      const e = err as Error;
+      if (e?.name !== 'RelayError' && e?.name !== 'SpawnError') this.log(`${name} failed: ${e?.stack ?? String(err)}`);
+      return fail(500, e?.message ?? String(err));
+    }
+    if (out === undefined) out = null;
+    if (this.validateResults && !m.result(out)) {
+      const v = `${name}: result ${describe(m.result.errors ?? [])}`;
+      this.violations.push(v);
+      this.log(`contract violation: ${v}`);
+    }
+    return { status: 200, body: goJson(out) };
+  }
+}
+
+function fail(status: number, error: string): RpcAnswer {
+  return { status, body: goJson({ error }) };
+}
+
+function jsonKind(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/** One ajv error as a sentence naming the field. */
+function describe(errors: ErrorObject[]): string {
+  const e = errors[0];
+  if (!e) return 'does not match the contract';
+  const field = e.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+  const where = field ? `field ${JSON.stringify(field)}` : 'the value';
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `unknown field ${JSON.stringify(join(field, (e.params as { additionalProperty: string }).additionalProperty))}`;
+    case 'required':
+      return `missing field ${JSON.stringify(join(field, (e.params as { missingProperty: string }).missingProperty))}`;
+    case 'type':
+      return `${where} must be ${article((e.params as { type: string }).type)}`;
+    default:
+      return `${where} ${e.message ?? 'does not match the contract'}`;
+  }
+}
+
+function join(parent: string, key: string): string {
+  return parent ? `${parent}.${key}` : key;
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * The runtime file (wire.md § 3): `<configDir>/runtime.json` (`runtime-dev.json` when
+ * `LICH_DEV` is set), `{"pid","port","token"}`, mode 0600, written once the listener is up and
+ * removed on a clean close. A command outside a session reads it to find the running lich.
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+
+/** What the file holds (`singleton.Info`). */
+export interface RuntimeInfo {
+  pid: number;
+  port: number;
+  token: string;
+}
+
+/** The file name for this environment: `runtime-dev.json` under a non-empty `LICH_DEV`. */
+export function runtimeFileName(env: NodeJS.ProcessEnv): string {
+  return env.LICH_DEV ? 'runtime-dev.json' : 'runtime.json';
+}
+
+/**
+ * Reads a runtime file.
+ * @returns undefined when there is none.
+ * @throws Error `read runtime file: …` / `parse runtime file: …` (wire.md § 3).
+ */
+export function readRuntimeFile(file: string): RuntimeInfo | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`read runtime file: ${(err as Error).message}`);
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`parse runtime file: ${(err as Error).message}`);
+  }
+  const o = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+  return {
+    pid: typeof o.pid === 'number' ? o.pid : 0,
+    port: typeof o.port === 'number' ? o.port : 0,
+    token: typeof o.token === 'string' ? o.token : '',
+  };
+}
+
+/**
+ * Writes the runtime file: compact JSON, no newline, mode 0600, its directory created 0700.
+ * Written aside and renamed into place, so a reader never sees half a file.
+ */
+export function writeRuntimeFile(file: string, info: RuntimeInfo): void {
+  const dir = join(file, '..');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify({ pid: info.pid, port: info.port, token: info.token }), { mode: 0o600 });
+  renameSync(tmp, file);
+}
+
+/** Removes the runtime file, but only while it still names this launch (another lich may have replaced it). */
+export function removeRuntimeFile(file: string, info: RuntimeInfo): void {
+  try {
+    const now = readRuntimeFile(file);
+    if (now && now.pid === info.pid && now.token === info.token) rmSync(file, { force: true });
+  } catch {
+    // An unreadable file is not ours to remove.
+  }
+}
+
+/** Whether a process with this id exists (EPERM counts: it exists, it just is not ours). */
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether a lich answers `GET /ping?token=` with 204 on this port within `ms` (wire.md § 3, Detect). */
+export function pingLich(port: number, token: string, ms = 1000): Promise<boolean> {
+  return new Promise((done) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: `/ping?token=${encodeURIComponent(token)}`, method: 'GET', timeout: ms },
+      (res) => {
+        res.resume();
+        done(res.statusCode === 204);
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => done(false));
+    req.end();
+  });
+}
+
+/**
+ * The live lich a runtime file names, if any: its pid is alive and it answers `/ping` within
+ * 1 s. A file naming a dead or silent lich is stale and may be replaced.
+ */
+export async function liveInstance(file: string): Promise<RuntimeInfo | undefined> {
+  let info: RuntimeInfo | undefined;
+  try {
+    info = readRuntimeFile(file);
+  } catch {
+    return undefined;
+  }
+  if (!info || info.port === 0 || info.token === '') return undefined;
+  if (!pidAlive(info.pid)) return undefined;
+  return (await pingLich(info.port, info.token)) ? info : undefined;
+}

@@ -1,0 +1,187 @@
+/**
+ * The headless lich backend, assembled (docs/architecture.md § The backend; docs/DESIGN.md,
+ * "The server, inside"): store, providers, terminal, relay, spawn, the RPC dispatcher and the
+ * hook endpoints behind one loopback listener, and the runtime file that lets a command outside
+ * a session find it.
+ */
+import { join } from 'node:path';
+import { handleHook } from './hooks/endpoints.js';
+import { listen, newToken, type Listener } from './listener.js';
+import { Providers } from './providers/providers.js';
+import { systemClock, type Clock } from './relay/host.js';
+import { Relay, type RelayTimings } from './relay/relay.js';
+import { RpcDispatcher, type RpcHandler } from './rpc/dispatch.js';
+import { liveInstance, removeRuntimeFile, runtimeFileName, writeRuntimeFile } from './runtime-file.js';
+import { SessionHost } from './session-host.js';
+import { Spawn } from './spawn/spawn.js';
+import { openStore } from './store/store.js';
+import { WorktreePorts } from './terminal/env.js';
+import { Terminal } from './terminal/terminal.js';
+
+/** The port a lich listens on unless `LICH_LISTEN_PORT` says otherwise (`singleton.DefaultPort`). */
+export const DEFAULT_PORT = 47821;
+
+export interface ServerOptions {
+  /** The lich config directory itself: it holds `runtime.json` and `providers.json`. */
+  configDir: string;
+  /** The lich data directory: it holds `lich.db`. */
+  dataDir: string;
+  /** Port to bind on 127.0.0.1: 0 = a free one; default `LICH_LISTEN_PORT`, else 47821. */
+  port?: number;
+  /** Absolute path of the lich CLI, exported into every session as `LICH_BIN`. */
+  bin: string;
+  /** Reported by `system.Diagnostics`; default `dev`. */
+  version?: string;
+  /** Clock for tickets and row times (ms since the epoch). */
+  clock?: Clock;
+  /** Relay timings (all ms); defaults from wire.md § 9. */
+  timings?: RelayTimings;
+  /** Validate every RPC result against its contract, recording mismatches in `violations`. */
+  validateResults?: boolean;
+  /** The backend's environment (PATH, SHELL, LICH_SHELL, LICH_DEV, LICH_LISTEN_PORT, HOME …); default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Where the backend logs (one line per call, no newline); default stderr. */
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  port: number;
+  token: string;
+  /** This process's id, as written in the runtime file. */
+  pid: number;
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** Contract violations seen with `validateResults` (`<method>: result <what>`). */
+  violations: string[];
+  /**
+   * Ends the backend: waiters are let go, every session's process ended (rows parked), the
+   * listener closed, the store closed and the runtime file removed. Idempotent.
+   */
+  close(): Promise<void>;
+  /** Resolves once the backend has closed, by `close()` or by `system.Quit`. */
+  closed: Promise<void>;
+}
+
+/**
+ * Starts the backend.
+ *
+ * @throws Error when another lich is live on the runtime file (naming its pid and port), the
+ *   port cannot be bound, `LICH_LISTEN_PORT` is not a port, or the database cannot be opened.
+ */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const clock = opts.clock ?? systemClock;
+  const port = opts.port ?? listenPort(env);
+  const runtimeFile = join(opts.configDir, runtimeFileName(env));
+
+  const other = await liveInstance(runtimeFile);
+  if (other) {
+    throw new Error(
+      `another lich is running (pid ${other.pid}, listening on port ${other.port}), recorded in ${runtimeFile}: use that one, or end it with "lich quit" before starting this one`,
+    );
+  }
+
+  const store = openStore(opts.dataDir, () => clock.now());
+  const parked = store.parkAll();
+  if (parked > 0) log(`parked ${parked} session${parked === 1 ? '' : 's'} an earlier run left open: no terminal survives a restart`);
+
+  const token = newToken();
+  const terminal = new Terminal();
+  const providers = new Providers(opts.configDir, env);
+  const ports = new WorktreePorts();
+  const host = new SessionHost(store, terminal, providers, ports, clock, log);
+  const relay = new Relay(host, opts.timings);
+  let bound = 0;
+  const spawn = new Spawn({
+    store,
+    terminal,
+    providers,
+    ports,
+    env,
+    coordinates: () => ({ port: bound, token, bin: opts.bin }),
+  });
+
+  const violations: string[] = [];
+  let closing: Promise<void> | undefined;
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((r) => (resolveClosed = r));
+
+  const handlers: Record<string, RpcHandler> = {
+    'relay.Peers': (o) => relay.peers(o),
+    'relay.Self': (o) => relay.self(o),
+    'relay.Send': (o, signal) => relay.send(o, {}, signal),
+    'relay.SendPrivate': (o, signal) => relay.send(o, { private: true }, signal),
+    'relay.Wait': (o, signal) => relay.wait(o, signal),
+    'relay.Collect': (o, signal) => relay.collect(o, signal),
+    'relay.CollectNow': (o) => relay.collectNow(o),
+    'relay.Reply': (o) => relay.reply(o),
+    'spawn.Open': (o) => spawn.open(o),
+    'spawn.Close': (o) => spawn.close(o),
+    'system.Diagnostics': () => ({ version: opts.version ?? 'dev' }),
+    'system.Quit': () => null,
+  };
+  const dispatcher = new RpcDispatcher({ handlers, validateResults: opts.validateResults, violations, log });
+
+  let listener: Listener;
+  try {
+    listener = await listen(
+      port,
+      token,
+      {
+        rpc: async (name, method, body, signal) => {
+          const answer = await dispatcher.dispatch(name, method, body, signal);
+          // Quit answers first, then goes: the reply must leave before the listener does.
+          if (name === 'system.Quit' && answer.status === 200) return { ...answer, after: () => void close() };
+          return answer;
+        },
+        hook: async (path, body) =>
+          handleHook({ store, providers, observe: (id, state) => relay.observe(id, state), log }, path, body),
+      },
+      log,
+    );
+  } catch (err) {
+    relay.close();
+    host.close();
+    store.close();
+    throw err;
+  }
+  bound = listener.port;
+  const info = { pid: process.pid, port: bound, token };
+  try {
+    writeRuntimeFile(runtimeFile, info);
+  } catch (err) {
+    relay.close();
+    host.close();
+    await listener.close();
+    store.close();
+    throw new Error(`write the runtime file ${runtimeFile}: ${(err as Error).message}`);
+  }
+
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      relay.close();
+      await terminal.killAll();
+      host.close();
+      await listener.close();
+      store.close();
+      removeRuntimeFile(runtimeFile, info);
+      resolveClosed();
+    })();
+    return closing;
+  }
+
+  return { port: bound, token, pid: process.pid, url: `http://127.0.0.1:${bound}`, violations, close, closed };
+}
+
+/**
+ * `LICH_LISTEN_PORT`, else 47821.
+ * @throws Error when it is set and not a port number.
+ */
+export function listenPort(env: NodeJS.ProcessEnv): number {
+  const v = env.LICH_LISTEN_PORT;
+  if (v === undefined || v === '') return DEFAULT_PORT;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n > 65535) throw new Error(`LICH_LISTEN_PORT is "${v}", which is not a port number (0–65535)`);
+  return n;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { rosterName, sessionLabel } from './names.js';
+
+describe('rosterName', () => {
+  it('joins the directory name and the first four alphanumerics of the id', () => {
+    expect(rosterName('/home/you/src/lich', '0b9c1d2e')).toBe('lich-0b9c');
+    expect(rosterName('/home/you/src/lich/', 'a1-b2-c3d4')).toBe('lich-a1b2');
+    expect(rosterName('C:\\src\\revu', '9f8e7d')).toBe('revu-9f8e');
+  });
+  it('reads an empty, dot or root directory as lich, and drops a suffix the id cannot give', () => {
+    expect(rosterName('/', 'abcd')).toBe('lich-abcd');
+    expect(rosterName('', 'abcd')).toBe('lich-abcd');
+    expect(rosterName('.', 'abcd')).toBe('lich-abcd');
+    expect(rosterName('/src/lich', '--')).toBe('lich');
+  });
+});
+
+describe('sessionLabel', () => {
+  it('continues the project counter, skipping labels already taken', () => {
+    expect(sessionLabel(4, new Set())).toEqual({ label: 'Session 4', nextSeq: 5 });
+    expect(sessionLabel(4, new Set(['session 4', 'session 5']))).toEqual({ label: 'Session 6', nextSeq: 7 });
+  });
+});

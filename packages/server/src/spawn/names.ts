@@ -1,0 +1,33 @@
+/**
+ * Names a session is addressed by, besides its id (wire.md § 9).
+ */
+
+/**
+ * The peer-roster name: `basename(cwd)` (backslashes read as slashes, trailing slashes
+ * trimmed; `""`, `.` and `/` read as `lich`) + `-` + the first 4 ASCII alphanumerics of the
+ * session id, or the directory alone when the id has none. `cwd` is the session's worktree,
+ * else its project directory. Must match the window's `peer-name.ts`.
+ */
+export function rosterName(cwd: string, sessionId: string): string {
+  let p = cwd.replace(/\\/g, '/');
+  while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  let base = p.slice(p.lastIndexOf('/') + 1);
+  if (base === '' || base === '.' || p === '/') base = 'lich';
+  const short = (sessionId.match(/[A-Za-z0-9]/g) ?? []).slice(0, 4).join('');
+  return short ? `${base}-${short}` : base;
+}
+
+/**
+ * The label of a session opened without a worktree: `Session <n>` from the project's counter,
+ * continuing the numbering (spec/cli.md § lich open), skipping any number whose label another
+ * session of the project already carries (labels are unique case-insensitively).
+ *
+ * @param nextSeq the project's counter.
+ * @param taken labels of the project, lower-cased.
+ * @returns the label and the counter's new value (one past the number used).
+ */
+export function sessionLabel(nextSeq: number, taken: Set<string>): { label: string; nextSeq: number } {
+  let n = Math.max(1, nextSeq);
+  while (taken.has(`session ${n}`)) n++;
+  return { label: `Session ${n}`, nextSeq: n + 1 };
+}

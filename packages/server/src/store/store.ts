@@ -1,0 +1,395 @@
+/**
+ * The backend's SQLite store: projects and sessions (docs/DESIGN.md, "The server, inside").
+ *
+ * One file, `<dataDir>/lich.db`, in WAL mode so the readers the relay makes on every lookup
+ * never wait on a hook's write. The schema moves only through the numbered migrations below,
+ * recorded in `PRAGMA user_version`; every multi-row change runs in one transaction so a crash
+ * leaves either the old rows or the new ones, never half of each.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** A project row. `nextSeq` is the counter `Session <n>` labels are taken from. */
+export interface ProjectRow {
+  id: string;
+  name: string;
+  /** Absolute, cleaned directory path; unique. */
+  path: string;
+  nextSeq: number;
+  activeSessionId: string;
+}
+
+/** A session row. Strings are `""` where there is none; times are milliseconds since the epoch. */
+export interface SessionRow {
+  id: string;
+  projectId: string;
+  label: string;
+  /** True while the label is lich's own (or the provider's auto-title); a user rename clears it. */
+  labelAuto: boolean;
+  /** Provider id (`claude`, …, `shell`, or a user-defined id). */
+  kind: string;
+  /** Directory the session runs in. */
+  path: string;
+  folder: string;
+  model: string;
+  /** A parked session has no process; its row waits to be resumed. */
+  parked: boolean;
+  /** Last state reported through `/hook` (busy, done, waiting, idle, compacting) or `""`. */
+  state: string;
+  /** Tool / detail / reason of the last `/hook` report, normalised (wire.md § 11.1). */
+  stateTool: string;
+  stateDetail: string;
+  stateReason: string;
+  originSessionId: string;
+  originLabel: string;
+  confined: boolean;
+  /** Provider that reported `providerSessionId` through `/session-start`. */
+  provider: string;
+  providerSessionId: string;
+  title: string;
+  /** When `/session-touched` last reported activity; 0 for never. */
+  touchedAt: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A new session row: everything but what the store fills in itself. */
+export type NewSession = Pick<
+  SessionRow,
+  'id' | 'projectId' | 'label' | 'kind' | 'path' | 'folder' | 'model' | 'originSessionId' | 'originLabel' | 'confined'
+> & { labelAuto?: boolean; parked?: boolean };
+
+/** The migrations, in order; `user_version` = how many have run. Append, never edit. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE projects (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    path TEXT NOT NULL UNIQUE,
+    next_seq INTEGER NOT NULL DEFAULT 1,
+    active_session_id TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    label TEXT NOT NULL,
+    label_auto INTEGER NOT NULL DEFAULT 1,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    folder TEXT NOT NULL DEFAULT '',
+    model TEXT NOT NULL DEFAULT '',
+    parked INTEGER NOT NULL DEFAULT 0,
+    state TEXT NOT NULL DEFAULT '',
+    state_tool TEXT NOT NULL DEFAULT '',
+    state_detail TEXT NOT NULL DEFAULT '',
+    state_reason TEXT NOT NULL DEFAULT '',
+    origin_session_id TEXT NOT NULL DEFAULT '',
+    origin_label TEXT NOT NULL DEFAULT '',
+    confined INTEGER NOT NULL DEFAULT 0,
+    provider TEXT NOT NULL DEFAULT '',
+    provider_session_id TEXT NOT NULL DEFAULT '',
+    title TEXT NOT NULL DEFAULT '',
+    touched_at INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_project ON sessions(project_id);
+  `,
+];
+
+interface RawProject {
+  id: string;
+  name: string;
+  path: string;
+  next_seq: number;
+  active_session_id: string;
+}
+
+interface RawSession {
+  id: string;
+  project_id: string;
+  label: string;
+  label_auto: number;
+  kind: string;
+  path: string;
+  folder: string;
+  model: string;
+  parked: number;
+  state: string;
+  state_tool: string;
+  state_detail: string;
+  state_reason: string;
+  origin_session_id: string;
+  origin_label: string;
+  confined: number;
+  provider: string;
+  provider_session_id: string;
+  title: string;
+  touched_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+const project = (r: RawProject): ProjectRow => ({
+  id: r.id,
+  name: r.name,
+  path: r.path,
+  nextSeq: r.next_seq,
+  activeSessionId: r.active_session_id,
+});
+
+const session = (r: RawSession): SessionRow => ({
+  id: r.id,
+  projectId: r.project_id,
+  label: r.label,
+  labelAuto: r.label_auto !== 0,
+  kind: r.kind,
+  path: r.path,
+  folder: r.folder,
+  model: r.model,
+  parked: r.parked !== 0,
+  state: r.state,
+  stateTool: r.state_tool,
+  stateDetail: r.state_detail,
+  stateReason: r.state_reason,
+  originSessionId: r.origin_session_id,
+  originLabel: r.origin_label,
+  confined: r.confined !== 0,
+  provider: r.provider,
+  providerSessionId: r.provider_session_id,
+  title: r.title,
+  touchedAt: r.touched_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/**
+ * Opens (creating if needed) and migrates a lich database.
+ *
+ * @param file path of the database file, or `:memory:`.
+ * @param now clock in milliseconds, for `created_at` / `updated_at` / `touched_at`.
+ * @throws Error when the file was written by a newer lich (its `user_version` is past the
+ *   migrations this build knows), or cannot be opened.
+ */
+export class Store {
+  readonly db: Database.Database;
+  private readonly now: () => number;
+  private readonly q: Statements;
+
+  constructor(file: string, now: () => number = Date.now) {
+    this.now = now;
+    this.db = new Database(file);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('foreign_keys = ON');
+      this.db.pragma('busy_timeout = 5000');
+      migrate(this.db, file);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
+    this.q = prepare(this.db);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  project(id: string): ProjectRow | undefined {
+    const r = this.q.projectById.get(id) as RawProject | undefined;
+    return r && project(r);
+  }
+
+  projectByPath(path: string): ProjectRow | undefined {
+    const r = this.q.projectByPath.get(path) as RawProject | undefined;
+    return r && project(r);
+  }
+
+  /** Every project, oldest first. */
+  projects(): ProjectRow[] {
+    return (this.q.projects.all() as RawProject[]).map(project);
+  }
+
+  /** Inserts a project with its counter at 1. @throws on a duplicate path. */
+  insertProject(p: { id: string; name: string; path: string }): ProjectRow {
+    const t = this.now();
+    this.q.insertProject.run(p.id, p.name, p.path, t, t);
+    return this.project(p.id)!;
+  }
+
+  session(id: string): SessionRow | undefined {
+    const r = this.q.sessionById.get(id) as RawSession | undefined;
+    return r && session(r);
+  }
+
+  /** Every session, oldest first. */
+  sessions(): SessionRow[] {
+    return (this.q.sessions.all() as RawSession[]).map(session);
+  }
+
+  sessionsOfProject(projectId: string): SessionRow[] {
+    return (this.q.sessionsOfProject.all(projectId) as RawSession[]).map(session);
+  }
+
+  /** Inserts a session row as it is. @throws on a duplicate id or an unknown project. */
+  insertSession(s: NewSession): SessionRow {
+    this.q.insertSession.run({
+      ...s,
+      labelAuto: s.labelAuto === false ? 0 : 1,
+      parked: s.parked ? 1 : 0,
+      confined: s.confined ? 1 : 0,
+      now: this.now(),
+    });
+    return this.session(s.id)!;
+  }
+
+  /**
+   * Writes a spawned session the way the window writes one, in one transaction: the project
+   * (when `newProject` is given, it is inserted first), the row with the label `pick` chooses
+   * from the project's counter, the counter moved past it, and the project's active slot
+   * (spec/cli.md § Known ceilings, "An opened session takes the project's active slot").
+   *
+   * @param pick receives the project's current counter and the labels already taken in the
+   *   project (lower-cased); returns the label and the counter's new value.
+   * @returns the row and the project as they stand after the write.
+   */
+  openSession(
+    newProject: { id: string; name: string; path: string } | undefined,
+    projectId: string,
+    s: Omit<NewSession, 'projectId' | 'label'>,
+    pick: (nextSeq: number, taken: Set<string>) => { label: string; nextSeq: number },
+  ): { session: SessionRow; project: ProjectRow } {
+    return this.db.transaction(() => {
+      if (newProject) this.insertProject(newProject);
+      const p = this.project(projectId);
+      if (!p) throw new Error(`no project with id ${projectId}`);
+      const taken = new Set(this.sessionsOfProject(projectId).map((r) => r.label.toLowerCase()));
+      const { label, nextSeq } = pick(p.nextSeq, taken);
+      const t = this.now();
+      this.insertSession({ ...s, projectId, label });
+      this.q.bumpSeq.run(nextSeq, t, projectId);
+      this.q.setActive.run(s.id, t, projectId);
+      return { session: this.session(s.id)!, project: this.project(projectId)! };
+    })();
+  }
+
+  /**
+   * Parks or unparks a session. Parking clears its reported state: a parked session has no
+   * process to be in one. When the parked session held its project's active slot, the slot
+   * moves to the newest unparked session left, or empties.
+   */
+  setParked(id: string, parked: boolean): void {
+    this.db.transaction(() => {
+      const t = this.now();
+      this.q.setParked.run(parked ? 1 : 0, parked ? 1 : 0, t, id);
+      if (!parked) return;
+      const s = this.session(id);
+      if (!s) return;
+      const p = this.project(s.projectId);
+      if (!p || p.activeSessionId !== id) return;
+      const rest = this.sessionsOfProject(p.id).filter((r) => !r.parked);
+      this.q.setActive.run(rest.length ? rest[rest.length - 1].id : '', t, p.id);
+    })();
+  }
+
+  /** Parks every session still marked running: called at startup, when no PTY can have survived. Returns how many. */
+  parkAll(): number {
+    return this.q.parkAll.run(this.now()).changes;
+  }
+
+  /** Records a normalised `/hook` report. Returns false when no such session exists. */
+  setState(id: string, r: { state: string; tool: string; detail: string; reason: string }): boolean {
+    return this.q.setState.run(r.state, r.tool, r.detail, r.reason, this.now(), id).changes > 0;
+  }
+
+  /** Records a `/session-start` report. Returns false when no such session exists. */
+  setProviderSession(id: string, provider: string, providerSessionId: string): boolean {
+    return this.q.setProviderSession.run(provider, providerSessionId, this.now(), id).changes > 0;
+  }
+
+  /**
+   * Records the provider's auto-title as the session's title and label, unless the user renamed
+   * the session (`label_auto = 0`; spec/cli.md § lich rename). The label stays as it was when
+   * another session of the project already carries the title (case-insensitively), because two
+   * sessions under one name is the one thing `lich send` cannot resolve.
+   *
+   * @returns false when the session does not exist or its label is the user's.
+   */
+  setTitle(id: string, title: string): boolean {
+    return this.db.transaction(() => {
+      const s = this.session(id);
+      if (!s || !s.labelAuto) return false;
+      const clash = this.sessionsOfProject(s.projectId).some(
+        (r) => r.id !== id && r.label.toLowerCase() === title.toLowerCase(),
+      );
+      return this.q.setTitle.run(title, clash ? s.label : title, this.now(), id).changes > 0;
+    })();
+  }
+
+  /** Sets a label; `auto` false marks it the user's, so auto-titles leave it alone from then on. */
+  setLabel(id: string, label: string, auto: boolean): void {
+    this.q.setLabel.run(label, auto ? 1 : 0, this.now(), id);
+  }
+
+  /** Records `/session-touched`. Returns false when no such session exists. */
+  touch(id: string): boolean {
+    const t = this.now();
+    return this.q.touch.run(t, t, id).changes > 0;
+  }
+}
+
+/** Opens `<dataDir>/lich.db`, creating the directory (0700) first. */
+export function openStore(dataDir: string, now?: () => number): Store {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  return new Store(join(dataDir, 'lich.db'), now);
+}
+
+function prepare(db: Database.Database) {
+  return {
+    projectById: db.prepare('SELECT * FROM projects WHERE id = ?'),
+    projectByPath: db.prepare('SELECT * FROM projects WHERE path = ?'),
+    projects: db.prepare('SELECT * FROM projects ORDER BY created_at, rowid'),
+    insertProject: db.prepare(
+      'INSERT INTO projects (id, name, path, next_seq, active_session_id, created_at, updated_at) VALUES (?, ?, ?, 1, \'\', ?, ?)',
+    ),
+    bumpSeq: db.prepare('UPDATE projects SET next_seq = ?, updated_at = ? WHERE id = ?'),
+    setActive: db.prepare('UPDATE projects SET active_session_id = ?, updated_at = ? WHERE id = ?'),
+    sessionById: db.prepare('SELECT * FROM sessions WHERE id = ?'),
+    sessions: db.prepare('SELECT * FROM sessions ORDER BY created_at, rowid'),
+    sessionsOfProject: db.prepare('SELECT * FROM sessions WHERE project_id = ? ORDER BY created_at, rowid'),
+    insertSession: db.prepare(`INSERT INTO sessions
+      (id, project_id, label, label_auto, kind, path, folder, model, parked, origin_session_id, origin_label, confined, created_at, updated_at)
+      VALUES (@id, @projectId, @label, @labelAuto, @kind, @path, @folder, @model, @parked, @originSessionId, @originLabel, @confined, @now, @now)`),
+    setParked: db.prepare('UPDATE sessions SET parked = ?, state = CASE WHEN ? THEN \'\' ELSE state END, updated_at = ? WHERE id = ?'),
+    parkAll: db.prepare('UPDATE sessions SET parked = 1, state = \'\', updated_at = ? WHERE parked = 0'),
+    setState: db.prepare(
+      'UPDATE sessions SET state = ?, state_tool = ?, state_detail = ?, state_reason = ?, updated_at = ? WHERE id = ?',
+    ),
+    setProviderSession: db.prepare(
+      'UPDATE sessions SET provider = ?, provider_session_id = ?, updated_at = ? WHERE id = ?',
+    ),
+    setTitle: db.prepare('UPDATE sessions SET title = ?, label = ?, updated_at = ? WHERE id = ? AND label_auto = 1'),
+    setLabel: db.prepare('UPDATE sessions SET label = ?, label_auto = ?, updated_at = ? WHERE id = ?'),
+    touch: db.prepare('UPDATE sessions SET touched_at = ?, updated_at = ? WHERE id = ?'),
+  };
+}
+
+type Statements = ReturnType<typeof prepare>;
+
+function migrate(db: Database.Database, file: string): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    throw new Error(
+      `the database ${file} is at schema version ${version}, written by a newer lich than this one (which knows ${MIGRATIONS.length}): run that lich, or move the file aside`,
+    );
+  }
+  for (let v = version; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PASTE_END, PASTE_START, Terminal } from './terminal.js';
+
+let dir: string;
+let term: Terminal;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lich-term-'));
+  term = new Terminal();
+});
+afterEach(async () => {
+  await term.killAll();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+
+/** A program that takes the terminal raw and logs every chunk it reads, with its arrival time. */
+const RECORDER = `
+process.stdin.setRawMode(true);
+const fs = require('node:fs');
+const t0 = Date.now();
+process.stdin.on('data', (d) => fs.appendFileSync(process.env.OUT, JSON.stringify({ t: Date.now() - t0, d: d.toString() }) + '\\n'));
+process.stdout.write('ready> ');
+`;
+
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function chunks(file: string): { t: number; d: string }[] {
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+}
+
+describe('Terminal', () => {
+  it('types a message as a bracketed paste, then a separate carriage return once the PTY is quiet', async () => {
+    const out = join(dir, 'out.jsonl');
+    term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out } });
+    await until(() => term.ready('s1'));
+    const before = Date.now();
+    await term.type('s1', 'line one\nline two');
+    expect(Date.now() - before).toBeGreaterThanOrEqual(140);
+    await until(() => {
+      try {
+        return chunks(out).map((c) => c.d).join('').endsWith('\r');
+      } catch {
+        return false;
+      }
+    });
+    const got = chunks(out);
+    expect(got.map((c) => c.d).join('')).toBe(`${PASTE_START}line one\nline two${PASTE_END}\r`);
+    const cr = got[got.length - 1];
+    expect(cr.d).toBe('\r');
+    expect(cr.t - got[0].t).toBeGreaterThanOrEqual(140);
+  });
+
+  it('is not ready until its PTY has been quiet for 600 ms, and stays ready after', async () => {
+    term.start('s1', {
+      file: '/bin/sh',
+      args: ['-c', 'i=0; while [ $i -lt 8 ]; do echo tick; sleep 0.1; i=$((i+1)); done; sleep 1; echo later; sleep 30'],
+      cwd: dir,
+      env,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(term.ready('s1')).toBe(false);
+    await until(() => term.ready('s1'), 4000);
+    await until(() => term.tail('s1').includes('later'), 4000);
+    expect(term.ready('s1')).toBe(true);
+  });
+
+  it('writes the carriage return after 5 s when the PTY never goes quiet', async () => {
+    term.start('s1', { file: '/bin/sh', args: ['-c', 'while :; do echo x; sleep 0.05; done'], cwd: dir, env });
+    const before = Date.now();
+    await term.type('s1', 'hello');
+    const took = Date.now() - before;
+    expect(took).toBeGreaterThanOrEqual(4900);
+    expect(took).toBeLessThan(6500);
+  }, 15_000);
+
+  it('stops being live when its process exits, and tells its listeners with the output tail', async () => {
+    const heard: { id: string; code: number; tail: string }[] = [];
+    term.onExit((id, info, tail) => heard.push({ id, code: info.exitCode, tail }));
+    term.start('s1', { file: '/bin/sh', args: ['-c', 'echo goodbye; exit 3'], cwd: dir, env });
+    await until(() => heard.length === 1);
+    expect(term.isLive('s1')).toBe(false);
+    expect(heard[0]).toMatchObject({ id: 's1', code: 3 });
+    expect(heard[0].tail).toContain('goodbye');
+    await expect(term.type('s1', 'x')).rejects.toThrow('has no terminal');
+  });
+
+  it('kills a process that ignores the hangup, and answers only once it is gone', async () => {
+    term.start('s1', { file: '/bin/sh', args: ['-c', "trap '' HUP; echo armed; while :; do sleep 0.1; done"], cwd: dir, env });
+    await until(() => term.tail('s1').includes('armed'));
+    const pid = term.pid('s1')!;
+    await term.kill('s1');
+    expect(term.isLive('s1')).toBe(false);
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it('keeps only the last 64 KiB of output', async () => {
+    let tail = '';
+    term.onExit((_id, _info, t) => (tail = t));
+    term.start('s1', { file: process.execPath, args: ['-e', "process.stdout.write('a'.repeat(100000) + 'END')"], cwd: dir, env });
+    await until(() => tail !== '');
+    expect(tail.endsWith('END')).toBe(true);
+    expect(tail.length).toBeLessThanOrEqual(64 * 1024);
+    expect(tail.length).toBeGreaterThan(60 * 1024);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The terminal service: one node-pty process per live session (docs/DESIGN.md, "The server,
+ * inside"; spec/cli.md § lich server side, Delivery and Liveness; wire.md § 8.2).
+ *
+ * lich never reads a session's screen; what it keeps of the output is when it last arrived
+ * (the quiet heuristic that stands in for "the agent is at its prompt") and a tail of it, which
+ * is what a failure message can quote when a process dies on startup.
+ */
+import * as pty from 'node-pty';
+
+/** Bytes of output kept per session for failure messages. */
+export const TAIL_BYTES = 64 * 1024;
+/** Quiet after the paste before the carriage return is written (wire.md § 8.2, awaitSettled). */
+export const SUBMIT_QUIET_MS = 150;
+/** Longest wait for that quiet before the carriage return is written anyway (defaultSettleLimit). */
+export const SUBMIT_SETTLE_LIMIT_MS = 5_000;
+/** Quiet that makes a fresh session ready, once (wire.md § 9, readySettle). */
+export const READY_QUIET_MS = 600;
+/** Grace between SIGHUP and SIGKILL when a session is closed. */
+export const KILL_GRACE_MS = 2_000;
+
+export const PASTE_START = '\x1b[200~';
+export const PASTE_END = '\x1b[201~';
+
+/** What to start in a session's PTY. */
+export interface StartOptions {
+  /** Absolute path of the binary. */
+  file: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** Grid size; 80×24 when no window ever measured one (spec/cli.md § Known ceilings). */
+  cols?: number;
+  rows?: number;
+}
+
+/** How a session's process ended. */
+export interface ExitInfo {
+  exitCode: number;
+  signal?: number;
+}
+
+interface Live {
+  proc: pty.IPty;
+  pid: number;
+  startedAt: number;
+  lastOutputAt: number;
+  /** Latched the first time the PTY has been quiet for READY_QUIET_MS. */
+  settled: boolean;
+  tail: string;
+  exited: Promise<ExitInfo>;
+}
+
+/**
+ * PTY sessions keyed by session id.
+ *
+ * @example
+ *   const t = new Terminal();
+ *   t.onExit((id, info) => …);
+ *   t.start(id, { file: '/bin/sh', args: [], cwd, env });
+ *   await t.type(id, 'hello');
+ */
+export class Terminal {
+  private readonly live = new Map<string, Live>();
+  private readonly exitListeners = new Set<(id: string, info: ExitInfo, tail: string) => void>();
+
+  /**
+   * Starts `o.file` in a PTY for session `id`.
+   * @throws Error when node-pty cannot start it, or the session already has a PTY.
+   */
+  start(id: string, o: StartOptions): { pid: number } {
+    if (this.live.has(id)) throw new Error(`session ${id} already has a terminal`);
+    const proc = pty.spawn(o.file, o.args, {
+      name: 'xterm-256color',
+      cols: o.cols ?? 80,
+      rows: o.rows ?? 24,
+      cwd: o.cwd,
+      env: o.env,
+    });
+    const now = Date.now();
+    let resolveExit!: (e: ExitInfo) => void;
+    const entry: Live = {
+      proc,
+      pid: proc.pid,
+      startedAt: now,
+      lastOutputAt: now,
+      settled: false,
+      tail: '',
+      exited: new Promise<ExitInfo>((r) => (resolveExit = r)),
+    };
+    this.live.set(id, entry);
+    proc.onData((d) => {
+      entry.lastOutputAt = Date.now();
+      entry.tail += d;
+      if (entry.tail.length > TAIL_BYTES) entry.tail = entry.tail.slice(-TAIL_BYTES);
+    });
+    proc.onExit(({ exitCode, signal }) => {
+      const info: ExitInfo = { exitCode, signal };
+      if (this.live.get(id) === entry) this.live.delete(id);
+      resolveExit(info);
+      for (const l of [...this.exitListeners]) {
+        try {
+          l(id, info, entry.tail);
+        } catch {
+          // A listener's failure must not keep the others from hearing the exit.
+        }
+      }
+    });
+    return { pid: proc.pid };
+  }
+
+  /** Whether a process is running in the session's PTY (spec/cli.md § lich server side, Liveness). */
+  isLive(id: string): boolean {
+    return this.live.has(id);
+  }
+
+  /** Ids of every session with a PTY. */
+  liveIds(): string[] {
+    return [...this.live.keys()];
+  }
+
+  /** The process id in the session's PTY, or undefined. */
+  pid(id: string): number | undefined {
+    return this.live.get(id)?.pid;
+  }
+
+  /** The last ~64 KiB of the session's output, as written (escape sequences included). */
+  tail(id: string): string {
+    return this.live.get(id)?.tail ?? '';
+  }
+
+  /** Milliseconds since the session's PTY last wrote anything (since start if never), or undefined. */
+  quietFor(id: string): number | undefined {
+    const e = this.live.get(id);
+    return e ? Date.now() - e.lastOutputAt : undefined;
+  }
+
+  /**
+   * Whether the session is at a free prompt: live, and its PTY has been quiet ≥ 600 ms at least
+   * once since it started (wire.md § 9, readySettle). Latched: an agent drawing a spinner
+   * mid-turn stays ready, since every provider queues text typed mid-turn. (No setup script
+   * runs in this backend yet, so nothing else holds a session back.)
+   */
+  ready(id: string): boolean {
+    const e = this.live.get(id);
+    if (!e) return false;
+    if (!e.settled && Date.now() - e.lastOutputAt >= READY_QUIET_MS) e.settled = true;
+    return e.settled;
+  }
+
+  /** Writes raw bytes to the session's PTY. @throws Error when it has none. */
+  write(id: string, data: string): void {
+    const e = this.live.get(id);
+    if (!e) throw new Error(`session ${id} has no terminal`);
+    e.proc.write(data);
+  }
+
+  /**
+   * Types `text` at the session's prompt (wire.md § 8.2): a bracketed paste, then — once the PTY
+   * has been quiet ≥ 150 ms, or after 5 s whatever it does — a separate carriage return.
+   * Resolves once the CR is written.
+   * @throws Error when the session has no PTY, or loses it before the CR.
+   */
+  async type(id: string, text: string): Promise<void> {
+    this.write(id, PASTE_START + text + PASTE_END);
+    const pastedAt = Date.now();
+    for (;;) {
+      const e = this.live.get(id);
+      if (!e) throw new Error(`session ${id} ended before the message was submitted`);
+      const now = Date.now();
+      // Output from before the paste says nothing about whether the paste has been drawn.
+      const quiet = now - Math.max(e.lastOutputAt, pastedAt);
+      if (quiet >= SUBMIT_QUIET_MS || now - pastedAt >= SUBMIT_SETTLE_LIMIT_MS) break;
+      const left = Math.min(SUBMIT_QUIET_MS - quiet, SUBMIT_SETTLE_LIMIT_MS - (now - pastedAt));
+      await sleep(Math.max(10, left));
+    }
+    this.write(id, '\r');
+  }
+
+  /** Subscribes to PTY exits. Returns an unsubscribe function. */
+  onExit(listener: (id: string, info: ExitInfo, tail: string) => void): () => void {
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
+  }
+
+  /**
+   * Ends the session's process: SIGHUP (a terminal closing), then SIGKILL after 2 s. Resolves
+   * once the process is gone and every exit listener has run; at once when it has no PTY.
+   */
+  async kill(id: string): Promise<ExitInfo | undefined> {
+    const e = this.live.get(id);
+    if (!e) return undefined;
+    try {
+      e.proc.kill('SIGHUP');
+    } catch {
+      // Already gone: the exit event is on its way.
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(e.pid, 'SIGKILL');
+      } catch {
+        // Gone between the check and the kill.
+      }
+    }, KILL_GRACE_MS);
+    try {
+      return await e.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Ends every session's process; resolves when all are gone. */
+  async killAll(): Promise<void> {
+    await Promise.all(this.liveIds().map((id) => this.kill(id)));
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

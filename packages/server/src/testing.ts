@@ -1,0 +1,76 @@
+/**
+ * Helpers for the server's own tests: temporary lich directories and plain HTTP calls to a
+ * running backend (node:http, exactly what a client puts on the wire).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TempLich {
+  root: string;
+  configDir: string;
+  dataDir: string;
+  cleanup(): void;
+}
+
+/** A fresh root with `config/` and `data/` under it; `cleanup()` removes it. */
+export function tempLich(prefix = 'lich-server-'): TempLich {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    root,
+    configDir: join(root, 'config'),
+    dataDir: join(root, 'data'),
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+export interface HttpReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One HTTP request to 127.0.0.1:`port`; `body` is sent as given. */
+export function http(
+  port: number,
+  method: string,
+  path: string,
+  body?: string | Buffer,
+  o: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<HttpReply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method, path, agent: false, headers: { 'Content-Type': 'application/json', ...o.headers }, signal: o.signal },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/** `POST /rpc/<method>?token=…` with `args` as the JSON array body; the reply's JSON parsed. */
+export async function rpc(
+  server: { port: number; token: string },
+  method: string,
+  args: unknown[] = [],
+  signal?: AbortSignal,
+): Promise<{ status: number; json: any }> {
+  const r = await http(server.port, 'POST', `/rpc/${method}?token=${server.token}`, JSON.stringify(args), { signal });
+  return { status: r.status, json: r.body ? JSON.parse(r.body) : undefined };
+}
+
+/** Polls `cond` every 20 ms until it holds. @throws after `ms`. */
+export async function until(cond: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// Bundles what runs outside vitest (docs/architecture.md § Build and run), with esbuild:
+//
+//   packages/cli/dist/lich.mjs         the CLI: core + generated + oclif. The command table is a
+//                                      lazy chunk (dist/chunks/), so `lich mcp`, the backend and
+//                                      `lich version` never load oclif.
+//   packages/cli/dist/mcp.mjs          `lich mcp` (packages/mcp/src/index.ts, exports serveMcp)
+//   packages/cli/dist/server.mjs       the backend `lich --no-window` runs (exports runForeground)
+//   packages/opencode-plugin/dist/index.js   the opencode plugin module
+//
+// It runs before every `npm test` and from `prepare` after `npm ci`, so it is quick and an
+// entry whose source does not exist yet is skipped with a warning rather than failing the build.
+// Native modules stay external and resolve from node_modules at run time.
+//
+// Usage: node tools/build.mjs
+
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+
+// The path aliases of tsconfig.json and vitest.config.ts.
+const aliases = [
+  [/^@lich\/core$/, 'packages/core/src/index.ts'],
+  [/^@lich\/core\/(.*)$/, 'packages/core/src/$1'],
+  [/^@lich\/cli\/(.*)$/, 'packages/cli/src/$1'],
+  [/^@lich\/mcp$/, 'packages/mcp/src/index.ts'],
+  [/^@lich\/server$/, 'packages/server/src/index.ts'],
+  [/^@lich\/opencode-plugin$/, 'packages/opencode-plugin/src/index.ts'],
+  [/^@lich\/generated\/(.*)$/, 'generated/$1'],
+];
+
+// Native addons and what loads them by path: bundling them would break their `.node` lookup.
+const nativeExternals = ['node-pty', 'better-sqlite3', 'msgpackr-extract', 'bufferutil', 'utf-8-validate', 'fsevents', 'cpu-features'];
+// Required lazily by oclif only to read a plugin's tsconfig, which lich never has: bundling
+// typescript would put 9 MB on the path of every command for nothing.
+const lazyExternals = ['typescript', 'ts-node', 'tsx'];
+
+function isFile(path) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+// An alias names a module without its extension (bundler resolution), or with `.js` for a `.ts`.
+function resolveSource(base) {
+  const candidates = [base, `${base}.ts`, `${base}/index.ts`];
+  if (base.endsWith('.js')) candidates.push(`${base.slice(0, -3)}.ts`);
+  return candidates.find(isFile);
+}
+
+const lichAliases = {
+  name: 'lich-aliases',
+  setup(build) {
+    build.onResolve({ filter: /^@lich\// }, (args) => {
+      for (const [pattern, target] of aliases) {
+        const m = pattern.exec(args.path);
+        if (!m) continue;
+        const path = resolveSource(join(root, target.replace('$1', m[1] ?? '')));
+        if (!path) return { errors: [{ text: `${args.path} (alias of ${target}) does not exist` }] };
+        return { path };
+      }
+      return undefined;
+    });
+  },
+};
+
+// Any package that builds a native addon stays external too, not only the ones listed.
+const nativeAddons = {
+  name: 'native-addons',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const parts = args.path.split('/');
+      const pkg = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+      if (pkg.startsWith('node:') || pkg.startsWith('@lich')) return undefined;
+      if (nativeExternals.includes(pkg) || lazyExternals.includes(pkg) || existsSync(join(root, 'node_modules', pkg, 'binding.gyp'))) {
+        return { path: args.path, external: true };
+      }
+      return undefined;
+    });
+  },
+};
+
+// ESM output with CommonJS dependencies (oclif) needs `require`, `__filename` and `__dirname`.
+const esmShim = [
+  "import { createRequire as __lichCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __lichFileURLToPath } from 'node:url';",
+  "import { dirname as __lichDirname } from 'node:path';",
+  'const require = __lichCreateRequire(import.meta.url);',
+  'const __filename = __lichFileURLToPath(import.meta.url);',
+  'const __dirname = __lichDirname(__filename);',
+].join('\n');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  logLevel: 'warning',
+  legalComments: 'none',
+  define: { __LICH_VERSION__: JSON.stringify(version) },
+  plugins: [lichAliases, nativeAddons],
+  banner: { js: esmShim },
+};
+
+const entries = [
+  {
+    name: 'lich',
+    entry: 'packages/cli/src/bin.ts',
+    required: true,
+    options: {
+      outdir: join(root, 'packages/cli/dist'),
+      entryNames: 'lich',
+      chunkNames: 'chunks/[name]-[hash]',
+      outExtension: { '.js': '.mjs' },
+      splitting: true,
+      // A third less source to compile on every start (~10 % of `lich sessions`); names are kept,
+      // and no stack trace is ever printed to a user anyway.
+      minifyWhitespace: true,
+      minifySyntax: true,
+    },
+    chunks: join(root, 'packages/cli/dist/chunks'),
+  },
+  { name: 'mcp', entry: 'packages/mcp/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/mcp.mjs') } },
+  { name: 'server', entry: 'packages/server/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/server.mjs') } },
+  {
+    name: 'opencode-plugin',
+    entry: 'packages/opencode-plugin/src/index.ts',
+    options: { outfile: join(root, 'packages/opencode-plugin/dist/index.js'), external: ['@opencode-ai/plugin'] },
+  },
+];
+
+// Chunk names carry a content hash, so every change leaves the old files behind. They are
+// removed only once they are a minute old: a lich started just before this build may still be
+// about to import the chunk it was built with (tests run the bundle while others rebuild it).
+function pruneChunks(dir, keep) {
+  const cutoff = Date.now() - 60_000;
+  for (const file of readdirSync(dir)) {
+    const path = join(dir, file);
+    if (!keep.includes(path) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+  }
+}
+
+const started = performance.now();
+const results = await Promise.allSettled(
+  entries.map(async ({ name, entry, required, options, chunks }) => {
+    const source = join(root, entry);
+    if (!existsSync(source)) {
+      if (required) throw new Error(`${entry} does not exist`);
+      console.warn(`build: skipped ${name}: ${entry} does not exist yet`);
+      return;
+    }
+    const result = await esbuild.build({ ...common, ...options, entryPoints: [source], metafile: Boolean(chunks) });
+    if (chunks) pruneChunks(chunks, Object.keys(result.metafile.outputs).map((p) => resolve(root, p)));
+  }),
+);
+
+let failed = false;
+for (const [i, result] of results.entries()) {
+  if (result.status === 'rejected') {
+    failed = true;
+    console.error(`build: ${entries[i].name} failed: ${result.reason?.message ?? result.reason}`);
+  }
+}
+if (failed) process.exit(1);
+console.log(`build: done in ${Math.round(performance.now() - started)} ms (lich ${version})`);

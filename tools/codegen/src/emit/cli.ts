@@ -1,0 +1,129 @@
+/**
+ * `generated/cli/commands/<op>.ts` and `generated/cli/index.ts`: one oclif command class per
+ * operation, extending the hand-written `LichCommand` (packages/cli/src/lich-command.ts), and the
+ * explicit command table in `lich help` order. A class is a table: its flags and args with their
+ * help text, and `toInput`, which maps what oclif parsed onto the operation input through
+ * `@lich/core/contract-runtime`.
+ */
+import { Scope, type SourceFile, VariableDeclarationKind } from 'ts-morph';
+import { pascal, propertyAccess, tsKey, tsLiteral, tsString } from '../literal';
+import type { Contracts, Files, OperationDoc } from '../model';
+import { renderTs, provenance } from '../tsfile';
+import { byHelpOrder, inputTypeName } from './names';
+
+const FLAG_READER = { string: 'stringFlag', integer: 'integerFlag', boolean: 'booleanFlag' } as const;
+
+/** The class name of a command: `send` → `Send`. */
+export function commandClassName(command: string): string {
+  return pascal(command);
+}
+
+export function emitCli(contracts: Contracts): Files {
+  const files: Files = {};
+  const ops = byHelpOrder(contracts);
+  for (const { file: from, doc: op } of ops) {
+    files[`cli/commands/${op['x-cli'].command}.ts`] = renderTs([from], (file) => emitCommand(file, op));
+  }
+  files['cli/index.ts'] = renderTs(
+    ops.map((o) => o.file),
+    (file) => {
+      for (const { doc: op } of ops) {
+        file.addImportDeclaration({ moduleSpecifier: `./commands/${op['x-cli'].command}`, defaultImport: commandClassName(op['x-cli'].command) });
+      }
+      file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+        isExported: true,
+        declarations: [
+          {
+            name: 'COMMANDS',
+            initializer: `{\n${ops.map(({ doc: op }) => `  ${tsKey(op['x-cli'].command)}: ${commandClassName(op['x-cli'].command)},`).join('\n')}\n}`,
+          },
+        ],
+        docs: [`Every \`lich\` command, in \`lich help\` order: the table oclif's \`explicit\` strategy loads (${provenance(ops.map((o) => o.file))}).`],
+      });
+      file.addTypeAlias({ name: 'CommandName', isExported: true, type: 'keyof typeof COMMANDS', docs: ['A `lich` command word.'] });
+    },
+  );
+  return files;
+}
+
+function emitCommand(file: SourceFile, op: OperationDoc): void {
+  const cli = op['x-cli'];
+  const name = commandClassName(cli.command);
+  const inputType = inputTypeName(op.title);
+  const flagEntries = Object.entries(cli.flags);
+  const oclif = [...(cli.args.length > 0 ? ['Args'] : []), ...(flagEntries.length > 0 ? ['Flags'] : [])];
+  if (oclif.length > 0) file.addImportDeclaration({ moduleSpecifier: '@oclif/core', namedImports: oclif });
+  const readers = [...new Set(flagEntries.filter(([, f]) => f.field !== undefined).map(([, f]) => FLAG_READER[f.type]))].sort();
+  file.addImportDeclaration({ moduleSpecifier: '@lich/core/contract-runtime', namedImports: ['alignPositionals', ...readers] });
+  file.addImportDeclaration({ moduleSpecifier: '@lich/cli/lich-command', namedImports: ['LichCommand'] });
+  file.addImportDeclaration({ moduleSpecifier: '../../types', isTypeOnly: true, namedImports: [inputType] });
+
+  const args = Object.fromEntries(
+    cli.args.map((arg) => {
+      // oclif fills positionals left to right and cannot express an optional one before a required
+      // one, so a command that has one declares every positional optional to oclif and leaves the
+      // count to alignPositionals.
+      const required = arg.required && !cli.args.some((a) => a.leadingOptional === true);
+      return [arg.name, `Args.string(${tsLiteral({ description: arg.description, required })})`];
+    }),
+  );
+  const flags = Object.fromEntries(
+    flagEntries.map(([flagName, flag]) => {
+      return [flagName, `Flags.${flag.type}(${tsLiteral({ description: flag.description, helpValue: flag.helpValue })})`];
+    }),
+  );
+  const fields = Object.keys(op.input.properties);
+  const byField = new Map<string, string>();
+  for (const arg of cli.args) byField.set(arg.field, `positionals.${arg.field}`);
+  for (const [flagName, flag] of flagEntries) {
+    if (flag.field !== undefined) byField.set(flag.field, `${FLAG_READER[flag.type]}(${propertyAccess('flags', flagName)})`);
+  }
+  const positionals = tsLiteral(cli.args.map((a) => ({ field: a.field, required: a.required })));
+  const align = `alignPositionals(argv, ${positionals}, ${name}.usage)`;
+  const result = `return ${objectOf(fields.map((f) => [f, byField.get(f)!]))};`;
+  // A command without positionals still refuses one, with its usage line.
+  const statements = cli.args.length > 0 ? [`const positionals = ${align};`, result] : [`${align};`, result];
+
+  file.addClass({
+    name,
+    isDefaultExport: true,
+    extends: `LichCommand<${inputType}>`,
+    docs: [`\`${cli.usage.join(' ')}\` — ${cli.summary}`],
+    properties: [
+      { name: 'operation', isStatic: true, hasOverrideKeyword: true, initializer: `${tsString(op.title)} as const` },
+      { name: 'summary', isStatic: true, hasOverrideKeyword: true, initializer: tsString(cli.summary) },
+      { name: 'description', isStatic: true, hasOverrideKeyword: true, initializer: tsString(op.description) },
+      {
+        name: 'usage',
+        isStatic: true,
+        hasOverrideKeyword: true,
+        initializer: tsString(cli.usage.join('\n')),
+        docs: ['The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`.'],
+      },
+      { name: 'args', isStatic: true, hasOverrideKeyword: true, initializer: objectOf(Object.entries(args)) },
+      { name: 'flags', isStatic: true, hasOverrideKeyword: true, initializer: objectOf(Object.entries(flags)) },
+      { name: 'json', isStatic: true, hasOverrideKeyword: true, initializer: String(cli.json), docs: ['Whether --json prints the output as one JSON line.'] },
+    ],
+    methods: [
+      {
+        name: 'toInput',
+        scope: Scope.Protected,
+        hasOverrideKeyword: true,
+        parameters: [
+          { name: '_args', type: 'Record<string, unknown>' },
+          { name: fields.some((f) => byField.get(f)!.includes('(flags')) ? 'flags' : '_flags', type: 'Record<string, unknown>' },
+          { name: 'argv', type: 'string[]' },
+        ],
+        returnType: inputType,
+        statements,
+      },
+    ],
+  });
+}
+
+/** An object literal of already-printed values. */
+function objectOf(entries: Array<[string, string]>): string {
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `  ${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : tsString(k)}: ${v},`).join('\n')}\n}`;
+}

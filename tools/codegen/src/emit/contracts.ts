@@ -1,0 +1,140 @@
+/**
+ * `generated/contracts.ts`: the schemas as data (each self-contained, `$ref`s inlined, ready for
+ * ajv) and `exitCode`, the outcome table of every operation compiled to plain predicates.
+ */
+import { VariableDeclarationKind } from 'ts-morph';
+import { code, tsLiteral } from '../literal';
+import type { Contracts, Files } from '../model';
+import { PREDICATE_HELPERS, compilePredicate } from '../predicate';
+import { SchemaIndex } from '../schema';
+import { renderTs } from '../tsfile';
+import { allSources, byHelpOrder } from './names';
+
+export function emitContracts(contracts: Contracts): Files {
+  const index = new SchemaIndex(contracts);
+  const ops = byHelpOrder(contracts);
+  const text = renderTs(allSources(contracts), (file) => {
+    file.addImportDeclaration({
+      moduleSpecifier: '@lich/core/contract-runtime',
+      namedImports: [...PREDICATE_HELPERS, 'firstOutcome', { name: 'Outcome', isTypeOnly: true }, { name: 'OutcomeExit', isTypeOnly: true }],
+    });
+    file.addImportDeclaration({
+      moduleSpecifier: './types',
+      isTypeOnly: true,
+      namedImports: ['HookPath', 'JsonSchema', 'ObjectName', 'OpName', 'OperationTypes', 'RpcMethodName'],
+    });
+
+    file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      declarations: [
+        {
+          name: 'objectSchemas',
+          type: 'Readonly<Record<ObjectName, JsonSchema>>',
+          initializer: tsLiteral(Object.fromEntries(contracts.objects.map((o) => [String(o.doc.title), index.deref(o.doc, o.file)]))),
+        },
+      ],
+      docs: ['Object type name → its JSON Schema (contracts/objects), every `$ref` inlined.'],
+    });
+
+    file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      declarations: [
+        {
+          name: 'rpcMethods',
+          type: 'Readonly<Record<RpcMethodName, { readonly options: JsonSchema | null; readonly result: JsonSchema }>>',
+          initializer: tsLiteral(
+            Object.fromEntries(
+              contracts.rpc.map(({ file: from, doc: rpc }) => [
+                rpc.method,
+                { options: rpc.options === null ? null : index.deref(rpc.options, from), result: index.deref(rpc.result, from) },
+              ]),
+            ),
+          ),
+        },
+      ],
+      docs: [
+        'RPC method → the schema of the one options object its body array carries (`null`: the body is `[]`) and of its 200 result (contracts/rpc).',
+      ],
+    });
+
+    file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      declarations: [
+        {
+          name: 'operations',
+          type: 'Readonly<Record<OpName, { readonly input: JsonSchema; readonly output: JsonSchema; readonly rpc: readonly RpcMethodName[] }>>',
+          initializer: tsLiteral(
+            Object.fromEntries(
+              ops.map(({ file: from, doc: op }) => [
+                op.title,
+                { input: index.deref(op.input, from), output: index.deref(op.output, from), rpc: op['x-rpc'].map((u) => u.method) },
+              ]),
+            ),
+          ),
+        },
+      ],
+      docs: ['Operation → the schemas of its input and output, and the RPC methods it may post (contracts/operations).'],
+    });
+
+    file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      declarations: [
+        {
+          name: 'hookEndpoints',
+          type: 'Readonly<Record<HookPath, { readonly body: JsonSchema; readonly bodyLimitBytes: number }>>',
+          initializer: tsLiteral(
+            Object.fromEntries(contracts.hooks.map(({ file: from, doc: hook }) => [hook.path, { body: index.deref(hook.body, from), bodyLimitBytes: hook.bodyLimitBytes }])),
+          ),
+        },
+      ],
+      docs: ['Session hook endpoint → the schema of its body and the most bytes of body it reads (contracts/hooks).'],
+    });
+
+    file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: 'outcomes',
+          type: '{ readonly [K in OpName]: readonly Outcome[] }',
+          initializer: tsLiteral(
+            Object.fromEntries(
+              ops.map(({ doc: op }) => [
+                op.title,
+                op['x-outcomes'].map((o) => ({
+                  when: code(o.when === true ? '() => true' : `(output) => ${compilePredicate(o.when, 'output')}`),
+                  exit: o.exit,
+                })),
+              ]),
+            ),
+          ),
+        },
+      ],
+      docs: ['The x-outcomes of every operation: the first case whose predicate holds gives the exit code.'],
+    });
+
+    file.addFunction({
+      name: 'exitCode',
+      isExported: true,
+      typeParameters: [{ name: 'K', constraint: 'OpName' }],
+      parameters: [
+        { name: 'op', type: 'K' },
+        { name: 'output', type: "OperationTypes[K]['output']" },
+      ],
+      returnType: 'OutcomeExit',
+      statements: ['return firstOutcome(outcomes[op], output);'],
+      docs: [
+        [
+          'The exit code of an operation that succeeded, from its output (spec/cli.md § Commands):',
+          ...ops.flatMap(({ doc: op }) => op['x-outcomes'].map((o, i) => `- \`${op.title}\`${i === op['x-outcomes'].length - 1 && i > 0 ? ' otherwise' : ''}: ${o.exit} — ${o.meaning}`)),
+          '',
+          'A failure is always 1 and never reaches this function.',
+        ].join('\n'),
+      ],
+    });
+  });
+  return { 'contracts.ts': text };
+}

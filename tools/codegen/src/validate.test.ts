@@ -1,0 +1,118 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ContractError, loadContracts } from './load';
+import type { Contracts } from './model';
+import { validateContracts } from './validate';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const sample = () => loadContracts(root, 'tools/codegen/test/contracts');
+
+/** The problems validateContracts reports for the sample contracts after `change`. */
+function problemsAfter(change: (c: Contracts) => void): string[] {
+  const contracts = sample();
+  change(contracts);
+  try {
+    validateContracts(contracts);
+  } catch (error) {
+    if (error instanceof ContractError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const fetchOp = (c: Contracts) => c.operations.find((o) => o.doc.title === 'fetch')!.doc;
+
+describe('validateContracts', () => {
+  it('accepts the repository contracts', () => {
+    expect(() => validateContracts(loadContracts(root, 'contracts'))).not.toThrow();
+  });
+
+  it('accepts the sample contracts', () => {
+    expect(problemsAfter(() => {})).toEqual([]);
+  });
+
+  it('refuses an annotation the meta-schema does not know, naming the file', () => {
+    expect(problemsAfter((c) => Object.assign(fetchOp(c)['x-cli'], { hidden: true }))).toEqual([
+      'tools/codegen/test/contracts/operations/fetch.json: /x-cli must NOT have additional properties ("hidden")',
+    ]);
+  });
+
+  it('refuses an input field the command line cannot give', () => {
+    expect(
+      problemsAfter((c) => {
+        const op = fetchOp(c);
+        op.input.properties.depth = { type: 'integer', default: 0, description: 'How deep.' };
+        op.input.required.push('depth');
+      }),
+    ).toContain('tools/codegen/test/contracts/operations/fetch.json: input.depth cannot be given on the command line: no x-cli arg or flag fills it');
+  });
+
+  it('refuses an outcome table that does not end unconditionally', () => {
+    expect(problemsAfter((c) => void fetchOp(c)['x-outcomes'].pop())).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-outcomes: the last case must be unconditional ("when": true)',
+    );
+  });
+
+  it('refuses an RPC method no contract defines', () => {
+    expect(problemsAfter((c) => fetchOp(c)['x-rpc'].push({ method: 'store.Drop' }))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-rpc names "store.Drop", which no contracts/rpc file defines',
+    );
+  });
+
+  it('refuses an MCP property whose type does not match its input field', () => {
+    expect(problemsAfter((c) => (fetchOp(c)['x-mcp']!.properties.force!.type = 'string'))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-mcp.properties.force is string but input.force is boolean',
+    );
+  });
+
+  it('refuses opencode result codes that are not the outcome exits', () => {
+    expect(problemsAfter((c) => (fetchOp(c)['x-opencode']!.resultExitCodes = [0]))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-opencode.resultExitCodes must be the exits of x-outcomes: [0, 2, 3]',
+    );
+  });
+
+  it('refuses an optional positional before a required one unless it says leadingOptional', () => {
+    expect(problemsAfter((c) => delete fetchOp(c)['x-cli'].args[0]!.leadingOptional)).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-cli.args[0]: an optional positional before a required one must say leadingOptional',
+    );
+  });
+
+  it('refuses a usage line that does not spell a flag', () => {
+    expect(problemsAfter((c) => (fetchOp(c)['x-cli'].usage = ['lich fetch [--json] [<key>] <value>']))).toEqual(
+      expect.arrayContaining(['tools/codegen/test/contracts/operations/fetch.json: x-cli.usage does not spell --scope']),
+    );
+  });
+
+  it('refuses an x-extends copy that drifted from its base', () => {
+    expect(
+      problemsAfter((c) => {
+        const bundle = c.objects.find((o) => o.doc.title === 'Bundle')!.doc;
+        bundle.properties!.key = { type: 'string', description: 'Renamed.' };
+      }),
+    ).toEqual(['tools/codegen/test/contracts/objects/bundle.json: field "key" must repeat item.json\'s exactly (x-extends)']);
+  });
+
+  it('refuses a $ref that names no contract file', () => {
+    expect(problemsAfter((c) => (fetchOp(c).output = { $ref: '../objects/missing.json' }))).toEqual(
+      expect.arrayContaining([expect.stringContaining('missing.json')]),
+    );
+  });
+
+  it('refuses an RPC options field that is not required', () => {
+    expect(
+      problemsAfter((c) => {
+        const fetch = c.rpc.find((r) => r.doc.method === 'store.Fetch')!.doc;
+        fetch.options!.required = ['key'];
+      }),
+    ).toContain('tools/codegen/test/contracts/rpc/store.Fetch.json: every options field must be required (the client sends them all): waitSeconds');
+  });
+
+  it('refuses a misspelled JSON Schema keyword in an object', () => {
+    expect(
+      problemsAfter((c) => {
+        const item = c.objects.find((o) => o.doc.title === 'Item')!.doc;
+        (item.properties!.key as Record<string, unknown>).minLenght = 1;
+      }),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/item\.json: .*unknown keyword: "minLenght"/)]));
+  });
+});

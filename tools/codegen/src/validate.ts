@@ -1,0 +1,261 @@
+/**
+ * Checks the contracts before anything is emitted: every file against its meta-schema
+ * (`tools/codegen/meta/`), every schema compiles under JSON Schema 2020-12 with its `$ref`s
+ * resolved, and the cross-file rules no meta-schema can state — every input field reachable from
+ * the CLI, surface fields naming real input fields with matching types, RPC methods that exist,
+ * outcome tables that end unconditionally, `x-extends` copies that match. Every problem is
+ * reported, not just the first.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+import hookResponsesMeta from '../meta/hook-responses.schema.json';
+import hookMeta from '../meta/hook.schema.json';
+import objectMeta from '../meta/object.schema.json';
+import operationMeta from '../meta/operation.schema.json';
+import rpcMethodMeta from '../meta/rpc-method.schema.json';
+import rpcWireMeta from '../meta/rpc-wire.schema.json';
+import { ContractError } from './load';
+import type { Contracts, OperationDoc, Schema, SchemaObject, Sourced } from './model';
+import { SchemaIndex, collectRefs } from './schema';
+
+const BASE = 'https://lich.dev/';
+
+/**
+ * @throws {ContractError} listing every problem found, each prefixed with its file.
+ */
+export function validateContracts(contracts: Contracts): void {
+  const problems: string[] = [];
+  checkMeta(contracts, problems);
+  // The cross-file checks read the shapes the meta-schemas guarantee.
+  if (problems.length === 0) checkSchemas(contracts, problems);
+  if (problems.length === 0) checkCrossFile(contracts, problems);
+  if (problems.length > 0) throw new ContractError(problems);
+}
+
+function newAjv(): Ajv2020 {
+  // strictSchema catches misspelled keywords; the other strict checks would demand `type` on every
+  // predicate and a `properties` entry for every `required` name, which these schemas need not have.
+  const ajv = new Ajv2020({ strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false, allErrors: true });
+  ajv.addKeyword({ keyword: 'x-extends', schemaType: 'string' });
+  return ajv;
+}
+
+function formatErrors(file: string, errors: ErrorObject[] | null | undefined): string[] {
+  return (errors ?? []).map((e) => `${file}: ${e.instancePath || '/'} ${e.message ?? 'is invalid'}${paramsText(e)}`);
+}
+
+function paramsText(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  if (typeof p.additionalProperty === 'string') return ` ("${p.additionalProperty}")`;
+  if (Array.isArray(p.allowedValues)) return ` (${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`;
+  return '';
+}
+
+function checkMeta(contracts: Contracts, problems: string[]): void {
+  const ajv = newAjv();
+  ajv.addSchema(rpcWireMeta);
+  const check = (meta: object, files: Sourced<unknown>[]) => {
+    const validate = ajv.compile(meta);
+    for (const { file, doc } of files) if (!validate(doc)) problems.push(...formatErrors(file, validate.errors));
+  };
+  check(objectMeta, contracts.objects);
+  check(operationMeta, contracts.operations);
+  check(rpcMethodMeta, contracts.rpc);
+  check(hookMeta, contracts.hooks);
+  check(hookResponsesMeta, [contracts.hookResponses]);
+  const wire = ajv.getSchema(rpcWireMeta.$id)!;
+  if (!wire(contracts.rpcWire.doc)) problems.push(...formatErrors(contracts.rpcWire.file, wire.errors));
+}
+
+/** Compiles every schema in the contracts, with objects registered so relative `$ref`s resolve. */
+function checkSchemas(contracts: Contracts, problems: string[]): void {
+  const ajv = newAjv();
+  const idOf = (file: string, part?: string) => BASE + (part === undefined ? file : file.replace(/\.json$/, `.${part}.json`));
+  for (const { file, doc } of contracts.objects) {
+    try {
+      ajv.addSchema({ ...doc, $id: idOf(file) });
+    } catch (error) {
+      problems.push(`${file}: ${(error as Error).message}`);
+    }
+  }
+  const compile = (file: string, part: string, schema: Schema) => {
+    try {
+      ajv.compile(typeof schema === 'boolean' ? schema : { ...schema, $id: idOf(file, part) });
+    } catch (error) {
+      problems.push(`${file}: ${part}: ${(error as Error).message}`);
+    }
+  };
+  for (const { file } of contracts.objects) {
+    try {
+      ajv.getSchema(idOf(file));
+    } catch (error) {
+      problems.push(`${file}: ${(error as Error).message}`);
+    }
+  }
+  for (const { file, doc } of contracts.operations) {
+    compile(file, 'input', doc.input);
+    compile(file, 'output', doc.output);
+    doc['x-outcomes'].forEach((o, i) => compile(file, `outcome${i}`, o.when));
+  }
+  for (const { file, doc } of contracts.rpc) {
+    if (doc.options !== null) compile(file, 'options', doc.options);
+    compile(file, 'result', doc.result);
+  }
+  compile(contracts.rpcWire.file, 'error', contracts.rpcWire.doc.errorBody);
+  for (const { file, doc } of contracts.hooks) compile(file, 'body', doc.body);
+}
+
+function checkCrossFile(contracts: Contracts, problems: string[]): void {
+  const index = new SchemaIndex(contracts);
+  const everyFile: Sourced<unknown>[] = [
+    ...contracts.objects,
+    ...contracts.operations,
+    ...contracts.rpc,
+    contracts.rpcWire,
+    ...contracts.hooks,
+  ];
+  for (const { file, doc } of everyFile) {
+    for (const ref of collectRefs(doc)) {
+      try {
+        index.resolve(file, ref);
+      } catch (error) {
+        problems.push((error as Error).message);
+      }
+    }
+  }
+  unique(contracts.objects.map((o) => [o.file, String(o.doc.title)]), 'object title', problems);
+  unique(contracts.hooks.map((h) => [h.file, h.doc.path]), 'hook path', problems);
+  unique(contracts.hooks.map((h) => [h.file, h.doc.title]), 'hook body title', problems);
+  unique(contracts.rpc.map((r) => [r.file, r.doc.method]), 'RPC method', problems);
+  for (const { file, doc } of contracts.rpc) {
+    if (file.split('/').pop() !== `${doc.method}.json`) problems.push(`${file}: method "${doc.method}" must live in ${doc.method}.json`);
+    if (doc.options !== null) {
+      const fields = Object.keys(doc.options.properties ?? {});
+      const required = doc.options.required ?? [];
+      const missing = fields.filter((f) => !required.includes(f));
+      if (missing.length > 0) problems.push(`${file}: every options field must be required (the client sends them all): ${missing.join(', ')}`);
+    }
+  }
+  for (const o of contracts.objects) checkExtends(o, index, problems);
+  const methods = new Set(contracts.rpc.map((r) => r.doc.method));
+  unique(contracts.operations.map((o) => [o.file, o.doc['x-cli'].command]), 'CLI command', problems);
+  unique(contracts.operations.map((o) => [o.file, String(o.doc['x-cli'].order)]), 'CLI order', problems);
+  const mcp = contracts.operations.filter((o) => o.doc['x-mcp'] !== undefined);
+  unique(mcp.map((o) => [o.file, o.doc['x-mcp']!.name]), 'MCP tool name', problems);
+  unique(mcp.map((o) => [o.file, String(o.doc['x-mcp']!.order)]), 'MCP tool order', problems);
+  for (const op of contracts.operations) checkOperation(op, methods, problems);
+}
+
+function unique(pairs: Array<[string, string]>, what: string, problems: string[]): void {
+  const seen = new Map<string, string>();
+  for (const [file, value] of pairs) {
+    const other = seen.get(value);
+    if (other !== undefined) problems.push(`${file}: ${what} "${value}" is also used by ${other}`);
+    else seen.set(value, file);
+  }
+}
+
+function checkExtends({ file, doc }: Sourced<SchemaObject>, index: SchemaIndex, problems: string[]): void {
+  const base = doc['x-extends'];
+  if (base === undefined) return;
+  let target: Schema;
+  try {
+    target = index.resolve(file, base).schema;
+  } catch (error) {
+    problems.push((error as Error).message);
+    return;
+  }
+  if (typeof target !== 'object') return;
+  for (const [key, schema] of Object.entries(target.properties ?? {})) {
+    if (JSON.stringify(doc.properties?.[key]) !== JSON.stringify(schema)) {
+      problems.push(`${file}: field "${key}" must repeat ${base}'s exactly (x-extends)`);
+    }
+  }
+  const required = new Set(doc.required ?? []);
+  for (const key of target.required ?? []) if (!required.has(key)) problems.push(`${file}: "${key}" is required by ${base} (x-extends)`);
+}
+
+const MCP_TYPE_FOR: Record<string, string> = { string: 'string', integer: 'number', boolean: 'boolean' };
+
+function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<string>, problems: string[]): void {
+  const say = (problem: string) => problems.push(`${file}: ${problem}`);
+  if (file.split('/').pop() !== `${doc.title}.json`) say(`operation "${doc.title}" must live in ${doc.title}.json`);
+  const fields = doc.input.properties;
+  const names = Object.keys(fields);
+  const notRequired = names.filter((f) => !doc.input.required.includes(f));
+  if (notRequired.length > 0) say(`input: every field must be required (surfaces fill defaults): ${notRequired.join(', ')}`);
+  for (const [name, field] of Object.entries(fields)) {
+    const d = field.default;
+    const ok = field.type === 'integer' ? Number.isInteger(d) : typeof d === field.type;
+    if (!ok) say(`input.${name}: default ${JSON.stringify(d)} is not a ${String(field.type)}`);
+  }
+
+  const outcomes = doc['x-outcomes'];
+  if (outcomes[outcomes.length - 1]!.when !== true) say('x-outcomes: the last case must be unconditional ("when": true)');
+
+  const cli = doc['x-cli'];
+  if (!cli.usage[0]!.startsWith(`lich ${cli.command}`)) say(`x-cli.usage must begin with "lich ${cli.command}"`);
+  const covered = new Map<string, string>();
+  const cover = (field: string, by: string, type?: string) => {
+    const input = fields[field];
+    if (input === undefined) return say(`${by} names "${field}", which is not an input field`);
+    if (covered.has(field)) say(`${by} and ${covered.get(field)} both fill "${field}"`);
+    covered.set(field, by);
+    if (type !== undefined && input.type !== type) say(`${by} is ${type} but input.${field} is ${String(input.type)}`);
+  };
+  let sawRequired = false;
+  cli.args.forEach((arg, i) => {
+    cover(arg.field, `x-cli.args[${i}] <${arg.name}>`, 'string');
+    if (arg.required) sawRequired = true;
+    else if (sawRequired) say(`x-cli.args[${i}]: an optional positional cannot follow a required one`);
+    const before = cli.args.slice(i + 1).some((a) => a.required);
+    if (arg.leadingOptional === true && (arg.required || !before)) say(`x-cli.args[${i}]: leadingOptional is for an optional positional before a required one`);
+    if (!arg.required && before && arg.leadingOptional !== true) say(`x-cli.args[${i}]: an optional positional before a required one must say leadingOptional`);
+    const spelled = arg.required ? `<${arg.name}>` : `[<${arg.name}>]`;
+    if (!cli.usage.join(' ').includes(spelled)) say(`x-cli.usage does not spell ${spelled}`);
+  });
+  let jsonFlags = 0;
+  for (const [name, flag] of Object.entries(cli.flags)) {
+    if (flag.output === 'json') {
+      jsonFlags++;
+      if (name !== 'json' || flag.type !== 'boolean') say('x-cli.flags: the output flag is the boolean --json');
+    } else cover(flag.field!, `x-cli.flags --${name}`, flag.type);
+    if (flag.type !== 'boolean' && flag.helpValue === undefined) say(`x-cli.flags --${name} takes a value and needs a helpValue`);
+    if (flag.type === 'boolean' && flag.helpValue !== undefined) say(`x-cli.flags --${name} is boolean and takes no helpValue`);
+    const spelled = flag.type === 'boolean' ? `[--${name}` : `--${name} ${flag.helpValue}`;
+    if (!cli.usage.join(' ').includes(spelled)) say(`x-cli.usage does not spell --${name}`);
+  }
+  if (cli.json !== (jsonFlags === 1)) say('x-cli.json must be true exactly when --json is among the flags');
+  for (const name of names) if (!covered.has(name)) say(`input.${name} cannot be given on the command line: no x-cli arg or flag fills it`);
+
+  const mcp = doc['x-mcp'];
+  if (mcp !== undefined) {
+    const seen = new Set<string>();
+    for (const [name, prop] of Object.entries(mcp.properties)) {
+      const input = fields[prop.field];
+      if (input === undefined) {
+        say(`x-mcp.properties.${name} names "${prop.field}", which is not an input field`);
+        continue;
+      }
+      if (seen.has(prop.field)) say(`x-mcp.properties: two properties fill "${prop.field}"`);
+      seen.add(prop.field);
+      if (MCP_TYPE_FOR[String(input.type)] !== prop.type) say(`x-mcp.properties.${name} is ${prop.type} but input.${prop.field} is ${String(input.type)}`);
+      if (prop.clamp !== undefined && prop.type !== 'number') say(`x-mcp.properties.${name}: only a number can be clamped`);
+      if (prop.clamp !== undefined && prop.clamp.default > prop.clamp.max) say(`x-mcp.properties.${name}: the clamp's default exceeds its max`);
+      if (prop.enum !== undefined && prop.type !== 'string') say(`x-mcp.properties.${name}: only a string takes an enum`);
+    }
+    for (const name of mcp.required) if (!(name in mcp.properties)) say(`x-mcp.required names "${name}", which is not a property`);
+  }
+
+  const opencode = doc['x-opencode'];
+  if (opencode !== undefined) {
+    const exits = [...new Set(outcomes.map((o) => o.exit))].sort();
+    const declared = [...opencode.resultExitCodes].sort();
+    if (JSON.stringify(exits) !== JSON.stringify(declared)) say(`x-opencode.resultExitCodes must be the exits of x-outcomes: [${exits.join(', ')}]`);
+    if (opencode.json && !cli.json) say('x-opencode.json needs a command that takes --json');
+    const cap = opencode.capSeconds;
+    if (cap !== undefined && fields[cap.field]?.type !== 'integer') say(`x-opencode.capSeconds.field "${cap.field}" is not an integer input field`);
+  }
+
+  for (const use of doc['x-rpc']) if (!methods.has(use.method)) say(`x-rpc names "${use.method}", which no contracts/rpc file defines`);
+}

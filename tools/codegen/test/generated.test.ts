@@ -1,0 +1,265 @@
+/**
+ * What the committed generated/ does, checked through its public exports: the MCP tool table,
+ * the argv builder, the exit codes, the schemas against the upstream fixtures, and the opencode
+ * tools run against the real `tool` of @opencode-ai/plugin.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { tool } from '@opencode-ai/plugin';
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { alignPositionals } from '@lich/core/contract-runtime';
+import { cliArgv } from '@lich/generated/argv';
+import { exitCode, hookEndpoints, objectSchemas, operations, rpcMethods } from '@lich/generated/contracts';
+import { MCP_TOOLS } from '@lich/generated/mcp/tools';
+import { lichTools, type RunOptions } from '@lich/generated/opencode/tools';
+import type { Collected, Result } from '@lich/generated/types';
+import { loadContracts } from '../src/load';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const ajv = new Ajv2020({ strict: false });
+
+describe('MCP_TOOLS', () => {
+  it('serves the tools built so far, in the order of wire.md § 10.2', () => {
+    expect(MCP_TOOLS.map((t) => [t.name, t.operation, t.annotations.readOnlyHint])).toEqual([
+      ['list_sessions', 'sessions', true],
+      ['send_to_session', 'send', false],
+      ['wait_for_answer', 'wait', false],
+      ['open_session', 'open', false],
+      ['close_session', 'close', false],
+      ['reply_to_session', 'reply', false],
+    ]);
+  });
+
+  it('takes exactly the arguments of wire.md § 10.2 for the fields built now', () => {
+    const shape = Object.fromEntries(
+      MCP_TOOLS.map((t) => [
+        t.name,
+        [Object.fromEntries(Object.entries(t.inputSchema.properties).map(([k, p]) => [k, p.type])), t.inputSchema.required ?? []],
+      ]),
+    );
+    expect(shape).toEqual({
+      list_sessions: [{}, []],
+      send_to_session: [{ session: 'string', prompt: 'string', project: 'string', timeout_seconds: 'number', private: 'boolean' }, ['session', 'prompt']],
+      wait_for_answer: [{ ticket: 'string', timeout_seconds: 'number', no_wait: 'boolean' }, []],
+      open_session: [{ project: 'string', kind: 'string', model: 'string', folder: 'string', prompt: 'string', private: 'boolean' }, []],
+      close_session: [{ session: 'string', project: 'string' }, ['session']],
+      reply_to_session: [{ answer: 'string', ticket: 'string' }, ['answer']],
+    });
+  });
+
+  it('describes every tool and argument, and every input schema compiles', () => {
+    for (const t of MCP_TOOLS) {
+      expect(t.description.length).toBeGreaterThan(100);
+      for (const p of Object.values(t.inputSchema.properties)) expect(p.description.length).toBeGreaterThan(10);
+      expect(() => ajv.compile(t.inputSchema)).not.toThrow();
+    }
+  });
+
+  const tool_ = (name: string) => MCP_TOOLS.find((t) => t.name === name)!;
+
+  it('clamps timeout_seconds to 90: missing, non-positive or above 90 becomes 90', () => {
+    const send = tool_('send_to_session');
+    expect(send.toInput({ session: 'docs', prompt: 'run the tests' })).toEqual({
+      target: 'docs',
+      project: '',
+      prompt: 'run the tests',
+      timeoutSeconds: 90,
+      private: false,
+    });
+    expect(send.toInput({ session: 'docs', prompt: 'x', timeout_seconds: 600 })).toMatchObject({ timeoutSeconds: 90 });
+    expect(send.toInput({ session: 'docs', prompt: 'x', timeout_seconds: -1 })).toMatchObject({ timeoutSeconds: 90 });
+    expect(send.toInput({ session: 'docs', prompt: 'x', timeout_seconds: '30' })).toMatchObject({ timeoutSeconds: 30 });
+    expect(tool_('wait_for_answer').toInput({})).toEqual({ ticket: '', timeoutSeconds: 90, noWait: false });
+  });
+
+  it('reads flags leniently: true or the string "true"', () => {
+    expect(tool_('wait_for_answer').toInput({ no_wait: 'true' })).toMatchObject({ noWait: true });
+    expect(tool_('open_session').toInput({ prompt: 'x', private: true })).toMatchObject({ private: true, prompt: 'x' });
+  });
+
+  it('maps a reply without a ticket to an empty ticket', () => {
+    expect(tool_('reply_to_session').toInput({ answer: 'done' })).toEqual({ ticket: '', answer: 'done' });
+  });
+});
+
+describe('cliArgv', () => {
+  it('spells reply with the answer alone, or with its ticket first', () => {
+    expect(cliArgv.reply({ ticket: '', answer: 'done' })).toEqual(['reply', '--', 'done']);
+    expect(cliArgv.reply({ ticket: 'a1b2c3d4', answer: 'done' })).toEqual(['reply', '--', 'a1b2c3d4', 'done']);
+  });
+
+  it('puts flags first and takes a prompt beginning with a dash verbatim', () => {
+    expect(cliArgv.send({ target: 'docs', project: 'lich', prompt: '--help me', timeoutSeconds: 30, private: true }, { json: true })).toEqual([
+      'send',
+      '--project=lich',
+      '--timeout=30',
+      '--private',
+      '--json',
+      '--',
+      'docs',
+      '--help me',
+    ]);
+  });
+
+  it('leaves default-valued fields out', () => {
+    expect(cliArgv.wait({ ticket: '', timeoutSeconds: 0, noWait: true })).toEqual(['wait', '--no-wait']);
+    expect(cliArgv.open({ project: '', kind: '', model: '', folder: '', prompt: '', private: false })).toEqual(['open']);
+    expect(cliArgv.sessions({}, { json: true })).toEqual(['sessions', '--json']);
+    expect(cliArgv.quit({})).toEqual(['quit']);
+  });
+
+  const contracts = loadContracts(root, 'contracts');
+  const text = fc.string({ maxLength: 12 });
+  for (const { doc: op } of contracts.operations) {
+    const cli = op['x-cli'];
+    const fields = Object.entries(op.input.properties);
+    const input = fc.record(
+      Object.fromEntries(
+        fields.map(([name, f]) => [name, f.type === 'integer' ? fc.integer({ min: -5, max: 2000 }) : f.type === 'boolean' ? fc.boolean() : text]),
+      ),
+    );
+    test.prop([input])(`round-trips a ${op.title} input through its argv and the command's positionals`, (value) => {
+      const argv = (cliArgv as Record<string, (input: unknown, options?: object) => string[]>)[op.title]!(value);
+      expect(argv[0]).toBe(cli.command);
+      const dash = argv.indexOf('--');
+      const flagWords = dash < 0 ? argv.slice(1) : argv.slice(1, dash);
+      const positionals = dash < 0 ? [] : argv.slice(dash + 1);
+      const back: Record<string, unknown> = Object.fromEntries(fields.map(([name, f]) => [name, f.default]));
+      for (const word of flagWords) {
+        const [, name, raw] = /^--([a-z-]+)(?:=(.*))?$/s.exec(word)!;
+        const flag = cli.flags[name!]!;
+        back[flag.field!] = flag.type === 'boolean' ? true : flag.type === 'integer' ? Number(raw) : raw;
+      }
+      const usage = cli.usage.join('\n');
+      const specs = cli.args.map((a) => ({ field: a.field, required: a.required }));
+      Object.assign(back, alignPositionals(positionals, specs, usage));
+      expect(back).toEqual(value);
+    });
+  }
+});
+
+describe('exitCode', () => {
+  const result = (status: Result['status']): Result => ({ ticket: 'a1b2c3d4', target: 'docs', status, answer: '' });
+
+  it('gives send 0 for an answer, 2 for a ticket, 3 for every errand that ended without one', () => {
+    expect(exitCode('send', result('answered'))).toBe(0);
+    expect(exitCode('send', result('pending'))).toBe(2);
+    for (const status of ['unread', 'unanswered', 'undelivered', 'stopped', 'expired'] as const) expect(exitCode('send', result(status))).toBe(3);
+  });
+
+  it('gives a wait on a ticket the same codes as send', () => {
+    expect(exitCode('wait', result('answered'))).toBe(0);
+    expect(exitCode('wait', result('pending'))).toBe(2);
+    expect(exitCode('wait', { ...result('expired'), private: true })).toBe(3);
+  });
+
+  it('gives a collect 2 only when it came back with nothing while errands are open', () => {
+    const collected = (results: Result[], open: string[]): Collected => ({ results, open });
+    expect(exitCode('wait', collected([], ['docs']))).toBe(2);
+    expect(exitCode('wait', collected([result('expired')], ['docs']))).toBe(0);
+    expect(exitCode('wait', collected([], []))).toBe(0);
+  });
+
+  it('gives open 0 whatever its delivery says, and every other operation 0', () => {
+    const session = { id: '9f8e', projectId: 'p1', project: 'lich', label: 'auth-fix', name: 'auth-fix-9f8e', kind: 'claude', path: '/wt' };
+    const opened = { ...session, nextSeq: 5, originSessionId: '', originLabel: '', confined: false, folder: '', run: true, delivery: result('expired') };
+    expect(exitCode('open', opened)).toBe(0);
+    expect(exitCode('reply', null)).toBe(0);
+    expect(exitCode('sessions', [])).toBe(0);
+  });
+});
+
+describe('the schemas', () => {
+  it('compile, and every RPC options object is closed with every field required', () => {
+    for (const schema of [...Object.values(objectSchemas), ...Object.values(operations).flatMap((o) => [o.input, o.output])]) {
+      expect(() => ajv.compile(schema)).not.toThrow();
+    }
+    for (const [method, { options, result }] of Object.entries(rpcMethods)) {
+      expect(() => ajv.compile(result), method).not.toThrow();
+      if (options === null || typeof options === 'boolean') continue;
+      expect(options.additionalProperties, method).toBe(false);
+      expect(Object.keys(options.properties as object).sort(), method).toEqual([...((options.required as string[]) ?? [])].sort());
+    }
+  });
+
+  it('accept the shapes spec/cli.md prints', () => {
+    const validate = (name: keyof typeof objectSchemas, value: unknown) => ajv.validate(objectSchemas[name], value);
+    expect(
+      validate('Peer', { label: 'docs', name: 'lich-a1b2', project: 'lich', kind: 'codex', state: 'busy', id: '0b9c', path: '/p', projectPath: '/p' }),
+    ).toBe(true);
+    expect(validate('Result', { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' })).toBe(true);
+    expect(validate('Result', { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '', private: false })).toBe(false);
+    expect(
+      validate('Opened', {
+        id: '9f8e', projectId: 'p1', project: 'lich', label: 'auth-fix', name: 'auth-fix-9f8e', kind: 'claude', path: '/wt/auth-fix',
+        nextSeq: 5, originSessionId: '3c4d', originLabel: 'planner', confined: false, folder: '', run: true,
+        delivery: { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' },
+      }),
+    ).toBe(true);
+    expect(validate('VersionReport', { cli: '0.1.0' })).toBe(true);
+    expect(validate('Collected', { results: [], open: null })).toBe(false);
+  });
+
+  describe('replay the upstream hook fixtures (/work/shared/fixtures)', () => {
+    const fixtures = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
+    const files: Record<string, string> = {
+      'session-state.jsonl': '/hook',
+      'session-start.jsonl': '/session-start',
+      'session-title.jsonl': '/session-title',
+      'session-touched.jsonl': '/session-touched',
+    };
+    // Which providers are registered is the server's knowledge, not the body schema's.
+    const serverSide = new Set(['unregistered provider']);
+    it('has a fixture for every hook endpoint', () => {
+      expect(Object.values(files).sort()).toEqual(Object.keys(hookEndpoints).sort());
+      expect(readdirSync(fixtures)).toEqual(expect.arrayContaining(Object.keys(files)));
+    });
+    for (const [file, path] of Object.entries(files)) {
+      const cases = readFileSync(`${fixtures}${file}`, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { name: string; body?: unknown; raw?: string; accept?: unknown; reject?: string });
+      for (const c of cases.filter((c) => c.body !== undefined && !serverSide.has(c.name))) {
+        it(`${path}: ${c.accept !== undefined ? 'accepts' : 'refuses'} "${c.name}"`, () => {
+          expect(ajv.validate(hookEndpoints[path as keyof typeof hookEndpoints].body, c.body)).toBe(c.accept !== undefined);
+        });
+      }
+    }
+  });
+});
+
+describe('lichTools', () => {
+  const calls: Array<{ argv: string[]; options?: RunOptions }> = [];
+  const tools = lichTools(tool, async (argv, _abort, options) => {
+    calls.push({ argv, options });
+    return 'ok';
+  });
+  const context = { abort: new AbortController().signal } as Parameters<(typeof tools)['send_to_session']['execute']>[1];
+
+  it('defines one opencode tool per MCP tool, with the same descriptions', () => {
+    expect(Object.keys(tools)).toEqual(MCP_TOOLS.map((t) => t.name));
+    for (const t of MCP_TOOLS) expect(tools[t.name].description).toBe(t.description);
+    expect(tools.send_to_session.args.session.description).toBe(MCP_TOOLS[1]!.inputSchema.properties.session!.description);
+  });
+
+  it('runs send with its wait capped at 90 seconds, exits 2 and 3 counting as results', async () => {
+    calls.length = 0;
+    await tools.send_to_session.execute({ session: 'docs', prompt: '-x', timeout_seconds: 500 }, context);
+    expect(calls).toEqual([{ argv: ['send', '--timeout=90', '--', 'docs', '-x'], options: { resultExitCodes: [0, 2, 3] } }]);
+  });
+
+  it('runs a wait with no arguments as a 90-second collect', async () => {
+    calls.length = 0;
+    await tools.wait_for_answer.execute({}, context);
+    expect(calls).toEqual([{ argv: ['wait', '--timeout=90'], options: { resultExitCodes: [0, 2, 3] } }]);
+  });
+
+  it('lists sessions as JSON, and replies without a ticket', async () => {
+    calls.length = 0;
+    await tools.list_sessions.execute({}, context);
+    await tools.reply_to_session.execute({ answer: 'done' }, context);
+    expect(calls.map((c) => c.argv)).toEqual([['sessions', '--json'], ['reply', '--', 'done']]);
+  });
+});
