@@ -52,8 +52,10 @@ function emitCommand(file: SourceFile, op: OperationDoc): void {
   const name = commandClassName(cli.command);
   const inputType = inputTypeName(op.title);
   const flagEntries = Object.entries(cli.flags);
-  const oclif = [...(cli.args.length > 0 ? ['Args'] : []), ...(flagEntries.length > 0 ? ['Flags'] : [])];
-  if (oclif.length > 0) file.addImportDeclaration({ moduleSpecifier: '@oclif/core', namedImports: oclif });
+  // The subpath modules, not '@oclif/core': its index loads all of oclif, which a command that
+  // only declares its arguments and flags never needs (measured: ~6 ms of every `lich` start).
+  if (cli.args.length > 0) file.addImportDeclaration({ moduleSpecifier: '@oclif/core/args', namespaceImport: 'Args' });
+  if (flagEntries.length > 0) file.addImportDeclaration({ moduleSpecifier: '@oclif/core/flags', namespaceImport: 'Flags' });
   const readers = [...new Set(flagEntries.filter(([, f]) => f.field !== undefined).map(([, f]) => FLAG_READER[f.type]))].sort();
   file.addImportDeclaration({ moduleSpecifier: '@lich/core/contract-runtime', namedImports: ['alignPositionals', ...readers] });
   file.addImportDeclaration({ moduleSpecifier: '@lich/cli/lich-command', namedImports: ['LichCommand'] });
