@@ -1,0 +1,243 @@
+#!/usr/bin/env node
+// The example agent: a stand-in for a coding-agent CLI, run by lich in a PTY like any
+// provider (registered as a user-defined provider in <configDir>/providers.json).
+//
+// It does what a real agent does with lich and nothing more: it reads its prompt with
+// bracketed paste on, reports busy/done through the session-state hook the way the lich
+// plugin does (wire.md § 11.1), and answers a relayed task by running the one command the
+// message spells out, "$LICH_BIN" reply <ticket> "<answer>" (spec/cli.md § The message a
+// target receives). Its "model" is /bin/sh: the task's prompt is run as a shell command in
+// the session's checkout, and the command's output is the report. A nudge at its prompt
+// (spec/cli.md § The answer is announced, and collected) makes it run "$LICH_BIN" wait.
+//
+// Environment:
+//   LICH_PORT, LICH_TOKEN, LICH_SESSION_ID, LICH_BIN  set by lich in every session's PTY
+//   EXAMPLE_AGENT_LOG    a file every action is appended to as one JSON line (tests read it)
+//   EXAMPLE_AGENT_HOOKS  "off" to report no state at all, like a provider without a plugin
+//
+// Zero dependencies: it has to start as fast as node does.
+
+import { execFile, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { InputReader, classify, report } from './parse.mjs';
+
+const env = process.env;
+const sessionId = env.LICH_SESSION_ID ?? '';
+const logFile = env.EXAMPLE_AGENT_LOG ?? '';
+const hooksOn = env.EXAMPLE_AGENT_HOOKS !== 'off';
+const PROMPT = 'example> ';
+
+/** @type {string[]} */
+const queue = [];
+let working = false;
+let ending = false;
+/** @type {import('node:child_process').ChildProcess | null} */
+let running = null;
+
+function log(event, fields = {}) {
+  if (!logFile) return;
+  const line = JSON.stringify({ t: new Date().toISOString(), session: sessionId, pid: process.pid, event, ...fields });
+  try {
+    appendFileSync(logFile, line + '\n');
+  } catch {
+    // A log that cannot be written must not take the agent down with it.
+  }
+}
+
+function out(text) {
+  if (process.stdout.writable) process.stdout.write(text.replace(/\r?\n/g, '\r\n'));
+}
+
+function say(text) {
+  out(text.endsWith('\n') ? text : text + '\n');
+}
+
+/**
+ * Reports the session's state through the session-state hook, as the lich plugin does
+ * (`POST /hook?token=…` with `{"session_id","state"}`, 204 expected). Resolves with the HTTP
+ * status, or 0 when lich could not be reached; never rejects: a missed report is logged and
+ * the turn goes on, as it would in a real plugin.
+ *
+ * @param {'busy' | 'done'} state
+ */
+function reportState(state) {
+  if (!hooksOn || !env.LICH_PORT || !env.LICH_TOKEN || !sessionId) return Promise.resolve(-1);
+  const body = JSON.stringify({ session_id: sessionId, state });
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: Number(env.LICH_PORT),
+        path: `/hook?token=${encodeURIComponent(env.LICH_TOKEN)}`,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        timeout: 5000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          log('state', { state, status: res.statusCode });
+          resolve(res.statusCode ?? 0);
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', (err) => {
+      log('state', { state, status: 0, error: err.message });
+      resolve(0);
+    });
+    req.end(body);
+  });
+}
+
+/** Runs `command` with /bin/sh in the checkout, output of both streams in arrival order. */
+function shell(command) {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn('/bin/sh', ['-c', command], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    running = child;
+    const take = (chunk) => {
+      const text = chunk.toString();
+      output += text;
+      out(text);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', (err) => {
+      output += `${err.message}\n`;
+    });
+    child.on('close', (code, signal) => {
+      running = null;
+      resolve({ output, code, signal });
+    });
+  });
+}
+
+/** Runs "$LICH_BIN" with `args`, no shell in between: the answer is passed as one argv word. */
+function lich(args) {
+  const bin = env.LICH_BIN || 'lich';
+  return new Promise((resolve) => {
+    execFile(bin, args, { env, maxBuffer: 4 << 20 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      if (err && typeof err.code !== 'number') stderr += err.message;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function work(text) {
+  const what = classify(text);
+  log('received', { kind: what.kind, text });
+  if (what.kind === 'task') return task(what);
+  if (what.kind === 'nudge') return collect(what.text);
+  if (what.kind === 'notice') {
+    say(`· lich says: ${what.text.split('\n', 1)[0]}`);
+    return;
+  }
+  // Typed by a person at the prompt: run it, answer nobody.
+  await reportState('busy');
+  say(`$ ${what.text}`);
+  const ran = await shell(what.text);
+  log('ran', { command: what.text, code: ran.code, signal: ran.signal, output: ran.output });
+  await reportState('done');
+}
+
+async function task(t) {
+  const from = t.origin === '' ? 'the lich command line' : `session "${t.origin}"`;
+  log('task', { origin: t.origin, ticket: t.ticket, prompt: t.prompt, directives: t.directives, tools: t.tools });
+  if (t.directives.includes('ignore')) {
+    // The "never read" case: the text sits at the prompt and nothing picks it up.
+    say(`· a task from ${from} (ticket ${t.ticket}) arrived; ignoring it as told`);
+    log('ignored', { ticket: t.ticket });
+    return;
+  }
+  await reportState('busy');
+  say(`· task from ${from}, ticket ${t.ticket}`);
+  say(`$ ${t.prompt}`);
+  const ran = await shell(t.prompt);
+  const answer = report(ran.output, ran.code, ran.signal);
+  log('ran', { command: t.prompt, ticket: t.ticket, code: ran.code, signal: ran.signal, output: ran.output });
+  if (t.directives.includes('no-reply')) {
+    say(`· not replying to ticket ${t.ticket}, as told`);
+    log('no-reply', { ticket: t.ticket });
+  } else {
+    const args = t.directives.includes('ticketless') ? ['reply', answer] : ['reply', t.ticket, answer];
+    const r = await lich(args);
+    say(`· ${t.directives.includes('ticketless') ? 'replied without a ticket' : `replied to ${t.ticket}`}: exit ${r.code}`);
+    if (r.stderr) say(r.stderr);
+    log('reply', { ticket: t.ticket, ticketless: args.length === 2, answer, code: r.code, stdout: r.stdout, stderr: r.stderr });
+  }
+  await reportState('done');
+}
+
+async function collect(nudge) {
+  await reportState('busy');
+  say(`· ${nudge.split('\n', 1)[0]}`);
+  say('$ "$LICH_BIN" wait');
+  const r = await lich(['wait']);
+  if (r.stdout) say(r.stdout);
+  if (r.stderr) say(r.stderr);
+  log('collect', { code: r.code, stdout: r.stdout, stderr: r.stderr });
+  await reportState('done');
+}
+
+async function drain() {
+  if (working) return;
+  working = true;
+  while (queue.length > 0) {
+    const text = queue.shift();
+    try {
+      await work(text);
+    } catch (err) {
+      log('error', { message: String(err?.stack ?? err) });
+      say(`· error: ${err?.message ?? err}`);
+    }
+  }
+  working = false;
+  if (ending) finish('stdin closed');
+  else out(PROMPT);
+}
+
+function finish(reason) {
+  log('exit', { reason });
+  if (running) running.kill('SIGTERM');
+  if (process.stdin.isTTY) {
+    try {
+      process.stdin.setRawMode(false);
+    } catch {
+      // The terminal may already be gone.
+    }
+  }
+  out('\x1b[?2004l');
+  process.exit(0);
+}
+
+const reader = new InputReader({
+  onSubmit(text) {
+    queue.push(text);
+    void drain();
+  },
+  onEcho: (text) => out(text),
+  onInterrupt: () => {
+    if (running) running.kill('SIGINT');
+    else out('^C\r\n' + PROMPT);
+  },
+  onEof: () => finish('eof'),
+});
+
+for (const signal of ['SIGHUP', 'SIGTERM', 'SIGINT']) process.on(signal, () => finish(signal));
+
+if (process.stdin.isTTY) process.stdin.setRawMode(true);
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => reader.feed(chunk));
+process.stdin.on('end', () => {
+  ending = true;
+  if (!working) finish('stdin closed');
+});
+process.stdin.on('error', () => finish('stdin error'));
+
+log('start', { cwd: process.cwd(), argv: process.argv.slice(2), tty: Boolean(process.stdin.isTTY) });
+out('\x1b[?2004h');
+say(`example agent — pid ${process.pid}, in ${process.cwd()}`);
+out(PROMPT);
