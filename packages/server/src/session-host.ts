@@ -7,7 +7,7 @@
  * any more), the checkout's dev port is let go, and only then is the relay told.
  */
 import type { Providers } from './providers/providers.js';
-import { goQuote } from './quote.js';
+import { goQuote } from '@lich/core/quote';
 import type { Clock, RelayHost, RelaySession } from './relay/host.js';
 import { rosterName } from './spawn/names.js';
 import type { Store } from './store/store.js';

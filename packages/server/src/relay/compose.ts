@@ -4,7 +4,7 @@
  * target receives, § The answer is announced, and collected, § lich reply): an agent or the
  * companion plugin reads them, so a word that moves here moves under someone else's parser.
  */
-import { goQuote } from './quote.js';
+import { goQuote } from '@lich/core/quote';
 
 /** Who a relayed message is from: a session (by its label, `unknown` when not in the workspace) or the command line. */
 export type Origin = { session: string } | { commandLine: true };

@@ -8,5 +8,5 @@ export { RelayError } from './errors.js';
 export type { Clock, RelayHost, RelaySession } from './host.js';
 export { systemClock } from './host.js';
 export type { Collected, Peer, Result, Status } from './types.js';
-export { goQuote } from './quote.js';
+export { goQuote } from '@lich/core/quote';
 export { sanitize } from './text.js';

@@ -13,7 +13,7 @@ import type { Errand, Waiter } from './errand.js';
 import { RelayError } from './errors.js';
 import type { RelayHost, RelaySession } from './host.js';
 import { Nudges } from './nudges.js';
-import { goQuote } from './quote.js';
+import { goQuote } from '@lich/core/quote';
 import { resolveTarget } from './resolve.js';
 import { asked, capAnswer, checkPrompt } from './text.js';
 import type { Collected, Peer, Result, Status } from './types.js';

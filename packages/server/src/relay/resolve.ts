@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { resolve as resolvePath } from 'node:path';
 import { RelayError } from './errors.js';
 import type { RelaySession } from './host.js';
-import { goQuote } from './quote.js';
+import { goQuote } from '@lich/core/quote';
 
 /**
  * Go's `strings.EqualFold`, rune by rune: `toLowerCase()` alone would fold `ß` to `SS` on the

@@ -12,7 +12,7 @@
  * | success | 200, the result as JSON + `\n` (`null` for none) |
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { goJson } from '../json.js';
+import { jsonLine } from '@lich/core/json';
 import { rpcMethods, type RpcMethodSchemas } from './schemas.js';
 
 /** A method body: receives the validated options (`undefined` for a method with none). */
@@ -137,12 +137,12 @@ export class RpcDispatcher {
       this.violations.push(v);
       this.log(`contract violation: ${v}`);
     }
-    return { status: 200, body: goJson(out) };
+    return { status: 200, body: `${jsonLine(out)}\n` };
   }
 }
 
 function fail(status: number, error: string): RpcAnswer {
-  return { status, body: goJson({ error }) };
+  return { status, body: `${jsonLine({ error })}\n` };
 }
 
 function jsonKind(v: unknown): string {

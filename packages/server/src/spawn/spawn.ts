@@ -9,62 +9,17 @@ import { basename } from 'node:path';
 import { SpawnError } from '../errors.js';
 import { newProjectId, newSessionId } from '../ids.js';
 import { modelRefusal, providerArgs, resolveCommand, type Providers } from '../providers/providers.js';
-import { goQuote } from '../quote.js';
+import { goQuote } from '@lich/core/quote';
 import { equalFold, expandPath, inProject } from '../relay/resolve.js';
 import type { ProjectRow, SessionRow, Store } from '../store/store.js';
 import { sessionEnv, type Coordinates, type WorktreePorts } from '../terminal/env.js';
 import type { Terminal } from '../terminal/terminal.js';
 import { rosterName, sessionLabel } from './names.js';
 
-/** `spawn.Open` options (docs/architecture.md § The RPC wire). */
-export interface OpenOptions {
-  from: string;
-  project: string;
-  kind: string;
-  worktree: string;
-  base: string;
-  model: string;
-  effort: string;
-  folder: string;
-  ultracode: boolean;
-}
-
-/** `spawn.Close` options. */
-export interface CloseOptions {
-  from: string;
-  target: string;
-  project: string;
-  worktree: string;
-  force: boolean;
-}
-
-/** What `spawn.Open` returns (wire.md § 6 `spawn.Session`; contracts/objects/session.json). */
-export interface Session {
-  id: string;
-  projectId: string;
-  project: string;
-  label: string;
-  name: string;
-  kind: string;
-  path: string;
-  nextSeq: number;
-  originSessionId: string;
-  originLabel: string;
-  confined: boolean;
-  folder: string;
-  run: boolean;
-}
-
-/** What `spawn.Close` returns (wire.md § 6 `spawn.Closed`; contracts/objects/closed.json). */
-export interface Closed {
-  id: string;
-  projectId: string;
-  project: string;
-  label: string;
-  worktree: string;
-  kept: boolean;
-  removed: boolean;
-}
+// The shapes are the contract's (contracts/rpc/spawn.*.json, contracts/objects/{session,closed}.json),
+// so a field that moves there fails to compile here.
+export type { Closed, Session, SpawnCloseOptions as CloseOptions, SpawnOpenOptions as OpenOptions } from '@lich/generated/types';
+import type { Closed, Session, SpawnCloseOptions as CloseOptions, SpawnOpenOptions as OpenOptions } from '@lich/generated/types';
 
 export interface SpawnDeps {
   store: Store;
