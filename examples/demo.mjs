@@ -183,7 +183,8 @@ async function main() {
             name: 'Example agent',
             command: process.execPath,
             args: [agentJs],
-            env: { EXAMPLE_AGENT_LOG: agentLog },
+            // The id it announces itself as at /session-start: the key it is registered under.
+            env: { EXAMPLE_AGENT_LOG: agentLog, EXAMPLE_AGENT_PROVIDER: 'example' },
             reportsState: true,
             tools: false,
           },

@@ -128,16 +128,16 @@ export interface VersionReport {
 
 /** The objects of the wire, by type name (`objectSchemas` in contracts.ts). */
 export type ObjectName = 'Closed' | 'Collected' | 'Opened' | 'Peer' | 'Result' | 'RpcError' | 'RuntimeInfo' | 'Session' | 'VersionReport';
-/** Input of the `sessions` operation (contracts/operations/sessions.json). Lists the live sessions the caller can address: every session with a process running in its terminal, the caller's own excepted (spec/cli.md § lich sessions). The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted. */
+/** Input of the `sessions` operation (contracts/operations/sessions.json; spec/cli.md § lich sessions). Lists the live sessions the caller can address: every session with a process running in its terminal, the caller's own excepted. The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted. */
 export type SessionsInput = Record<string, never>;
 /** Output of the `sessions` operation: The live sessions, the caller excluded; [] when there are none. */
 export type SessionsOutput = Peer[];
-/** Input of the `whoami` operation (contracts/operations/whoami.json). Prints the session the command runs in — the one entry `lich sessions` never lists — in the sessions shape plus the lich id (spec/cli.md § lich whoami). The prose is the sessions table with an `id` column and one row; --json prints one Peer object. Outside a lich session (LICH_SESSION_ID unset) it is an error, exit 1. */
+/** Input of the `whoami` operation (contracts/operations/whoami.json; spec/cli.md § lich whoami). Prints the session the command runs in — the one entry `lich sessions` never lists — in the sessions shape plus the lich id. The prose is the sessions table with an `id` column and one row; --json prints one Peer object. Outside a lich session (LICH_SESSION_ID unset) it is an error, exit 1. */
 export type WhoamiInput = Record<string, never>;
 /** Output of the `whoami` operation: A live session as `lich sessions --json`, `lich whoami --json` and the MCP tool `list_sessions` show it (spec/cli.md § lich sessions; wire.md § 6 `relay.Peer`). Listed only while a process runs in its terminal. */
 export type WhoamiOutput = Peer;
 
-/** Input of the `send` operation (contracts/operations/send.json). Types <prompt> at <session>'s prompt as a message from the calling session, submits it, and waits for the answer the target sends back with `lich reply` (spec/cli.md § lich send). A target still running its worktree setup script is queued for, not written to. Answered: prints the answer alone, exit 0. Not answered in time: the task was still delivered; prints how to wait again and hands back a ticket, exit 2. Never read, never delivered, answered elsewhere, stopped or expired: prints what to do instead, exit 3. --json prints the Result object. */
+/** Input of the `send` operation (contracts/operations/send.json; spec/cli.md § lich send). Types <prompt> at <session>'s prompt as a message from the calling session, submits it, and waits for the answer the target sends back with `lich reply`. A target still running its worktree setup script is queued for, not written to. Answered: prints the answer alone, exit 0. Not answered in time: the task was still delivered; prints how to wait again and hands back a ticket, exit 2. Never read, never delivered, answered elsewhere, stopped or expired: prints what to do instead, exit 3. --json prints the Result object. */
 export interface SendInput {
   /** The session to deliver to: its lich id, its card label or its roster name (matched in that order; the label wins a tie). */
   target: string;
@@ -154,7 +154,7 @@ export interface SendInput {
 /** Output of the `send` operation: How an errand stands: what `lich send --json` and `lich wait <ticket> --json` print, and the `delivery` of `lich open --prompt --json` (spec/cli.md § lich send; wire.md §§ 6, 7.1). */
 export type SendOutput = Result;
 
-/** Input of the `wait` operation (contracts/operations/wait.json). With a ticket, waits again on that errand: same output and exit codes as send, and a result already in the inbox is handed over at once. Without one, collects: every result waiting for this session, oldest first, then the sessions still owing an answer; when nothing is ready and errands are open it holds the line for the next result. --no-wait collects without holding the line and takes no ticket. A collect exits 2 when it came back with nothing while errands are still open, and 0 otherwise; it needs a session of its own (spec/cli.md § lich wait). */
+/** Input of the `wait` operation (contracts/operations/wait.json; spec/cli.md § lich wait). With a ticket, waits again on that errand: same output and exit codes as send, and a result already in the inbox is handed over at once. Without one, collects: every result waiting for this session, oldest first, then the sessions still owing an answer; when nothing is ready and errands are open it holds the line for the next result. --no-wait collects without holding the line and takes no ticket. A collect exits 2 when it came back with nothing while errands are still open, and 0 otherwise; it needs a session of its own. */
 export interface WaitInput {
   /** The errand to wait on; "" to collect everything waiting for the calling session. */
   ticket: string;
@@ -167,7 +167,7 @@ export interface WaitInput {
 /** Output of the `wait` operation: A Result when a ticket was given, a Collected otherwise. */
 export type WaitOutput = Result | Collected;
 
-/** Input of the `reply` operation (contracts/operations/reply.json). Hands <answer> to the session waiting on <ticket> and prints `Answer sent.` (spec/cli.md § lich reply). This is what a relayed message asks the receiving agent to run. With the answer alone it answers the one request actually delivered to the calling session and still open; with none, or with two or more, it is refused — the refusal lists every open ticket with the opening of what it asked. An answer is capped at 64 KiB; replying twice to one ticket is an error. */
+/** Input of the `reply` operation (contracts/operations/reply.json; spec/cli.md § lich reply). Hands <answer> to the session waiting on <ticket> and prints `Answer sent.`. This is what a relayed message asks the receiving agent to run. With the answer alone it answers the one request actually delivered to the calling session and still open; with none, or with two or more, it is refused — the refusal lists every open ticket with the opening of what it asked. An answer is capped at 64 KiB; replying twice to one ticket is an error. */
 export interface ReplyInput {
   /** The errand to answer; "" for the one request open against the calling session. */
   ticket: string;
@@ -178,7 +178,7 @@ export interface ReplyInput {
 /** Output of the `reply` operation: Nothing: the CLI prints `Answer sent.`. */
 export type ReplyOutput = null;
 
-/** Input of the `open` operation (contracts/operations/open.json). Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus (spec/cli.md § lich open). --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session's lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1. */
+/** Input of the `open` operation (contracts/operations/open.json; spec/cli.md § lich open). Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus. --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session's lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1. */
 export interface OpenInput {
   /** Project name, or absolute directory path (a leading ~ is expanded) opened as a project first; "" for the caller's own, which outside a session is refused. */
   project: string;
@@ -197,7 +197,7 @@ export interface OpenInput {
 /** Output of the `open` operation: What `lich open --json` prints: the session, plus the hand-off of --prompt when one was made (spec/cli.md § lich open). The session's fields are repeated here because a closed object cannot be extended through allOf; `x-extends` makes codegen check they stay identical to session.json and emit `interface Opened extends Session`. */
 export type OpenOutput = Opened;
 
-/** Input of the `close` operation (contracts/operations/close.json). Closes a session, addressed by its label, its roster name or its lich id, and parks it: its conversation can be picked back up (spec/cli.md § lich close). A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`; --json prints the Closed object. */
+/** Input of the `close` operation (contracts/operations/close.json; spec/cli.md § lich close). Closes a session, addressed by its label, its roster name or its lich id, and parks it: its conversation can be picked back up. A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`; --json prints the Closed object. */
 export interface CloseInput {
   /** The session to close: its lich id, its card label or its roster name. */
   target: string;
@@ -207,16 +207,16 @@ export interface CloseInput {
 
 /** Output of the `close` operation: What `lich close --json` prints and `spawn.Close` returns (spec/cli.md § lich close; wire.md § 6 `spawn.Closed`). */
 export type CloseOutput = Closed;
-/** Input of the `quit` operation (contracts/operations/quit.json). Ends the running lich: its window closes, every session's process ends with it, and the process exits (spec/cli.md § lich quit). It returns once nothing listens on lich's port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too. */
+/** Input of the `quit` operation (contracts/operations/quit.json; spec/cli.md § lich quit). Ends the running lich: its window closes, every session's process ends with it, and the process exits. It returns once nothing listens on lich's port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too. */
 export type QuitInput = Record<string, never>;
 /** Output of the `quit` operation: Nothing: the CLI prints `lich has quit.`. */
 export type QuitOutput = null;
-/** Input of the `version` operation (contracts/operations/version.json). Prints this build's version, and on a second line the version of the lich it would talk to when one answers within 2 seconds (spec/cli.md § Commands). No server running is a normal state for this command, never exit 1. --json prints the VersionReport, `server` absent when none answered. */
+/** Input of the `version` operation (contracts/operations/version.json; spec/cli.md § Commands). Prints this build's version, and on a second line the version of the lich it would talk to when one answers within 2 seconds. No server running is a normal state for this command, never exit 1. --json prints the VersionReport, `server` absent when none answered. */
 export type VersionInput = Record<string, never>;
 /** Output of the `version` operation: What `lich version --json` prints (spec/cli.md § Commands; wire.md § 4.1). */
 export type VersionOutput = VersionReport;
 
-/** Input of the `help` operation (contracts/operations/help.json). Lists every command with its spelling and what it does, or, given a command, prints that command's description, its usage line and every flag it takes — the same as `lich <command> --help` (spec/cli.md § Commands). */
+/** Input of the `help` operation (contracts/operations/help.json; spec/cli.md § Commands). Lists every command with its spelling and what it does, or, given a command, prints that command's description, its usage line and every flag it takes — the same as `lich <command> --help`. */
 export interface HelpInput {
   /** The command to describe; "" for the list of every command. */
   command: string;

@@ -3,8 +3,9 @@
 // provider (registered as a user-defined provider in <configDir>/providers.json).
 //
 // It does what a real agent does with lich and nothing more: it reads its prompt with
-// bracketed paste on, reports busy/done through the session-state hook the way the lich
-// plugin does (wire.md § 11.1), and answers a relayed task by running the one command the
+// bracketed paste on, announces itself through /session-start at startup and reports
+// busy/done through the session-state hook the way the lich plugin does (wire.md § 11.1) —
+// the announcement is what tells lich its silence means something — and answers a relayed task by running the one command the
 // message spells out, "$LICH_BIN" reply <ticket> "<answer>" (spec/cli.md § The message a
 // target receives). Its "model" is /bin/sh: the task's prompt is run as a shell command in
 // the session's checkout, and the command's output is the report. A nudge at its prompt
@@ -13,11 +14,15 @@
 // Environment:
 //   LICH_PORT, LICH_TOKEN, LICH_SESSION_ID, LICH_BIN  set by lich in every session's PTY
 //   EXAMPLE_AGENT_LOG    a file every action is appended to as one JSON line (tests read it)
-//   EXAMPLE_AGENT_HOOKS  "off" to report no state at all, like a provider without a plugin
+//   EXAMPLE_AGENT_HOOKS  "off" to report nothing at all (no session-start, no state), like a
+//                        provider without a plugin
+//   EXAMPLE_AGENT_PROVIDER  the provider id it announces itself as at session-start; it must
+//                        be the id lich registered it under in providers.json (default "example")
 //
 // Zero dependencies: it has to start as fast as node does.
 
 import { execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { InputReader, classify, report } from './parse.mjs';
@@ -26,6 +31,7 @@ const env = process.env;
 const sessionId = env.LICH_SESSION_ID ?? '';
 const logFile = env.EXAMPLE_AGENT_LOG ?? '';
 const hooksOn = env.EXAMPLE_AGENT_HOOKS !== 'off';
+const providerId = env.EXAMPLE_AGENT_PROVIDER || 'example';
 const PROMPT = 'example> ';
 
 /** @type {string[]} */
@@ -54,41 +60,69 @@ function say(text) {
 }
 
 /**
- * Reports the session's state through the session-state hook, as the lich plugin does
- * (`POST /hook?token=…` with `{"session_id","state"}`, 204 expected). Resolves with the HTTP
- * status, or 0 when lich could not be reached; never rejects: a missed report is logged and
- * the turn goes on, as it would in a real plugin.
+ * POSTs one plugin report to lich (`<path>?token=…`, 204 expected) and logs it as `event`.
+ * Resolves with the HTTP status, 0 when lich could not be reached, -1 when hooks are off or
+ * this is not a lich session; never rejects: a missed report is logged and the agent goes on,
+ * as it would with a real plugin.
  *
- * @param {'busy' | 'done'} state
+ * @param {string} path
+ * @param {Record<string, string>} body
+ * @param {string} event
+ * @param {Record<string, unknown>} fields logged with the outcome
  */
-function reportState(state) {
+function post(path, body, event, fields) {
   if (!hooksOn || !env.LICH_PORT || !env.LICH_TOKEN || !sessionId) return Promise.resolve(-1);
-  const body = JSON.stringify({ session_id: sessionId, state });
+  const text = JSON.stringify(body);
   return new Promise((resolve) => {
     const req = request(
       {
         host: '127.0.0.1',
         port: Number(env.LICH_PORT),
-        path: `/hook?token=${encodeURIComponent(env.LICH_TOKEN)}`,
+        path: `${path}?token=${encodeURIComponent(env.LICH_TOKEN)}`,
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) },
         timeout: 5000,
       },
       (res) => {
         res.resume();
         res.on('end', () => {
-          log('state', { state, status: res.statusCode });
+          log(event, { ...fields, status: res.statusCode });
           resolve(res.statusCode ?? 0);
         });
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', (err) => {
-      log('state', { state, status: 0, error: err.message });
+      log(event, { ...fields, status: 0, error: err.message });
       resolve(0);
     });
-    req.end(body);
+    req.end(text);
   });
+}
+
+/**
+ * Reports the session's state through the session-state hook, as the lich plugin does
+ * (`POST /hook` with `{"session_id","state"}`).
+ *
+ * @param {'busy' | 'done'} state
+ */
+function reportState(state) {
+  return post('/hook', { session_id: sessionId, state }, 'state', { state });
+}
+
+/**
+ * Announces the session once at startup, as the lich plugin's SessionStart hook does
+ * (`POST /session-start` with `{"session_id","provider_session_id","provider"}`): a fresh
+ * provider session id, and the provider id lich knows this agent by.
+ */
+function reportStart() {
+  const providerSessionId = randomUUID();
+  return post(
+    '/session-start',
+    { session_id: sessionId, provider_session_id: providerSessionId, provider: providerId },
+    'session-start',
+    { provider: providerId, providerSessionId },
+  );
 }
 
 /** Runs `command` with /bin/sh in the checkout, output of both streams in arrival order. */
@@ -238,6 +272,9 @@ process.stdin.on('end', () => {
 process.stdin.on('error', () => finish('stdin error'));
 
 log('start', { cwd: process.cwd(), argv: process.argv.slice(2), tty: Boolean(process.stdin.isTTY) });
+// Announced before the prompt is drawn, as a provider's SessionStart hook fires before it
+// reads input: by the time lich finds this terminal at a prompt, it has heard from the plugin.
+await reportStart();
 out('\x1b[?2004h');
 say(`example agent — pid ${process.pid}, in ${process.cwd()}`);
 out(PROMPT);

@@ -1,8 +1,8 @@
 // The example agent as a process in a real PTY, against a stand-in for the two things of
-// lich it talks to: the hook endpoint (an HTTP server recording the reports) and "$LICH_BIN"
+// lich it talks to: the plugin endpoints (an HTTP server recording the reports) and "$LICH_BIN"
 // (a script recording its argv). The end-to-end suite (test/e2e) runs it against the real
-// backend and CLI; this file pins the agent's own behaviour: paste handling, the order
-// busy → run → reply → done, and the directives.
+// backend and CLI; this file pins the agent's own behaviour: the session-start announcement,
+// paste handling, the order busy → run → reply → done, and the directives.
 
 import { createServer, type Server } from 'node:http';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -28,7 +28,7 @@ interface Entry {
 let dir: string;
 let server: Server;
 let port: number;
-const hooks: Array<{ token: string | null; body: unknown }> = [];
+const hooks: Array<{ path: string; token: string | null; body: unknown }> = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'example-agent-'));
@@ -49,7 +49,7 @@ else if (process.argv[2] === 'reply') { process.stdout.write('Answer sent.\\n');
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      hooks.push({ token: url.searchParams.get('token'), body: JSON.parse(body) });
+      hooks.push({ path: url.pathname, token: url.searchParams.get('token'), body: JSON.parse(body) });
       res.writeHead(204).end();
     });
   });
@@ -122,6 +122,31 @@ describe('the example agent in a PTY', () => {
     a.p.kill();
   });
 
+  it('announces itself once through /session-start before it draws its prompt, as the plugin\'s SessionStart hook does', async () => {
+    hooks.length = 0;
+    const a = await startAgent('s-start', { EXAMPLE_AGENT_PROVIDER: 'agent-x' });
+    // Already recorded when the prompt shows: lich has heard from it before it can be typed at.
+    const starts = hooks.filter((h) => h.path === '/session-start');
+    expect(starts).toHaveLength(1);
+    const body = starts[0]!.body as Record<string, string>;
+    expect(body).toEqual({ session_id: 's-start', provider_session_id: expect.any(String), provider: 'agent-x' });
+    expect(body.provider_session_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(starts[0]!.token).toBe('a'.repeat(32));
+    expect(a.entries()[1]).toMatchObject({ event: 'session-start', status: 204, provider: 'agent-x', providerSessionId: body.provider_session_id });
+    a.p.kill();
+  });
+
+  it('announces itself as "example" unless told its provider id, with a fresh provider session id each start', async () => {
+    hooks.length = 0;
+    const a = await startAgent('s-start2');
+    const b = await startAgent('s-start3');
+    const starts = hooks.filter((h) => h.path === '/session-start').map((h) => h.body as Record<string, string>);
+    expect(starts.map((s) => s.provider)).toEqual(['example', 'example']);
+    expect(starts[0]!.provider_session_id).not.toBe(starts[1]!.provider_session_id);
+    a.p.kill();
+    b.p.kill();
+  });
+
   it('runs a relayed task in its checkout and replies with the output, reporting busy before and done after', async () => {
     const a = await startAgent('s-task');
     hooks.length = 0;
@@ -130,9 +155,9 @@ describe('the example agent in a PTY', () => {
     const reply = a.entries().find((e) => e.event === 'reply');
     expect(reply).toMatchObject({ ticket: 'a1b2c3d4', code: 0, answer: `in ${dir.split('/').pop()}\nline2` });
     expect(binCalls()).toContainEqual(['reply', 'a1b2c3d4', `in ${dir.split('/').pop()}\nline2`]);
-    expect(hooks.map((h) => h.body)).toEqual([
-      { session_id: 's-task', state: 'busy' },
-      { session_id: 's-task', state: 'done' },
+    expect(hooks.map((h) => [h.path, h.body])).toEqual([
+      ['/hook', { session_id: 's-task', state: 'busy' }],
+      ['/hook', { session_id: 's-task', state: 'done' }],
     ]);
     expect(hooks.every((h) => h.token === 'a'.repeat(32))).toBe(true);
     const order = a.entries().map((e) => (e.event === 'state' ? `state:${e.state}` : e.event));
@@ -155,7 +180,7 @@ describe('the example agent in a PTY', () => {
     a.paste(relayed('#example: ignore\necho nope', '0000aaaa'));
     await until(() => a.entries().some((e) => e.event === 'ignored'), 'ignored');
     await new Promise((r) => setTimeout(r, 200));
-    expect(a.entries().map((e) => e.event)).toEqual(['start', 'received', 'task', 'ignored']);
+    expect(a.entries().map((e) => e.event)).toEqual(['start', 'session-start', 'received', 'task', 'ignored']);
     expect(hooks).toEqual([]);
     a.p.kill();
   });
@@ -199,9 +224,9 @@ describe('the example agent in a PTY', () => {
     a.p.kill();
   });
 
-  it('reports no state when hooks are off, like a provider without a plugin', async () => {
-    const a = await startAgent('s-quiet', { EXAMPLE_AGENT_HOOKS: 'off' });
+  it('reports nothing when hooks are off — no session-start, no state — like a provider without a plugin', async () => {
     hooks.length = 0;
+    const a = await startAgent('s-quiet', { EXAMPLE_AGENT_HOOKS: 'off' });
     a.paste(relayed('echo q', '3333cccc'));
     await until(() => a.entries().some((e) => e.event === 'reply'), 'the reply');
     expect(hooks).toEqual([]);

@@ -6,7 +6,7 @@
  *
  * Nothing here is mocked. The one liberty taken is time: a test may hand the backend a clock
  * it advances itself (`ManualClock`) and shortened relay timings, so an hour-long TTL or a
- * 30 s receipt window is exercised in seconds.
+ * 15 s receipt window is exercised in seconds.
  *
  * Every CLI child runs with the environment an agent's shell would have: `LICH_PORT`,
  * `LICH_TOKEN` and `LICH_SESSION_ID` when the test plays a session, none of them when it
@@ -97,16 +97,18 @@ export interface ProviderEntry {
 }
 
 /**
- * The example agent as a provider. `log` is its `EXAMPLE_AGENT_LOG`; `hooks: false` makes it
- * report no state (and `reportsState` false with it), like a provider without a plugin.
+ * The example agent as a provider. `log` is its `EXAMPLE_AGENT_LOG`; `id` the providers.json
+ * key it is registered under (default `example`), which it announces at `/session-start`;
+ * `hooks: false` makes it report nothing (and `reportsState` false with it), like a provider
+ * without a plugin.
  */
-export function exampleProvider(log: string, o: { hooks?: boolean; name?: string } = {}): ProviderEntry {
+export function exampleProvider(log: string, o: { hooks?: boolean; name?: string; id?: string } = {}): ProviderEntry {
   const hooks = o.hooks ?? true;
   return {
     name: o.name ?? 'Example agent',
     command: process.execPath,
     args: [AGENT_JS],
-    env: { EXAMPLE_AGENT_LOG: log, ...(hooks ? {} : { EXAMPLE_AGENT_HOOKS: 'off' }) },
+    env: { EXAMPLE_AGENT_LOG: log, EXAMPLE_AGENT_PROVIDER: o.id ?? 'example', ...(hooks ? {} : { EXAMPLE_AGENT_HOOKS: 'off' }) },
     reportsState: hooks,
     tools: false,
   };

@@ -4,7 +4,7 @@
 // spec/cli.md § lich send, § lich wait; wire.md §§ 7.1, 7.2, 9.
 //
 // Time is shortened, never faked away: the backend gets a receipt window of 2.5 s instead of
-// 30 s, a delivery limit of 4 s instead of 5 min, and a clock this file moves past the hour.
+// 15 s, a delivery limit of 4 s instead of 5 min, and a clock this file moves past the hour.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -7,11 +7,11 @@ import { alignPositionals, stringFlag } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { CloseInput } from '../../types';
 
-/** `lich close [--project <name-or-path>] [--json] <session>` — Close a session and park it. */
+/** `lich close [--project <name-or-path>] [--json] <session>` — Close a session and park it. (spec/cli.md § lich close) */
 export default class Close extends LichCommand<CloseInput> {
   static override operation = 'close' as const;
   static override summary = 'Close a session and park it.';
-  static override description = 'Closes a session, addressed by its label, its roster name or its lich id, and parks it: its conversation can be picked back up (spec/cli.md § lich close). A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`; --json prints the Closed object.';
+  static override description = 'Closes a session, addressed by its label, its roster name or its lich id, and parks it: its conversation can be picked back up. A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`; --json prints the Closed object.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich close [--project <name-or-path>] [--json] <session>';
   static override args = {

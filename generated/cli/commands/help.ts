@@ -6,11 +6,11 @@ import { alignPositionals } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { HelpInput } from '../../types';
 
-/** `lich help [<command>]` — List every command, or print one command's flags. */
+/** `lich help [<command>]` — List every command, or print one command's flags. (spec/cli.md § Commands) */
 export default class Help extends LichCommand<HelpInput> {
   static override operation = 'help' as const;
   static override summary = 'List every command, or print one command\'s flags.';
-  static override description = 'Lists every command with its spelling and what it does, or, given a command, prints that command\'s description, its usage line and every flag it takes — the same as `lich <command> --help` (spec/cli.md § Commands).';
+  static override description = 'Lists every command with its spelling and what it does, or, given a command, prints that command\'s description, its usage line and every flag it takes — the same as `lich <command> --help`.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich help [<command>]';
   static override args = {

@@ -6,11 +6,11 @@ import { alignPositionals, booleanFlag, stringFlag } from '@lich/core/contract-r
 import { LichCommand } from '@lich/cli/lich-command';
 import type { OpenInput } from '../../types';
 
-/** `lich open [--project <name-or-path>] [--kind <provider>] [--model <model>] [--folder <name>] [--prompt <task> [--private]] [--json]` — Open a new session, start it, and optionally hand it a task. */
+/** `lich open [--project <name-or-path>] [--kind <provider>] [--model <model>] [--folder <name>] [--prompt <task> [--private]] [--json]` — Open a new session, start it, and optionally hand it a task. (spec/cli.md § lich open) */
 export default class Open extends LichCommand<OpenInput> {
   static override operation = 'open' as const;
   static override summary = 'Open a new session, start it, and optionally hand it a task.';
-  static override description = 'Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus (spec/cli.md § lich open). --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session\'s lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1.';
+  static override description = 'Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus. --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session\'s lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich open [--project <name-or-path>] [--kind <provider>] [--model <model>]\n[--folder <name>] [--prompt <task> [--private]] [--json]';
   static override args = {};

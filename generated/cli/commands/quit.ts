@@ -5,11 +5,11 @@ import { alignPositionals } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { QuitInput } from '../../types';
 
-/** `lich quit` — End the running lich and every session in it. */
+/** `lich quit` — End the running lich and every session in it. (spec/cli.md § lich quit) */
 export default class Quit extends LichCommand<QuitInput> {
   static override operation = 'quit' as const;
   static override summary = 'End the running lich and every session in it.';
-  static override description = 'Ends the running lich: its window closes, every session\'s process ends with it, and the process exits (spec/cli.md § lich quit). It returns once nothing listens on lich\'s port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too.';
+  static override description = 'Ends the running lich: its window closes, every session\'s process ends with it, and the process exits. It returns once nothing listens on lich\'s port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich quit';
   static override args = {};

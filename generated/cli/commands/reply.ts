@@ -6,11 +6,11 @@ import { alignPositionals } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { ReplyInput } from '../../types';
 
-/** `lich reply [<ticket>] <answer>` — Answer the session that handed this one a task. */
+/** `lich reply [<ticket>] <answer>` — Answer the session that handed this one a task. (spec/cli.md § lich reply) */
 export default class Reply extends LichCommand<ReplyInput> {
   static override operation = 'reply' as const;
   static override summary = 'Answer the session that handed this one a task.';
-  static override description = 'Hands <answer> to the session waiting on <ticket> and prints `Answer sent.` (spec/cli.md § lich reply). This is what a relayed message asks the receiving agent to run. With the answer alone it answers the one request actually delivered to the calling session and still open; with none, or with two or more, it is refused — the refusal lists every open ticket with the opening of what it asked. An answer is capped at 64 KiB; replying twice to one ticket is an error.';
+  static override description = 'Hands <answer> to the session waiting on <ticket> and prints `Answer sent.`. This is what a relayed message asks the receiving agent to run. With the answer alone it answers the one request actually delivered to the calling session and still open; with none, or with two or more, it is refused — the refusal lists every open ticket with the opening of what it asked. An answer is capped at 64 KiB; replying twice to one ticket is an error.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich reply [<ticket>] <answer>';
   static override args = {

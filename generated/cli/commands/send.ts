@@ -7,11 +7,11 @@ import { alignPositionals, booleanFlag, integerFlag, stringFlag } from '@lich/co
 import { LichCommand } from '@lich/cli/lich-command';
 import type { SendInput } from '../../types';
 
-/** `lich send [--project <name>] [--timeout <seconds>] [--private] [--json] <session> <prompt>` — Hand another session a task and wait for its answer. */
+/** `lich send [--project <name>] [--timeout <seconds>] [--private] [--json] <session> <prompt>` — Hand another session a task and wait for its answer. (spec/cli.md § lich send) */
 export default class Send extends LichCommand<SendInput> {
   static override operation = 'send' as const;
   static override summary = 'Hand another session a task and wait for its answer.';
-  static override description = 'Types <prompt> at <session>\'s prompt as a message from the calling session, submits it, and waits for the answer the target sends back with `lich reply` (spec/cli.md § lich send). A target still running its worktree setup script is queued for, not written to. Answered: prints the answer alone, exit 0. Not answered in time: the task was still delivered; prints how to wait again and hands back a ticket, exit 2. Never read, never delivered, answered elsewhere, stopped or expired: prints what to do instead, exit 3. --json prints the Result object.';
+  static override description = 'Types <prompt> at <session>\'s prompt as a message from the calling session, submits it, and waits for the answer the target sends back with `lich reply`. A target still running its worktree setup script is queued for, not written to. Answered: prints the answer alone, exit 0. Not answered in time: the task was still delivered; prints how to wait again and hands back a ticket, exit 2. Never read, never delivered, answered elsewhere, stopped or expired: prints what to do instead, exit 3. --json prints the Result object.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich send [--project <name>] [--timeout <seconds>] [--private] [--json] <session> <prompt>';
   static override args = {

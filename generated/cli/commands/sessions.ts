@@ -6,11 +6,11 @@ import { alignPositionals } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { SessionsInput } from '../../types';
 
-/** `lich sessions [--json]` — List the live sessions this one can address, with the state each last reported. */
+/** `lich sessions [--json]` — List the live sessions this one can address, with the state each last reported. (spec/cli.md § lich sessions) */
 export default class Sessions extends LichCommand<SessionsInput> {
   static override operation = 'sessions' as const;
   static override summary = 'List the live sessions this one can address, with the state each last reported.';
-  static override description = 'Lists the live sessions the caller can address: every session with a process running in its terminal, the caller\'s own excepted (spec/cli.md § lich sessions). The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted.';
+  static override description = 'Lists the live sessions the caller can address: every session with a process running in its terminal, the caller\'s own excepted. The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich sessions [--json]';
   static override args = {};

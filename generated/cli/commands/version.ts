@@ -6,11 +6,11 @@ import { alignPositionals } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { VersionInput } from '../../types';
 
-/** `lich version [--json]` — Print this build's version and the running lich's. */
+/** `lich version [--json]` — Print this build's version and the running lich's. (spec/cli.md § Commands) */
 export default class Version extends LichCommand<VersionInput> {
   static override operation = 'version' as const;
   static override summary = 'Print this build\'s version and the running lich\'s.';
-  static override description = 'Prints this build\'s version, and on a second line the version of the lich it would talk to when one answers within 2 seconds (spec/cli.md § Commands). No server running is a normal state for this command, never exit 1. --json prints the VersionReport, `server` absent when none answered.';
+  static override description = 'Prints this build\'s version, and on a second line the version of the lich it would talk to when one answers within 2 seconds. No server running is a normal state for this command, never exit 1. --json prints the VersionReport, `server` absent when none answered.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich version [--json]';
   static override args = {};

@@ -7,11 +7,11 @@ import { alignPositionals, booleanFlag, integerFlag } from '@lich/core/contract-
 import { LichCommand } from '@lich/cli/lich-command';
 import type { WaitInput } from '../../types';
 
-/** `lich wait [--timeout <seconds>] [--no-wait] [--json] [<ticket>]` — Wait on a ticket, or collect every result waiting for this session. */
+/** `lich wait [--timeout <seconds>] [--no-wait] [--json] [<ticket>]` — Wait on a ticket, or collect every result waiting for this session. (spec/cli.md § lich wait) */
 export default class Wait extends LichCommand<WaitInput> {
   static override operation = 'wait' as const;
   static override summary = 'Wait on a ticket, or collect every result waiting for this session.';
-  static override description = 'With a ticket, waits again on that errand: same output and exit codes as send, and a result already in the inbox is handed over at once. Without one, collects: every result waiting for this session, oldest first, then the sessions still owing an answer; when nothing is ready and errands are open it holds the line for the next result. --no-wait collects without holding the line and takes no ticket. A collect exits 2 when it came back with nothing while errands are still open, and 0 otherwise; it needs a session of its own (spec/cli.md § lich wait).';
+  static override description = 'With a ticket, waits again on that errand: same output and exit codes as send, and a result already in the inbox is handed over at once. Without one, collects: every result waiting for this session, oldest first, then the sessions still owing an answer; when nothing is ready and errands are open it holds the line for the next result. --no-wait collects without holding the line and takes no ticket. A collect exits 2 when it came back with nothing while errands are still open, and 0 otherwise; it needs a session of its own.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich wait [--timeout <seconds>] [--no-wait] [--json] [<ticket>]';
   static override args = {

@@ -6,11 +6,11 @@ import { alignPositionals } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { WhoamiInput } from '../../types';
 
-/** `lich whoami [--json]` — Print the session this command runs in: its label, project, provider, roster name, state and id. */
+/** `lich whoami [--json]` — Print the session this command runs in: its label, project, provider, roster name, state and id. (spec/cli.md § lich whoami) */
 export default class Whoami extends LichCommand<WhoamiInput> {
   static override operation = 'whoami' as const;
   static override summary = 'Print the session this command runs in: its label, project, provider, roster name, state and id.';
-  static override description = 'Prints the session the command runs in — the one entry `lich sessions` never lists — in the sessions shape plus the lich id (spec/cli.md § lich whoami). The prose is the sessions table with an `id` column and one row; --json prints one Peer object. Outside a lich session (LICH_SESSION_ID unset) it is an error, exit 1.';
+  static override description = 'Prints the session the command runs in — the one entry `lich sessions` never lists — in the sessions shape plus the lich id. The prose is the sessions table with an `id` column and one row; --json prints one Peer object. Outside a lich session (LICH_SESSION_ID unset) it is an error, exit 1.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich whoami [--json]';
   static override args = {};

@@ -196,12 +196,80 @@ describe('lich mcp', () => {
 
   it('refuses arguments that do not match the tool schema with isError and the reason, before any call', async () => {
     const { client } = await serve();
-    const result = await client.callTool({ name: 'send_to_session', arguments: { session: 7, private: 'yes' } });
+    const result = await client.callTool({ name: 'send_to_session', arguments: { session: ['docs'], private: 'yes' } });
     expect(result.isError).toBe(true);
     expect(text(result)).toBe(
-      'invalid arguments for send_to_session: prompt is required; private must be a boolean; session must be a string',
+      'invalid arguments for send_to_session: prompt is required; private must be a boolean (true or false, or "true" or "false"); session must be a string',
     );
     expect(rpc.calls).toEqual([]);
+  });
+
+  it('reads a numeric session, a "true" flag and a numeric-string timeout as lich does', async () => {
+    handlers['relay.SendPrivate'] = () => ({ json: pending('5', 'a1b2c3d4', true) });
+    const { client } = await serve();
+    const result = await client.callTool({
+      name: 'send_to_session',
+      arguments: { session: 5, prompt: 'x', private: 'true', timeout_seconds: '30' },
+    });
+    expect(result.isError).toBeUndefined();
+    expect(rpc.calls).toEqual([
+      { method: 'relay.SendPrivate', body: [{ from: 'S1', target: '5', project: '', prompt: 'x', timeoutSeconds: 30 }], aborted: false },
+    ]);
+  });
+
+  it('counts a flag as set only when it is true or exactly "true"', async () => {
+    handlers['relay.Send'] = () => ({ json: pending('docs', 'a1b2c3d4') });
+    const { client } = await serve();
+    await client.callTool({ name: 'send_to_session', arguments: { session: 'docs', prompt: 'x', private: 'false' } });
+    const refused = await client.callTool({ name: 'send_to_session', arguments: { session: 'docs', prompt: 'x', private: 'TRUE' } });
+    expect(refused.isError).toBe(true);
+    expect(rpc.calls.map((c) => c.method)).toEqual(['relay.Send']);
+  });
+
+  it('still lists the strict schema it checks leniently', async () => {
+    const { client } = await serve();
+    const { tools } = await client.listTools();
+    const send = tools.find((t) => t.name === 'send_to_session')!;
+    expect((send.inputSchema.properties as Record<string, { type: string }>).private!.type).toBe('boolean');
+    expect((send.inputSchema.properties as Record<string, { type: string }>).timeout_seconds!.type).toBe('number');
+  });
+
+  it('answers tools/call params of the wrong shape with -32602 and a one-line reason', async () => {
+    served = await serveInProcess({}, { connect: false });
+    const call = (id: number, params: unknown) =>
+      served.writeRaw(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params })}\n`);
+    call(1, { name: 'list_sessions', arguments: 'str' });
+    call(2, { arguments: {} });
+    call(3, { name: 7 });
+    served.writeRaw(`${JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call' })}\n`);
+    served.endInput();
+    expect(await served.exit).toBe(0);
+    expect(messages(served)).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'invalid params: arguments must be an object' } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'invalid params: name is required: the tool to call' } },
+      { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'invalid params: name must be a string' } },
+      {
+        jsonrpc: '2.0',
+        id: 4,
+        error: { code: -32602, message: 'invalid params: tools/call takes {"name": <tool name>, "arguments": {…}}' },
+      },
+    ]);
+  });
+
+  it('reads a tools/call without arguments, or with null ones, as no arguments', async () => {
+    handlers['relay.Peers'] = () => ({ json: [] });
+    served = await serveInProcess({ LICH_PORT: String(rpc.port), LICH_TOKEN: rpc.token, LICH_SESSION_ID: 'S1' }, { connect: false });
+    served.writeRaw(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_sessions' } })}\n`);
+    served.writeRaw(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_sessions', arguments: null } })}\n`,
+    );
+    served.endInput();
+    expect(await served.exit).toBe(0);
+    const text = { content: [{ type: 'text', text: 'No other live sessions.' }] };
+    expect(messages(served)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: text },
+      { jsonrpc: '2.0', id: 2, result: text },
+    ]);
   });
 
   it('answers an unknown tool with the JSON-RPC error -32602 unknown tool <name>', async () => {
@@ -311,6 +379,34 @@ describe('lich mcp', () => {
     expect(await served.exit).toBe(1);
     expect(served.stdout()).toBe('');
     expect(served.stderr()).toMatch(/^lich: read message: .+\n$/);
+  });
+
+  it('answers the requests read before a malformed line, reads nothing after it, and exits 1', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    handlers['relay.Reply'] = async () => {
+      await released;
+      return { json: null };
+    };
+    served = await serveInProcess(
+      { LICH_PORT: String(rpc.port), LICH_TOKEN: rpc.token, LICH_SESSION_ID: 'S1' },
+      { connect: false },
+    );
+    served.writeRaw(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`);
+    served.writeRaw(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'reply_to_session', arguments: { answer: 'ok' } } })}\n`,
+    );
+    await rpc.nextCall('relay.Reply');
+    served.writeRaw(`not json\n${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' })}\n`);
+    // The call is still running when the malformed line is read.
+    while (served.stderr() === '') await new Promise((r) => setTimeout(r, 5));
+    release();
+    expect(await served.exit).toBe(1);
+    expect(messages(served)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'Answer sent.' }] } },
+    ]);
+    expect(served.stderr()).toMatch(/^lich: read message: [^\n]+\n$/);
   });
 
   it('exits 0 at EOF with nothing written', async () => {

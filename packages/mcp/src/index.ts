@@ -10,14 +10,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   createContext,
   isAbortError,
@@ -28,6 +21,7 @@ import {
   VERSION,
 } from '@lich/core';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';
+import { AnsweringTransport } from './transport.js';
 import { compileToolValidators } from './validate.js';
 import { mcpInstructions } from './instructions.js';
 
@@ -84,11 +78,31 @@ function textResult(text: string, isError: boolean): CallToolResult {
   return isError ? { content: [{ type: 'text', text }], isError: true } : { content: [{ type: 'text', text }] };
 }
 
-/** A built server: the SDK `Server`, and a way to wait out the calls it is running. */
-export interface LichMcpServer {
-  server: Server;
-  /** Resolves once no `tools/call` is running (their replies then only have to be written). */
-  idle(): Promise<void>;
+/** The `params` of a `tools/call`, once they have the shape wire.md § 10.1 gives them. */
+interface CallParams {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads `tools/call` params as `{name: string, arguments?: object}` (a missing or null
+ * `arguments` is `{}`, as lich's Go server reads it).
+ *
+ * @throws a JSON-RPC error `-32602 invalid params: <reason>`, one line (wire.md § 10.1,
+ *   "unparsable params"): what arrives is a client's mistake, not an internal error.
+ */
+function callParams(params: unknown): CallParams {
+  const invalid = (reason: string) => rpcError(ErrorCode.InvalidParams, `invalid params: ${reason}`);
+  if (!isObject(params)) throw invalid('tools/call takes {"name": <tool name>, "arguments": {…}}');
+  if (!('name' in params)) throw invalid('name is required: the tool to call');
+  if (typeof params.name !== 'string') throw invalid('name must be a string');
+  const args = params.arguments;
+  if (args !== undefined && args !== null && !isObject(args)) throw invalid('arguments must be an object');
+  return { name: params.name, arguments: args ?? {} };
 }
 
 /**
@@ -98,6 +112,8 @@ export interface LichMcpServer {
  * through core. Not connected; {@link serveMcp} connects it to stdio.
  *
  * `tools/call`:
+ * - params that are not `{name: string, arguments?: object}` are a JSON-RPC error
+ *   `-32602 invalid params: <reason>` (wire.md § 10.1);
  * - an unknown tool is a JSON-RPC error `-32602 unknown tool <name>` (wire.md § 10.1);
  * - arguments that fail the tool's schema, and every failure of the operation (no lich
  *   running included), are a result with `isError: true` and the reason as its text, so the
@@ -105,7 +121,7 @@ export interface LichMcpServer {
  * - pending, unread and the other non-answers are results, not errors;
  * - a call cancelled by `notifications/cancelled` aborts its HTTP request and is not answered.
  */
-export function createMcpServer(ctx: LichContext): LichMcpServer {
+export function createMcpServer(ctx: LichContext): Server {
   const server = new Server(
     { name: 'lich', version: VERSION },
     { capabilities: { tools: {} }, instructions: serverInstructions() },
@@ -113,7 +129,6 @@ export function createMcpServer(ctx: LichContext): LichMcpServer {
   const byName = new Map<string, McpTool>(MCP_TOOLS.map((t) => [t.name, t]));
   const validators = compileToolValidators(MCP_TOOLS);
   const tools = listedTools();
-  const running = new Set<Promise<CallToolResult>>();
 
   const call = async (name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> => {
     const tool = byName.get(name);
@@ -135,80 +150,82 @@ export function createMcpServer(ctx: LichContext): LichMcpServer {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
 
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const p = call(request.params.name, request.params.arguments ?? {}, extra.signal);
-    running.add(p);
-    const forget = () => running.delete(p);
-    p.then(forget, forget);
-    return p;
-  });
-
-  // wire.md § 10.1: a method this server does not serve is `-32601 unknown method <m>`.
-  server.fallbackRequestHandler = async (request) => {
+  // tools/call is served from the fallback, which gets the request as it was read: the SDK's own
+  // tools/call registration parses params with zod first and answers a bad shape with -32603 and
+  // the whole zod report, where lich answers -32602 and one line.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method === 'tools/call') {
+      const params = callParams(request.params);
+      return call(params.name, params.arguments, extra.signal);
+    }
+    // wire.md § 10.1: a method this server does not serve is `-32601 unknown method <m>`.
     throw rpcError(ErrorCode.MethodNotFound, `unknown method ${request.method}`);
   };
 
-  return {
-    server,
-    async idle() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
-  };
+  return server;
 }
 
 /**
  * Runs `lich mcp` on the given streams until stdin ends (spec/cli.md § lich mcp; wire.md
  * § 10.1). Resolves with the process's exit code:
- * - 0 at EOF on stdin, once every call still running has been answered;
+ * - 0 at EOF on stdin, once every request read has been answered;
  * - 1 when stdin carries something that is not a JSON-RPC message (stderr:
- *   `lich: read message: <err>`, nothing more on stdout), or stdout cannot be written
- *   (`lich: write message: <err>`).
+ *   `lich: read message: <err>`): nothing after it is read, and the requests read before it
+ *   are answered before the exit;
+ * - 1 when stdout cannot be written (stderr: `lich: write message: <err>`), at once.
  */
 export async function serveMcp(stdio: McpStdio): Promise<number> {
   const { stdin, stdout, stderr, env } = stdio;
   const ctx = createContext({ surface: 'mcp', env });
-  const { server, idle } = createMcpServer(ctx);
-  const transport = new StdioServerTransport(stdin, stdout);
+  const server = createMcpServer(ctx);
+  const transport = new AnsweringTransport(stdin, stdout);
 
   return new Promise<number>((resolve) => {
     let finished = false;
-    const finish = async (code: number) => {
+    let writeFailed = false;
+    let stopWaiting!: () => void;
+    const unwritable = new Promise<void>((r) => (stopWaiting = r));
+    const finish = async (code: number, answer: boolean) => {
       if (finished) return;
       finished = true;
       stdin.off('end', onEnd);
-      // A client that writes its requests and closes its end (a pipe, a script) still gets
-      // every reply: the calls running at EOF are answered before the server exits.
-      if (code === 0) {
-        await idle();
-        // The SDK writes a reply a few microtasks after its handler settles.
-        await new Promise<void>((r) => setImmediate(r));
-        await new Promise<void>((r) => stdout.write('', () => r()));
+      // A client that writes its requests and closes its end (a pipe, a script), or whose last
+      // line was garbled, still gets a reply to every request read before that.
+      if (answer) {
+        const written = transport.answered().then(() => new Promise<void>((r) => stdout.write('', () => r())));
+        // A reply that can no longer be written is not waited for.
+        await Promise.race([written, unwritable]);
       }
       stdout.off('error', onWriteError);
       await server.close().catch(() => {});
       ctx.rpc.close();
+      const exit = writeFailed ? 1 : code;
       // Nothing more is read after a fatal error, and an open stdin would keep the process alive.
-      if (code !== 0) stdin.destroy();
-      resolve(code);
+      if (exit !== 0) stdin.destroy();
+      resolve(exit);
     };
 
-    const onEnd = () => void finish(0);
+    const onEnd = () => void finish(0, true);
     const onWriteError = (error: Error) => {
+      if (writeFailed) return;
+      writeFailed = true;
       stderr.write(`lich: write message: ${error.message}\n`);
-      void finish(1);
+      stopWaiting();
+      // Nothing more can be answered.
+      void finish(1, false);
     };
     stdin.once('end', onEnd);
     stdout.on('error', onWriteError);
 
-    // The transport reports only what it read: a line that is not JSON, or not JSON-RPC.
-    transport.onerror = (error: Error) => {
+    // A line that is not JSON, or not JSON-RPC, or stdin failing: reading ends there.
+    transport.onreaderror = (error: Error) => {
       stderr.write(`lich: read message: ${error.message}\n`);
-      void finish(1);
+      void finish(1, true);
     };
 
     server.connect(transport).catch((error: Error) => {
       stderr.write(`lich: ${error.message}\n`);
-      void finish(1);
+      void finish(1, false);
     });
   });
 }

@@ -136,6 +136,14 @@ describe('lich mcp as a process', () => {
     expect(reply.result.protocolVersion).toBe('2025-06-18');
   });
 
+  it('answers the requests before a malformed line, then exits 1 with stdin still open', async () => {
+    const ping = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
+    const { code, stdout, stderr } = await runRaw(`${ping(1)}\nnot json\n${ping(2)}\n`, false);
+    expect(code).toBe(1);
+    expect(stdout).toBe(`${JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} })}\n`);
+    expect(stderr).toMatch(/^lich: read message: [^\n]+\n$/);
+  });
+
   it('exits 1 on input that is not JSON-RPC, with stdin still open and nothing on stdout', async () => {
     const { code, stdout, stderr } = await runRaw('{not json\n', false);
     expect(code).toBe(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileToolValidators } from './validate.js';
+import { compileToolValidators, lenientSchema } from './validate.js';
 
 const sendSchema = {
   type: 'object',
@@ -25,7 +25,31 @@ describe('compileToolValidators', () => {
   });
 
   it('names an argument of the wrong type by its argument name', () => {
-    expect(validate({ session: 1, prompt: 'x' })).toBe('invalid arguments for send_to_session: session must be a string');
+    expect(validate({ session: { label: 'docs' }, prompt: 'x' })).toBe('invalid arguments for send_to_session: session must be a string');
+  });
+
+  it('takes a number, a boolean or null where a string is asked for, as lich reads one', () => {
+    expect(validate({ session: 5, prompt: true })).toBeNull();
+    expect(validate({ session: null, prompt: 'x' })).toBeNull();
+  });
+
+  it('takes a numeric string where a number is asked for, and refuses any other string', () => {
+    expect(validate({ session: 'docs', prompt: 'x', timeout_seconds: '30' })).toBeNull();
+    expect(validate({ session: 'docs', prompt: 'x', timeout_seconds: ' 1.5 ' })).toBeNull();
+    expect(validate({ session: 'docs', prompt: 'x', timeout_seconds: 'soon' })).toBe(
+      'invalid arguments for send_to_session: timeout_seconds must be a number or a string holding one',
+    );
+    expect(validate({ session: 'docs', prompt: 'x', timeout_seconds: [30] })).toBe(
+      'invalid arguments for send_to_session: timeout_seconds must be a number or a string holding one',
+    );
+  });
+
+  it('takes "true" and "false" where a boolean is asked for, and refuses any other string', () => {
+    expect(validate({ session: 'docs', prompt: 'x', private: 'true' })).toBeNull();
+    expect(validate({ session: 'docs', prompt: 'x', private: 'false' })).toBeNull();
+    expect(validate({ session: 'docs', prompt: 'x', private: 1 })).toBe(
+      'invalid arguments for send_to_session: private must be a boolean (true or false, or "true" or "false")',
+    );
   });
 
   it('names an argument the tool does not take, and the ones it does', () => {
@@ -36,11 +60,47 @@ describe('compileToolValidators', () => {
 
   it('reports every problem of one call at once', () => {
     expect(validate({ private: 'yes' })).toBe(
-      'invalid arguments for send_to_session: session is required; prompt is required; private must be a boolean',
+      'invalid arguments for send_to_session: session is required; prompt is required; private must be a boolean (true or false, or "true" or "false")',
     );
   });
 
   it('refuses arguments that are not an object', () => {
     expect(validate([])).toBe('invalid arguments for send_to_session: the arguments must be an object');
+  });
+});
+
+describe('lenientSchema', () => {
+  const schema = {
+    type: 'object',
+    required: ['session', 'worktree'],
+    properties: {
+      session: { type: 'string', description: 'The session.' },
+      worktree: { type: 'string', enum: ['keep', 'remove'] },
+      force: { type: 'boolean' },
+      timeout_seconds: { type: 'number' },
+    } as Record<string, Record<string, unknown>>,
+  };
+
+  it('widens the scalar types and keeps required, enum and the object type', () => {
+    const lenient = lenientSchema(schema) as typeof schema & { properties: Record<string, Record<string, unknown>> };
+    expect(lenient.type).toBe('object');
+    expect(lenient.required).toEqual(['session', 'worktree']);
+    expect(lenient.properties.session!.type).toEqual(['string', 'number', 'boolean', 'null']);
+    expect(lenient.properties.session!.description).toBe('The session.');
+    expect(lenient.properties.worktree).toEqual({ type: 'string', enum: ['keep', 'remove'] });
+    expect(lenient.properties.force!.enum).toEqual([true, false, 'true', 'false']);
+    expect(lenient.properties.timeout_seconds!.type).toEqual(['number', 'string']);
+  });
+
+  it('leaves the schema tools/list shows untouched', () => {
+    const before = JSON.stringify(schema);
+    lenientSchema(schema);
+    expect(JSON.stringify(schema)).toBe(before);
+  });
+
+  it('keeps an enum strict: a number is not one of its values', () => {
+    const validate = compileToolValidators([{ name: 'close_session', inputSchema: schema }]).get('close_session')!;
+    expect(validate({ session: 5, worktree: 1 })).toBe('invalid arguments for close_session: worktree must be one of "keep", "remove"');
+    expect(validate({ session: 5, worktree: 'keep', force: 'true' })).toBeNull();
   });
 });

@@ -4,6 +4,12 @@
  * JSON Schema 2020-12 dialect, and every call is checked before its arguments become an
  * operation's input. A failure is a tool result the agent reads, not a protocol error
  * (spec/cli.md § lich mcp), so the reason is written to be acted on.
+ *
+ * What is checked is a lenient variant of the schema `tools/list` shows, because lich reads
+ * arguments leniently (wire.md § 10.1, "Argument leniency") and a model that sent `"30"` for a
+ * number or `5` for a label must still reach what it meant: the generated `toInput` then reads
+ * them with core's `textArg`, `flagArg` and `secondsArg`. Only the types of the top-level
+ * properties widen; `required`, `enum` and object-ness stay as strict as the listed schema.
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 
@@ -16,10 +22,64 @@ export interface SchemaTool {
   inputSchema: object;
 }
 
+/** A decimal number, as a string: what `secondsArg` reads (`"30"`, `" 1.5 "`, `"-2"`, `"1e2"`). */
+const NUMERIC_STRING = '^\\s*[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?\\s*$';
+
+/** Annotation on a widened property: what it accepts, in the words of a refusal. */
+const ACCEPTS = 'x-lich-accepts';
+
+type JsonSchema = Record<string, unknown>;
+
 /**
- * Compiles every tool's `inputSchema` once (tool name → validator). `strict: false` because
- * the contract's schemas may carry annotation keywords of their own; every error is collected
- * so one retry can fix them all.
+ * The schema a call is checked against: `inputSchema` with each top-level property of a single
+ * scalar type widened to what lich reads (wire.md § 10.1):
+ *
+ * - `string` (without an `enum`) also takes a number, a boolean or null — spelled out, or `""`;
+ * - `boolean` takes `true`, `false`, `"true"` or `"false"`: only `true` and exactly `"true"` count
+ *   as set, and any other string is refused rather than quietly read as `false`, since a flag such
+ *   as `private` is consent;
+ * - `number` / `integer` also take a numeric string.
+ *
+ * Everything else — `required`, `enum`, `additionalProperties`, the object type — is kept as it
+ * is. The input is not changed.
+ */
+export function lenientSchema(inputSchema: object): object {
+  const schema = inputSchema as JsonSchema;
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (properties === undefined || typeof properties !== 'object') return schema;
+  const widened: Record<string, JsonSchema> = {};
+  for (const [name, property] of Object.entries(properties)) widened[name] = widen(property);
+  return { ...schema, properties: widened };
+}
+
+function widen(property: JsonSchema): JsonSchema {
+  if (typeof property !== 'object' || property === null || property.enum !== undefined || property.const !== undefined) {
+    return property;
+  }
+  switch (property.type) {
+    case 'string':
+      return { ...property, type: ['string', 'number', 'boolean', 'null'], [ACCEPTS]: 'a string' };
+    case 'boolean': {
+      const { type: _type, ...rest } = property;
+      return { ...rest, enum: [true, false, 'true', 'false'], [ACCEPTS]: 'a boolean (true or false, or "true" or "false")' };
+    }
+    case 'number':
+    case 'integer':
+      return {
+        ...property,
+        type: [property.type, 'string'],
+        pattern: NUMERIC_STRING,
+        [ACCEPTS]: `${article(property.type)} or a string holding one`,
+      };
+    default:
+      return property;
+  }
+}
+
+/**
+ * Compiles every tool's lenient schema ({@link lenientSchema}) once (tool name → validator).
+ * `strict: false` because the contract's schemas may carry annotation keywords of their own;
+ * every error is collected so one retry can fix them all.
  *
  * @throws Error when a schema does not compile — a broken contract, found at start-up.
  */
@@ -27,11 +87,18 @@ export function compileToolValidators(tools: readonly SchemaTool[]): Map<string,
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   const validators = new Map<string, ToolValidator>();
   for (const tool of tools) {
-    const validate = ajv.compile(tool.inputSchema);
-    const known = Object.keys((tool.inputSchema as { properties?: object }).properties ?? {});
+    const schema = lenientSchema(tool.inputSchema) as JsonSchema;
+    const validate = ajv.compile(schema);
+    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const known = Object.keys(properties);
     validators.set(tool.name, (args) => {
       if (validate(args)) return null;
-      const reasons = (validate.errors ?? []).map((e) => describe(e, known));
+      const errors = validate.errors ?? [];
+      // An enum names its values, which says more than the type they share.
+      const listed = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath));
+      const reasons = errors
+        .filter((e) => !(e.keyword === 'type' && listed.has(e.instancePath)))
+        .map((e) => describe(e, known, properties));
       return `invalid arguments for ${tool.name}: ${[...new Set(reasons)].join('; ')}`;
     });
   }
@@ -39,8 +106,11 @@ export function compileToolValidators(tools: readonly SchemaTool[]): Map<string,
 }
 
 /** One ajv error in the tool's own terms: argument names, not JSON Pointers. */
-function describe(error: ErrorObject, known: string[]): string {
+function describe(error: ErrorObject, known: string[], properties: Record<string, JsonSchema>): string {
   const at = argumentName(error.instancePath);
+  // A widened argument is refused in one sentence saying what it takes, whichever keyword failed.
+  const accepts = properties[at]?.[ACCEPTS];
+  if (typeof accepts === 'string' && error.instancePath === `/${escapePointer(at)}`) return `${at} must be ${accepts}`;
   switch (error.keyword) {
     case 'required':
       return `${(error.params as { missingProperty: string }).missingProperty} is required`;
@@ -66,6 +136,10 @@ function argumentName(instancePath: string): string {
     .slice(1)
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .join('.');
+}
+
+function escapePointer(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function article(type: string): string {

@@ -136,7 +136,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           return answer;
         },
         hook: async (path, body) =>
-          handleHook({ store, providers, observe: (id, state) => relay.observe(id, state), log }, path, body),
+          handleHook(
+            { store, providers, observe: (id, state) => relay.observe(id, state), heard: (id) => host.heard(id), log },
+            path,
+            body,
+          ),
       },
       log,
     );

@@ -3,6 +3,11 @@
  * read from the store on every call (so a rename or an auto-title is seen at once), liveness
  * and typing from the terminal service, states from the `state` column `/hook` feeds.
  *
+ * Whether silence from a session means anything (`reportsState`) is decided here: its provider
+ * must be one that can report, and the session must have reached lich through a plugin endpoint
+ * since its PTY started (spec/cli.md § lich send, Never read). A provider whose plugin is not
+ * installed says nothing ever, and a never-read verdict on it would be a false alarm.
+ *
  * It also owns what happens when a PTY's process ends: the row is parked (nothing runs in it
  * any more), the checkout's dev port is let go, and only then is the relay told.
  */
@@ -17,6 +22,8 @@ import type { Terminal } from './terminal/terminal.js';
 export class SessionHost implements RelayHost {
   private readonly exitListeners = new Set<(id: string) => void>();
   private readonly unsubscribe: () => void;
+  /** Sessions heard from through a plugin endpoint since their PTY started. */
+  private readonly heardFrom = new Set<string>();
 
   constructor(
     private readonly store: Store,
@@ -66,6 +73,15 @@ export class SessionHost implements RelayHost {
     await this.terminal.type(id, text);
   }
 
+  /**
+   * A plugin endpoint (`/hook`, `/session-start`, `/session-title`, `/session-touched`) accepted
+   * a report for `id`. Counts only while the session's PTY runs: a report for a session with no
+   * process says nothing about the next one started under that id.
+   */
+  heard(id: string): void {
+    if (this.terminal.isLive(id)) this.heardFrom.add(id);
+  }
+
   onExit(listener: (id: string) => void): () => void {
     this.exitListeners.add(listener);
     return () => this.exitListeners.delete(listener);
@@ -92,12 +108,13 @@ export class SessionHost implements RelayHost {
       name: rosterName(s.path || p?.path || '', s.id),
       kind: s.kind,
       path: s.path,
-      reportsState: provider?.reportsState ?? false,
+      reportsState: (provider?.reportsState ?? false) && this.heardFrom.has(s.id),
       hasTools: provider?.hasTools ?? false,
     };
   }
 
   private exited(id: string, code: number, signal?: number): void {
+    this.heardFrom.delete(id);
     this.ports.release(id);
     if (this.store.db.open && this.store.session(id)) {
       this.store.setParked(id, true);

@@ -102,6 +102,8 @@ export interface RpcUse {
 export interface OperationDoc {
   title: string;
   description: string;
+  /** Where the operation is specified (`spec/cli.md § lich send`); doc comments only, never help text. */
+  'x-source'?: string;
   input: SchemaObject & { properties: Record<string, SchemaObject>; required: string[] };
   output: Schema;
   'x-outcomes': OutcomeCase[];

@@ -107,6 +107,18 @@ describe('validateContracts', () => {
     ).toContain('tools/codegen/test/contracts/rpc/store.Fetch.json: every options field must be required (the client sends them all): waitSeconds');
   });
 
+  it('refuses a pointer into internal documents in text shown to users, and points to x-source', () => {
+    const problems = problemsAfter((c) => {
+      const op = fetchOp(c);
+      op.description = 'Fetches an item (spec/cli.md § lich fetch).';
+      op['x-cli'].summary = 'Fetch an item (wire.md).';
+    });
+    expect(problems).toEqual([
+      'tools/codegen/test/contracts/operations/fetch.json: description is shown to users and must not point into internal documents ("spec/cli.md"); put it in x-source',
+      'tools/codegen/test/contracts/operations/fetch.json: x-cli.summary is shown to users and must not point into internal documents ("wire.md"); put it in x-source',
+    ]);
+  });
+
   it('refuses a misspelled JSON Schema keyword in an object', () => {
     expect(
       problemsAfter((c) => {

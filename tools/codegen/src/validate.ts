@@ -258,4 +258,29 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<strin
   }
 
   for (const use of doc['x-rpc']) if (!methods.has(use.method)) say(`x-rpc names "${use.method}", which no contracts/rpc file defines`);
+
+  checkUserFacing(doc, say);
+}
+
+/** A pointer into the project's own documents (`spec/cli.md § lich send`, `wire.md § 10`). */
+const INTERNAL_POINTER = /spec\/[\w.-]+\.md|\b(?:wire|DESIGN|STYLE|ecosystem|architecture)\.md\b|§/;
+
+/**
+ * The texts an agent or a person reads — `lich <cmd> --help`, `lich help`, the MCP and opencode
+ * tool descriptions — must not point into documents they do not have; provenance goes in
+ * `x-source`, which only reaches generated doc comments.
+ */
+function checkUserFacing(doc: OperationDoc, say: (problem: string) => void): void {
+  const texts: Array<[string, string]> = [['description', doc.description], ['x-cli.summary', doc['x-cli'].summary]];
+  doc['x-cli'].args.forEach((arg, i) => texts.push([`x-cli.args[${i}].description`, arg.description]));
+  for (const [name, flag] of Object.entries(doc['x-cli'].flags)) texts.push([`x-cli.flags --${name} description`, flag.description]);
+  const mcp = doc['x-mcp'];
+  if (mcp !== undefined) {
+    texts.push(['x-mcp.description', mcp.description]);
+    for (const [name, prop] of Object.entries(mcp.properties)) texts.push([`x-mcp.properties.${name}.description`, prop.description]);
+  }
+  for (const [where, text] of texts) {
+    const pointer = INTERNAL_POINTER.exec(text);
+    if (pointer !== null) say(`${where} is shown to users and must not point into internal documents ("${pointer[0]}"); put it in x-source`);
+  }
 }

@@ -18,6 +18,11 @@ export interface HookDeps {
   providers: Providers;
   /** Hands an accepted state to the relay (`relay.observe`). */
   observe: (sessionId: string, state: string) => void;
+  /**
+   * Told the session id of every accepted report, on any of the four endpoints, before it is
+   * applied: the session has a plugin talking to lich (`SessionHost.heard`).
+   */
+  heard?: (sessionId: string) => void;
   log?: (line: string) => void;
 }
 
@@ -29,6 +34,7 @@ export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): Ho
     switch (path) {
       case '/hook':
         return apply(parseStateReport(raw), (r) => {
+          d.heard?.(r.session_id);
           if (d.store.setState(r.session_id, r)) d.observe(r.session_id, r.state);
         });
       case '/session-start': {
@@ -39,15 +45,18 @@ export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): Ho
           return { status: 500, body: (err as Error).message };
         }
         return apply(parseStartReport(raw, registered), (r) => {
+          d.heard?.(r.session_id);
           d.store.setProviderSession(r.session_id, r.provider, r.provider_session_id);
         });
       }
       case '/session-title':
         return apply(parseTitleReport(raw), (r) => {
+          d.heard?.(r.session_id);
           d.store.setTitle(r.session_id, r.title);
         });
       case '/session-touched':
         return apply(parseTouchedReport(raw), (r) => {
+          d.heard?.(r.session_id);
           d.store.touch(r.session_id);
         });
     }

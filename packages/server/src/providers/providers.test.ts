@@ -2,9 +2,10 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { modelRefusal, providerArgs, Providers, resolveCommand } from './providers.js';
+import { modelRefusal, providerArgs, Providers, resolveCommand, tomlString } from './providers.js';
 
 let dir: string;
+const BIN = '/opt/lich/bin/lich';
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lich-providers-'));
 });
@@ -81,14 +82,59 @@ describe('Providers', () => {
 
   it('passes --name to Claude Code and the model through its flag, dropping values that look like flags', () => {
     const providers = new Providers(dir, {});
-    expect(providerArgs(providers.get('claude'), { rosterName: 'lich-a1b2', model: 'opus' })).toEqual([
+    expect(providerArgs(providers.get('kiro'), { rosterName: 'x', model: '', bin: BIN })).toEqual(['chat']);
+    expect(providerArgs(providers.get('opencode'), { rosterName: 'x', model: '--yolo', bin: BIN })).toEqual([]);
+    expect(providerArgs(providers.get('claude'), { rosterName: '-x', model: '-m', bin: '' })).toEqual([]);
+  });
+
+  it('registers lich\'s MCP server for Claude Code with --mcp-config last, naming LICH_BIN and nothing secret', () => {
+    const providers = new Providers(dir, {});
+    expect(providerArgs(providers.get('claude'), { rosterName: 'lich-a1b2', model: 'opus', bin: BIN })).toEqual([
       '--name',
       'lich-a1b2',
       '--model',
       'opus',
+      '--mcp-config',
+      '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}',
     ]);
-    expect(providerArgs(providers.get('kiro'), { rosterName: 'x', model: '' })).toEqual(['chat']);
-    expect(providerArgs(providers.get('codex'), { rosterName: 'x', model: '--yolo' })).toEqual([]);
+    expect(providerArgs(providers.get('claude'), { rosterName: '', model: '', bin: BIN })).toEqual([
+      '--mcp-config',
+      '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}',
+    ]);
+  });
+
+  it('registers lich\'s MCP server for Codex with the -c pair first', () => {
+    const providers = new Providers(dir, {});
+    expect(providerArgs(providers.get('codex'), { rosterName: 'lich-a1b2', model: 'gpt-5', bin: BIN })).toEqual([
+      '-c',
+      'mcp_servers.lich.command="/opt/lich/bin/lich"',
+      '-c',
+      'mcp_servers.lich.args=["mcp"]',
+      '--model',
+      'gpt-5',
+    ]);
+  });
+
+  it('never passes --strict-mcp-config, and registers nothing on the command line for the other providers', () => {
+    const providers = new Providers(dir, {});
+    for (const kind of providers.ids()) {
+      const argv = providerArgs(providers.get(kind), { rosterName: 'n', model: '', bin: BIN });
+      expect(argv).not.toContain('--strict-mcp-config');
+      if (kind !== 'claude' && kind !== 'codex') expect(argv.join(' ')).not.toContain(BIN);
+    }
+  });
+
+  it('quotes the binary as a TOML string Codex can read, whatever the path holds', () => {
+    expect(tomlString('/home/a b/lich')).toBe('"/home/a b/lich"');
+    expect(tomlString('/x/"q"\\y')).toBe('"/x/\\"q\\"\\\\y"');
+    expect(tomlString('/x/\t\u0001\u007f/é')).toBe('"/x/\\t\\u0001\\u007F/é"');
+  });
+
+  it('takes state reports from every built-in provider with a plugin, but not from Crush or the shell', () => {
+    const providers = new Providers(dir, {});
+    expect(providers.get('crush').reportsState).toBe(false);
+    expect(providers.get('shell').reportsState).toBe(false);
+    expect(providers.get('claude').reportsState).toBe(true);
   });
 
   it('words the model refusal with the display name', () => {

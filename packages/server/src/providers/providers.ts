@@ -3,13 +3,28 @@
  * `<configDir>/providers.json` (docs/architecture.md § The backend).
  *
  * A provider is what a session runs in its PTY. The built-in argv is deliberately minimal — the
- * binary, `--name <roster name>` for Claude Code, the model flag — and honest: nothing is added
- * that this backend cannot stand behind yet (skip-permissions, MCP registration, resume and the
- * briefing are later work).
+ * binary, `--name <roster name>` for Claude Code, the model flag, and lich's MCP server for the
+ * two providers that can be told about it on their command line — and honest: nothing is added
+ * that this backend cannot stand behind yet (skip-permissions, resume and the briefing are later
+ * work).
  */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
+
+/**
+ * How lich's MCP server is registered on a provider's own command line at spawn
+ * (spec/cli.md § Registration; wire.md § 12.1): `mcp-config` is Claude Code's `--mcp-config
+ * <json>`, `codex-config` Codex's `-c mcp_servers.lich.…` pair; `null` = not on the command line
+ * (the plugin registers it, or nothing does).
+ */
+export type McpRegistration = 'mcp-config' | 'codex-config' | null;
+
+/** The name lich's MCP server is registered under (`relay.MCPServerName`). */
+export const MCP_SERVER_NAME = 'lich';
+/** The `lich` subcommand that serves MCP over stdio (`relay.MCPSubcommand`). */
+export const MCP_SUBCOMMAND = 'mcp';
 
 /** One provider, built-in or user-defined. */
 export interface Provider {
@@ -25,26 +40,33 @@ export interface Provider {
   env: Record<string, string>;
   /** The flag the model is passed with; `null` = a model is refused (wire.md § 12.1). */
   modelFlag: string | null;
-  /** Whether its plugin reports state through `/hook` (the relay's never-read receipt needs it). */
+  /**
+   * Whether its plugin can report state through `/hook` at all. A session is judged never-read
+   * only when this holds and it has actually reached lich through a plugin endpoint since it
+   * started (`session-host.ts`; spec/cli.md § lich send, Never read).
+   */
   reportsState: boolean;
   /** Whether it has lich's tools (the relayed message then offers `reply_to_session`). */
   hasTools: boolean;
+  /** How lich's MCP server reaches it at spawn; a provider with `hasTools` built in needs one. */
+  mcp: McpRegistration;
   /** Whether Claude Code's `--name <roster name>` is passed at birth. */
   passesName: boolean;
   /** Whether this came from providers.json. */
   userDefined: boolean;
 }
 
-type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args'> & { args?: string[] };
+type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp'> & { args?: string[]; mcp?: McpRegistration };
 
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [
-  { id: 'claude', name: 'Claude Code', command: 'claude', modelFlag: '--model', reportsState: true, hasTools: true, passesName: true },
-  { id: 'codex', name: 'Codex', command: 'codex', modelFlag: '--model', reportsState: true, hasTools: true, passesName: false },
+  { id: 'claude', name: 'Claude Code', command: 'claude', modelFlag: '--model', reportsState: true, hasTools: true, passesName: true, mcp: 'mcp-config' },
+  { id: 'codex', name: 'Codex', command: 'codex', modelFlag: '--model', reportsState: true, hasTools: true, passesName: false, mcp: 'codex-config' },
   { id: 'antigravity', name: 'Antigravity', command: 'agy', modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
   { id: 'opencode', name: 'opencode', command: 'opencode', modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
   { id: 'omp', name: 'oh-my-pi', command: 'omp', modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
-  { id: 'crush', name: 'Crush', command: 'crush', modelFlag: null, reportsState: true, hasTools: false, passesName: false },
+  // Crush has no state hook at all: silence from it means nothing (spec/cli.md § lich sessions).
+  { id: 'crush', name: 'Crush', command: 'crush', modelFlag: null, reportsState: false, hasTools: false, passesName: false },
   { id: 'cursor', name: 'Cursor CLI', command: 'cursor-agent', modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
   { id: 'kiro', name: 'Kiro CLI', command: 'kiro-cli', args: ['chat'], modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
 ];
@@ -137,12 +159,13 @@ export class Providers {
         modelFlag: null,
         reportsState: false,
         hasTools: false,
+        mcp: null,
         passesName: false,
         userDefined: false,
       };
     }
     const b = BUILTIN.find((p) => p.id === kind);
-    if (b) return { ...b, args: b.args ?? [], env: {}, userDefined: false };
+    if (b) return { ...b, args: b.args ?? [], env: {}, mcp: b.mcp ?? null, userDefined: false };
     return user.find((p) => p.id === kind);
   }
 }
@@ -212,6 +235,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       modelFlag,
       reportsState: bool('reportsState'),
       hasTools: bool('tools'),
+      mcp: null,
       passesName: false,
       userDefined: true,
     });
@@ -244,15 +268,45 @@ export function resolveCommand(p: Provider, env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * The argv after the binary for a new session (birth): the provider's own leading args,
- * `--name <roster name>` for Claude Code, the model flag. Values starting with `-` are dropped,
- * never passed, so a value cannot smuggle in a flag (wire.md § 12.1).
+ * The argv after the binary for a new session (birth), in the order of wire.md § 12.1: for
+ * Codex the MCP `-c` pair first (its global options must precede a subcommand), then the
+ * provider's own leading args, `--name <roster name>` for Claude Code, the model flag, and for
+ * Claude Code `--mcp-config <json>` last (it is variadic: whatever followed it would be read as
+ * another config). Values starting with `-` are dropped, never passed, so a value cannot smuggle
+ * in a flag. The registration names `bin` and the `mcp` subcommand and nothing else — never a
+ * token, since any user can read a process's argv — and never `--strict-mcp-config`, which would
+ * drop the user's own servers (spec/cli.md § Registration). An empty `bin` registers nothing.
+ *
+ * @param o.bin the absolute path of the lich CLI (`LICH_BIN`).
  */
-export function providerArgs(p: Provider, o: { rosterName: string; model: string }): string[] {
-  const argv = [...p.args];
+export function providerArgs(p: Provider, o: { rosterName: string; model: string; bin: string }): string[] {
+  const argv: string[] = [];
+  if (p.mcp === 'codex-config' && o.bin) {
+    argv.push(
+      '-c',
+      `mcp_servers.${MCP_SERVER_NAME}.command=${tomlString(o.bin)}`,
+      '-c',
+      `mcp_servers.${MCP_SERVER_NAME}.args=[${tomlString(MCP_SUBCOMMAND)}]`,
+    );
+  }
+  argv.push(...p.args);
   if (p.passesName && o.rosterName && !o.rosterName.startsWith('-')) argv.push('--name', o.rosterName);
   if (o.model && p.modelFlag && !o.model.startsWith('-')) argv.push(p.modelFlag, o.model);
+  if (p.mcp === 'mcp-config' && o.bin) {
+    // Keys in Go's map order (sorted), encoded as Go's json.Marshal would.
+    argv.push('--mcp-config', jsonLine({ mcpServers: { [MCP_SERVER_NAME]: { args: [MCP_SUBCOMMAND], command: o.bin } } }));
+  }
   return argv;
+}
+
+/**
+ * A TOML basic string: `"…"` with `\\` and `"` escaped, and every control character as a TOML
+ * escape. For a path of printable characters it is byte for byte Go's `%q` (wire.md § 12.1 shows
+ * `"<bin>"`); unlike `%q` it never writes `\x..`, which TOML (and so Codex) would refuse.
+ */
+export function tomlString(s: string): string {
+  const named: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
+  return `"${s.replace(/[\u0000-\u001f\u007f"\\]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`;
 }
 
 /** The refusal of a model for a provider that cannot take one (wire.md § 12.1). */

@@ -25,7 +25,11 @@ export interface RelaySession {
   kind: string;
   /** Directory the session runs in (its worktree's, for a worktree session). */
   path: string;
-  /** Whether this provider reports its state through the session-state hook. */
+  /**
+   * Whether silence from this session means something: its provider may report state, and its
+   * plugin has reached lich since the session started. Only then is a message it never picks up
+   * judged `unread` (spec/cli.md § lich send, Never read).
+   */
   reportsState: boolean;
   /** Whether this provider has lich's tools (the message then offers `reply_to_session`). */
   hasTools: boolean;

@@ -103,6 +103,52 @@ describe('peers and self', () => {
     ]);
   });
 
+  const shown = (s: FakeSession) => relay.peers({ from: '' }).find((p) => p.id === s.id)!.state;
+
+  it('shows busy for busy and for compacting, which is mid-turn too', () => {
+    report(docs, 'busy');
+    expect(shown(docs)).toBe('busy');
+    report(docs, 'done');
+    report(docs, 'compacting');
+    expect(shown(docs)).toBe('busy');
+  });
+
+  it('shows done for done, and nothing for idle: a session that ended its agent says nothing', () => {
+    report(docs, 'done');
+    expect(shown(docs)).toBe('done');
+    report(docs, 'idle');
+    expect(shown(docs)).toBe('');
+    expect(relay.self({ from: docs.id }).state).toBe('');
+  });
+
+  it('shows waiting only inside a busy turn', () => {
+    report(docs, 'busy');
+    report(docs, 'waiting');
+    expect(shown(docs)).toBe('waiting');
+    report(docs, 'busy');
+    expect(shown(docs)).toBe('busy');
+  });
+
+  it('keeps what it showed before for waiting outside a turn', () => {
+    report(docs, 'done');
+    report(docs, 'waiting');
+    expect(shown(docs)).toBe('done');
+    report(docs, 'idle');
+    report(docs, 'waiting');
+    expect(shown(docs)).toBe('');
+    report(shell, 'waiting');
+    expect(shown(shell)).toBe('');
+  });
+
+  it('maps a state it never observed without a turn behind it', () => {
+    docs.state = 'compacting';
+    expect(shown(docs)).toBe('busy');
+    docs.state = 'waiting';
+    expect(shown(docs)).toBe('');
+    docs.state = 'idle';
+    expect(shown(docs)).toBe('');
+  });
+
   it('lists every live session for a caller outside a session', () => {
     expect(relay.peers({ from: '' }).map((p) => p.label)).toEqual(['planner', 'docs', 'shell']);
   });
@@ -295,16 +341,43 @@ describe('queued delivery', () => {
 });
 
 describe('never read', () => {
-  it('re-types once when no busy comes within the receipt window, then reports unread and drops the ticket', async () => {
+  it('re-types once after 15 s of silence, then reports unread 15 s later and drops the ticket', async () => {
     const { ticket, result } = await send({ timeoutSeconds: 120 });
-    await tick(30_000);
+    await tick(14_999);
+    expect(host.typedAt(docs.id)).toHaveLength(1);
+    await tick(1);
     expect(host.typedAt(docs.id)).toHaveLength(2);
     expect(host.typedAt(docs.id)[1]).toBe(host.typedAt(docs.id)[0]);
-    await tick(30_000);
+    await tick(14_999);
+    let settled = false;
+    void result.then(() => (settled = true));
+    await tick(0);
+    expect(settled).toBe(false);
+    await tick(1);
     expect(await result).toEqual({ ticket, target: 'docs', status: 'unread', answer: '' });
     expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(
       `unknown ticket "${ticket}" — it was answered long ago, or expired`,
     );
+  });
+
+  it('ends the whole never-read wait in half a minute by default', async () => {
+    const started = Date.now();
+    const { result } = await send({ timeoutSeconds: 120 });
+    let at = 0;
+    void result.then(() => (at = Date.now()));
+    await tick(31_000);
+    expect((await result).status).toBe('unread');
+    expect(at - started).toBe(30_000);
+  });
+
+  it('takes the receipt window as one of the two windows when it is set', async () => {
+    relay.close();
+    relay = new Relay(host, { receiptWindowMs: 2_000 });
+    const { result } = await send({ timeoutSeconds: 120 });
+    await tick(2_000);
+    expect(host.typedAt(docs.id)).toHaveLength(2);
+    await tick(2_000);
+    expect((await result).status).toBe('unread');
   });
 
   it('takes a busy within the window as the message read', async () => {
@@ -318,9 +391,9 @@ describe('never read', () => {
 
   it('takes a busy after the re-type as read', async () => {
     const { result } = await send({ timeoutSeconds: 120 });
-    await tick(30_000);
+    await tick(15_000);
     report(docs, 'busy');
-    await tick(90_000);
+    await tick(105_000);
     expect((await result).status).toBe('pending');
   });
 
@@ -641,7 +714,8 @@ describe('expiry', () => {
   });
 
   it('counts the hour from the last wait that gave up', async () => {
-    const ticket = await sendAndLetGo();
+    // A target that reports no state, so no never-read verdict ends the errand first.
+    const ticket = await sendAndLetGo({ target: 'shell' });
     host.skew += hour - 60_000;
     const w = relay.wait({ ticket, timeoutSeconds: 30 });
     await tick(30_000);

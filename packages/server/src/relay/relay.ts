@@ -21,9 +21,15 @@ import type { Collected, Peer, Result, Status } from './types.js';
 export { RelayError } from './errors.js';
 export type { Collected, Peer, Result, Status } from './types.js';
 
-/** The relay's clocks, all in milliseconds; defaults from wire.md § 9. */
+/** The relay's clocks, all in milliseconds; defaults from wire.md § 9 unless said otherwise. */
 export interface RelayTimings {
-  /** Never-read window: one automatic re-type after it, then `unread`. Default 30 000. */
+  /**
+   * One never-read window: silence for this long after delivery gets one automatic re-type,
+   * silence for this long again is `unread` — the whole verdict takes two windows. Default
+   * 15 000, so the wait ends in half a minute (spec/cli.md § Known ceilings: "the wait ends in
+   * half a minute with somewhere to look"; wire.md § 9's 30 s is the original's per window,
+   * which made it a minute).
+   */
   receiptWindowMs?: number;
   /** How long a message is held for a target not at a prompt before `undelivered`. Default 300 000. */
   deliveryLimitMs?: number;
@@ -36,7 +42,7 @@ export interface RelayTimings {
 }
 
 export const defaultTimings: Required<RelayTimings> = {
-  receiptWindowMs: 30_000,
+  receiptWindowMs: 15_000,
   deliveryLimitMs: 300_000,
   readyPollMs: 250,
   nudgeDelayMs: 2_000,
@@ -78,6 +84,8 @@ export class Relay {
   private readonly collectors = new Map<string, Set<Collector>>();
   /** Last turn state observed per session; `waiting`/`compacting` leave it as it was. */
   private readonly turns = new Map<string, string>();
+  /** The state each session's peer shows, as last published (see {@link publishedState}). */
+  private readonly published = new Map<string, string>();
   /** Per-session typing queue, so two pastes never interleave with their Enters. */
   private readonly typing = new Map<string, Promise<unknown>>();
   private readonly nudges: Nudges;
@@ -278,10 +286,12 @@ export class Relay {
    * errands delivered there as read and their turn as started; `done` ends the errands whose
    * turn it was, `unanswered`, and flushes the session's own held nudge; `idle` (SessionEnd)
    * ends every delivered errand there; `waiting` and `compacting` keep the previous turn state.
+   * Every state also sets what the session's peer shows (`publishedState`).
    */
   observe(sessionId: string, state: string): void {
     if (this.closed) return;
     this.sweep();
+    this.published.set(sessionId, this.publishedState(sessionId, state));
     if (state === 'waiting' || state === 'compacting') return;
     this.turns.set(sessionId, state);
     const delivered = this.deliveredAt(sessionId);
@@ -448,6 +458,7 @@ export class Relay {
       this.land(e, e.phase === 'delivered' ? 'unanswered' : 'undelivered');
     }
     this.turns.delete(id);
+    this.published.delete(id);
     this.nudges.forget(id);
   }
 
@@ -620,13 +631,36 @@ export class Relay {
     return result(e.ticket, this.label(e), 'pending', '', e.private);
   }
 
+  /**
+   * What a peer shows for a hook state (spec/cli.md § lich sessions: busy, done, waiting or "";
+   * wire.md § 9: the roster publishes `waiting` only when mid-turn): `busy` and `compacting` are
+   * busy — mid-turn, a message sent now waits for the turn; `done` is done; `idle` (SessionEnd)
+   * and anything unknown are ""; `waiting` is waiting inside a busy turn, and otherwise leaves
+   * what was published before — a permission prompt outside a turn is not the blocked-mid-turn
+   * the column promises.
+   */
+  private publishedState(id: string, state: string): string {
+    switch (state) {
+      case 'busy':
+      case 'compacting':
+        return 'busy';
+      case 'done':
+        return 'done';
+      case 'waiting':
+        return this.turns.get(id) === 'busy' ? 'waiting' : (this.published.get(id) ?? '');
+      default:
+        return '';
+    }
+  }
+
   private peer(s: RelaySession): Peer {
     return {
       label: s.label,
       name: s.name,
       project: s.project,
       kind: s.kind,
-      state: this.host.state(s.id),
+      // A state the relay never observed (set before it ran) is mapped with no turn history.
+      state: this.published.get(s.id) ?? this.publishedState(s.id, this.host.state(s.id)),
       id: s.id,
       path: s.path,
       projectPath: s.projectPath,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SpawnError } from '../errors.js';
 import { RelayError } from '../relay/errors.js';
-import { RpcDispatcher, type RpcHandler } from './dispatch.js';
+import { RpcDispatcher, zeroOptions, type RpcHandler } from './dispatch.js';
 import { rpcMethods } from './schemas.js';
 
 const peer = { label: 'docs', name: 'lich-a1b2', project: 'lich', kind: 'codex', state: '', id: 'a1b2', path: '/l', projectPath: '/l' };
@@ -58,16 +58,68 @@ describe('RpcDispatcher', () => {
     expect((await call(d, 'relay.Peers', '[{')).status).toBe(400);
   });
 
-  it('validates the options against the contract, naming the bad field', async () => {
-    const err = async (body: unknown) => {
-      const r = await call(d, 'relay.Peers', JSON.stringify([body]));
+  it('gives a missing option its zero value, as an older CLI that does not send it expects', async () => {
+    const seen: unknown[] = [];
+    const g = dispatcher({
+      'relay.Send': (o) => (seen.push(o), { ticket: 'a1b2c3d4', target: 'docs', status: 'pending', answer: '' }),
+      'spawn.Close': (o) => (seen.push(o), { id: 'i', projectId: 'p', project: 'x', label: 'l', worktree: '', kept: false, removed: false }),
+      'system.Quit': (o) => (seen.push(o), null),
+    });
+    expect((await call(g, 'relay.Send', '[{}]')).status).toBe(200);
+    expect((await call(g, 'spawn.Close', '[{"target":"docs"}]')).status).toBe(200);
+    expect((await call(g, 'system.Quit', '[{}]')).status).toBe(200);
+    expect(seen).toEqual([
+      { from: '', target: '', project: '', prompt: '', timeoutSeconds: 0 },
+      { from: '', target: 'docs', project: '', worktree: '', force: false },
+      {},
+    ]);
+  });
+
+  it('drops an unknown option before the handler sees it, as an older backend does', async () => {
+    const seen: unknown[] = [];
+    const g = dispatcher({ 'relay.Peers': (o) => (seen.push(o), []), 'system.Quit': (o) => (seen.push(o), null) });
+    expect(await call(g, 'relay.Peers', '[{"from":"a1","newer":{"x":[1]},"timeoutSeconds":"x"}]')).toEqual({ status: 200, body: '[]\n' });
+    expect((await call(g, 'system.Quit', '[{"force":true}]')).status).toBe(200);
+    expect(seen).toEqual([{ from: 'a1' }, {}]);
+  });
+
+  it('still refuses a present option of the wrong type, naming it', async () => {
+    const err = async (name: string, body: unknown) => {
+      const r = await call(d, name, JSON.stringify([body]));
       expect(r.status).toBe(400);
       return JSON.parse(r.body).error as string;
     };
-    expect(await err({})).toBe('argument 0: missing field "from"');
-    expect(await err({ from: 3 })).toBe('argument 0: field "from" must be a string');
-    expect(await err({ from: '', extra: true })).toBe('argument 0: unknown field "extra"');
-    expect(await err('x')).toBe('argument 0: the value must be an object');
+    expect(await err('relay.Peers', { from: 3 })).toBe('argument 0: field "from" must be a string');
+    expect(await err('relay.Peers', { from: null })).toBe('argument 0: field "from" must be a string');
+    expect(await err('spawn.Close', { force: 'yes' })).toBe('argument 0: field "force" must be a boolean');
+    expect(await err('relay.Peers', 'x')).toBe('argument 0: the value must be an object');
+    expect(await err('relay.Peers', ['from'])).toBe('argument 0: the value must be an object');
+    expect(await err('relay.Peers', null)).toBe('argument 0: the value must be an object');
+  });
+
+  it('refuses a whole timeout that is not an integer', async () => {
+    const g = dispatcher({ 'relay.Wait': () => ({ ticket: 't', target: 'x', status: 'pending', answer: '' }) });
+    const r = await call(g, 'relay.Wait', '[{"ticket":"t","timeoutSeconds":1.5}]');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).error).toBe('argument 0: field "timeoutSeconds" must be an integer');
+  });
+
+  it('derives the zero values from the contract, and refuses at startup a contract it could not zero-fill', () => {
+    expect(zeroOptions('spawn.Open', rpcMethods['spawn.Open']!.options!)).toEqual({
+      from: '',
+      project: '',
+      kind: '',
+      worktree: '',
+      base: '',
+      model: '',
+      effort: '',
+      folder: '',
+      ultracode: false,
+    });
+    const odd = { 'x.Y': { options: { type: 'object', properties: { list: { type: 'array' } } }, result: {} } };
+    expect(() => new RpcDispatcher({ handlers: { 'x.Y': () => null }, schemas: odd })).toThrow(
+      'RPC method x.Y: option "list" has no zero value (type "array")',
+    );
   });
 
   it('answers a method error 500 with its message', async () => {

@@ -7,9 +7,15 @@
  * |---|---|
  * | not POST | 405 `{"error":"POST only"}` |
  * | bad name / service / method / denied | 404 (the four wordings of wire.md § 1.2) |
- * | body not a JSON array, wrong count, bad options | 400 `{"error":"…"}` naming the field |
+ * | body not a JSON array, wrong count, options not an object, a field of the wrong type | 400 `{"error":"…"}` naming the field |
  * | method threw (RelayError, SpawnError, anything) | 500 `{"error":"<message>"}` |
  * | success | 200, the result as JSON + `\n` (`null` for none) |
+ *
+ * Options are read the way Go unmarshals into an options struct (wire.md § 1.2, G3 rule: "an
+ * older backend silently drops fields it does not know and a newer one zero-fills fields an
+ * older CLI does not send"): a missing field takes its zero value (`""`, `0`, `false`) and an
+ * unknown one is dropped before the handler sees it. The zero values come from the contract's
+ * option schemas, read once at construction.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonLine } from '@lich/core/json';
@@ -57,6 +63,8 @@ export interface DispatcherOptions {
 
 interface Compiled {
   options: ValidateFunction | null;
+  /** Every option field with its zero value; `null` for a method that takes none. */
+  zero: Record<string, unknown> | null;
   result: ValidateFunction;
   handler: RpcHandler;
 }
@@ -77,6 +85,7 @@ export class RpcDispatcher {
       if (!s) throw new Error(`no contract for RPC method ${name}`);
       this.methods.set(name, {
         options: s.options ? ajv.compile(s.options) : null,
+        zero: s.options ? zeroOptions(name, s.options) : null,
         result: ajv.compile(s.result),
         handler,
       });
@@ -119,7 +128,11 @@ export class RpcDispatcher {
     if (args.length !== want) return fail(400, `want ${want} arguments, got ${args.length}`);
     let options: unknown;
     if (m.options) {
-      options = args[0];
+      const given: unknown = args[0];
+      if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+        return fail(400, 'argument 0: the value must be an object');
+      }
+      options = withZeroes(m.zero!, given as Record<string, unknown>);
       if (!m.options(options)) return fail(400, `argument 0: ${describe(m.options.errors ?? [])}`);
     }
 
@@ -139,6 +152,42 @@ export class RpcDispatcher {
     }
     return { status: 200, body: `${jsonLine(out)}\n` };
   }
+}
+
+/**
+ * The zero value of every field of an options schema, by its JSON type: string `""`, integer and
+ * number `0`, boolean `false`.
+ * @throws Error at construction for a schema that is not an object of such fields: a contract
+ *   the dispatcher could not zero-fill is a codegen bug, not a request to refuse later.
+ */
+export function zeroOptions(method: string, schema: Record<string, unknown>): Record<string, unknown> {
+  if (schema.type !== 'object') throw new Error(`RPC method ${method}: its options schema is not an object`);
+  const zero: Record<string, unknown> = {};
+  const props = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
+  for (const [field, p] of Object.entries(props)) {
+    switch (p.type) {
+      case 'string':
+        zero[field] = '';
+        break;
+      case 'integer':
+      case 'number':
+        zero[field] = 0;
+        break;
+      case 'boolean':
+        zero[field] = false;
+        break;
+      default:
+        throw new Error(`RPC method ${method}: option ${JSON.stringify(field)} has no zero value (type ${JSON.stringify(p.type)})`);
+    }
+  }
+  return zero;
+}
+
+/** The contract's fields only, each as given or else its zero value. */
+function withZeroes(zero: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, z] of Object.entries(zero)) out[field] = Object.hasOwn(given, field) ? given[field] : z;
+  return out;
 }
 
 function fail(status: number, error: string): RpcAnswer {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
@@ -50,6 +50,11 @@ beforeAll(async () => {
   mkdirSync(dirs.configDir, { recursive: true });
   const agent = join(dirs.root, 'agent.cjs');
   writeFileSync(agent, AGENT);
+  // A "claude" on PATH that is the stand-in agent, so the argv Claude Code is given can be read back.
+  const fakeBin = join(dirs.root, 'bin');
+  mkdirSync(fakeBin);
+  writeFileSync(join(fakeBin, 'claude'), `#!${process.execPath}\n${AGENT}`);
+  chmodSync(join(fakeBin, 'claude'), 0o755);
   writeFileSync(
     join(dirs.configDir, 'providers.json'),
     JSON.stringify({
@@ -64,7 +69,7 @@ beforeAll(async () => {
     dataDir: dirs.dataDir,
     port: 0,
     bin: BIN,
-    env: { PATH: process.env.PATH, HOME: dirs.root, LICH_SESSION_ID: 'inherited-must-not-leak' },
+    env: { PATH: `${fakeBin}:${process.env.PATH}`, HOME: dirs.root, LICH_SESSION_ID: 'inherited-must-not-leak' },
     validateResults: true,
     timings: { receiptWindowMs: 30_000 },
     log: () => {},
@@ -218,6 +223,24 @@ describe('spawn.Open', () => {
     const store = new Store(join(dirs.dataDir, 'lich.db'));
     expect(store.session(s.id)!.parked).toBe(true);
     store.close();
+  });
+
+  it('starts Claude Code with lich\'s MCP server registered last in its argv, naming LICH_BIN and no token', async () => {
+    const r = await open({ project: projectB, kind: 'claude', model: 'opus' });
+    expect(r.status).toBe(200);
+    await until(() => existsSync(join(projectB, `${r.json.id}.start.json`)));
+    const argv: string[] = started(projectB, r.json.id).argv;
+    expect(argv).toEqual([
+      '--name',
+      r.json.name,
+      '--model',
+      'opus',
+      '--mcp-config',
+      '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}',
+    ]);
+    expect(argv.join(' ')).not.toContain(server.token);
+    expect(argv).not.toContain('--strict-mcp-config');
+    await close({ target: r.json.id });
   });
 });
 

@@ -92,11 +92,12 @@ export class Spawn {
     const name = rosterName(dir, id);
     try {
       const worktreePort = await this.d.ports.acquire(dir, id);
+      const coordinates = this.d.coordinates();
       this.d.terminal.start(id, {
         file,
-        args: providerArgs(provider, { rosterName: name, model }),
+        args: providerArgs(provider, { rosterName: name, model, bin: coordinates.bin }),
         cwd: dir,
-        env: sessionEnv(this.d.env, provider.env, { ...this.d.coordinates(), sessionId: id, projectDir: prow.path, worktreePort }),
+        env: sessionEnv(this.d.env, provider.env, { ...coordinates, sessionId: id, projectDir: prow.path, worktreePort }),
       });
     } catch (err) {
       this.d.ports.release(id);

@@ -91,7 +91,7 @@ function emitCommand(file: SourceFile, op: OperationDoc): void {
     name,
     isDefaultExport: true,
     extends: `LichCommand<${inputType}>`,
-    docs: [`\`${cli.usage.join(' ')}\` — ${cli.summary}`],
+    docs: [`\`${cli.usage.join(' ')}\` — ${cli.summary}${sourceSuffix(op)}`],
     properties: [
       { name: 'operation', isStatic: true, hasOverrideKeyword: true, initializer: `${tsString(op.title)} as const` },
       { name: 'summary', isStatic: true, hasOverrideKeyword: true, initializer: tsString(cli.summary) },
@@ -128,4 +128,9 @@ function emitCommand(file: SourceFile, op: OperationDoc): void {
 function objectOf(entries: Array<[string, string]>): string {
   if (entries.length === 0) return '{}';
   return `{\n${entries.map(([k, v]) => `  ${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : tsString(k)}: ${v},`).join('\n')}\n}`;
+}
+
+/** ` (spec/cli.md § lich send)`: the contract's `x-source`, for the doc comment only, never the help text. */
+function sourceSuffix(op: OperationDoc): string {
+  return op['x-source'] === undefined ? '' : ` (${op['x-source']})`;
 }

@@ -32,7 +32,7 @@ export function emitTypes(contracts: Contracts): Files {
     });
 
     for (const { file: from, doc: op } of ops) {
-      addObject(file, index, inputTypeName(op.title), op.input, from, `Input of the \`${op.title}\` operation (${from}). ${op.description}`);
+      addObject(file, index, inputTypeName(op.title), op.input, from, `Input of the \`${op.title}\` operation (${[from, op['x-source']].filter((s) => s !== undefined).join('; ')}). ${op.description}`);
       file.addTypeAlias({
         name: outputTypeName(op.title),
         isExported: true,

@@ -29,7 +29,7 @@ export interface Item {
 /** The objects of the wire, by type name (`objectSchemas` in contracts.ts). */
 export type ObjectName = 'Bundle' | 'Item';
 
-/** Input of the `fetch` operation (tools/codegen/test/contracts/operations/fetch.json). Fetches an item, waiting for it to be fresh. */
+/** Input of the `fetch` operation (tools/codegen/test/contracts/operations/fetch.json; store.md § fetch). Fetches an item, waiting for it to be fresh. */
 export interface FetchInput {
   /** The key; "" for the default one. */
   key: string;

@@ -7,7 +7,7 @@ import { alignPositionals, booleanFlag, integerFlag, stringFlag } from '@lich/co
 import { LichCommand } from '@lich/cli/lich-command';
 import type { FetchInput } from '../../types';
 
-/** `lich fetch [--scope <where>] [--wait <seconds>] [--force] [--json] [<key>] <value>` — Fetch an item. */
+/** `lich fetch [--scope <where>] [--wait <seconds>] [--force] [--json] [<key>] <value>` — Fetch an item. (store.md § fetch) */
 export default class Fetch extends LichCommand<FetchInput> {
   static override operation = 'fetch' as const;
   static override summary = 'Fetch an item.';
