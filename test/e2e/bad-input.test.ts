@@ -117,6 +117,15 @@ describe('arguments', () => {
     refused(await b.lich(['open', '--project', repo, '--kind', 'no-such-provider']));
     expect(await rosterIds()).toEqual(before);
   });
+
+  it('keeps a kind or a project holding a newline inside one quoted refusal line', async () => {
+    const before = await rosterIds();
+    const kind = await b.lich(['open', '--project', repo, '--kind', 'a\nb']);
+    refused(kind);
+    expect(kind.stderr).toMatch(/^lich: "a\\nb" is not a provider lich runs\. Known kinds: /);
+    refused(await b.lich(['open', '--project', '/tmp/no\nsuch', '--kind', 'example']), 'no directory at "/tmp/no\\nsuch" to open as a project');
+    expect(await rosterIds()).toEqual(before);
+  });
 });
 
 describe('the prompt', () => {

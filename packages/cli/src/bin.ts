@@ -1,17 +1,40 @@
 /**
  * The bundle's entry (packages/cli/dist/lich.mjs): the one module that reads `process`. It hands
- * the dispatcher the environment and the standard streams, and makes `lich … | head -1` end
- * quietly: a reader that went away is not an error to print a stack trace for.
+ * the dispatcher the environment and the standard streams, and keeps a failed write to them to
+ * the rule every failure follows (spec/cli.md § Commands: one `lich: …` line on stderr, exit 1):
+ * - a reader that went away (EPIPE, `lich … | head -1`) ends the run quietly, with the status
+ *   it had;
+ * - any other failure to write stdout (`lich sessions > /dev/full`: ENOSPC) is
+ *   `lich: write the output: <reason>` on stderr and exit 1, never a stack trace;
+ * - a stderr that cannot be written either has nowhere to say so: exit 1.
  */
 import { fileURLToPath } from 'node:url';
+import { getSystemErrorMap } from 'node:util';
+import { oneLine } from '@lich/core';
 import { main } from './main.js';
 
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+/** The reason a write failed, in the C library's words (`no space left on device`), as Go prints it. */
+export function writeFailureReason(error: NodeJS.ErrnoException): string {
+  const known = typeof error.errno === 'number' ? getSystemErrorMap().get(error.errno)?.[1] : undefined;
+  return known ?? oneLine(error.message);
 }
+
+// Registered before anything else can listen (oclif's command module adds a listener that
+// rethrows), and exiting synchronously, so no later listener turns the failure into a stack trace.
+// process.stderr is synchronous for files, pipes and terminals on Linux, so the line is out first.
+function onWriteError(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException): never {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if (stream === 'stdout') {
+    try {
+      process.stderr.write(`lich: write the output: ${writeFailureReason(error)}\n`);
+    } catch {
+      // stderr is gone too: the exit status is all that is left to say it with.
+    }
+  }
+  process.exit(1);
+}
+process.stdout.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stdout', error));
+process.stderr.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stderr', error));
 
 process.exitCode = await main({
   argv: process.argv.slice(2),

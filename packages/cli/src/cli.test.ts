@@ -4,7 +4,7 @@
  * recording fake of @lich/core, except where the launch path itself is under test.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +124,41 @@ describe('failures are one lich: line and exit 1', () => {
     });
   });
 
+  it('reports a failed write to stdout as one line and exit 1, never a stack trace (lich … > /dev/full)', async () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const argv of [['version'], ['help']]) {
+        const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, [bin, ...argv], { env: baseEnv(), stdio: ['ignore', full, 'pipe'] });
+          let stderr = '';
+          child.stderr!.on('data', (c) => (stderr += c));
+          child.on('close', (code) => resolve({ code, stderr }));
+        });
+        expect(run).toEqual({ code: 1, stderr: 'lich: write the output: no space left on device\n' });
+      }
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  it('refuses a --prompt over 8192 bytes before anything is opened, without echoing it', async () => {
+    lich.on('spawn.Open', { result: {} });
+    const run = await lichRun(['open', '--prompt', 'x'.repeat(8193)]);
+    expect(run).toEqual({
+      exit: 1,
+      stdout: '',
+      stderr: 'lich: prompt is 8193 bytes, over the 8192 limit: name the paths to read instead of pasting their contents\n',
+      outcome: 'failed',
+    });
+    expect(lich.calls).toEqual([]);
+  });
+
+  it('refuses a --prompt that is blank once control characters are dropped, before anything is opened', async () => {
+    const run = await lichRun(['open', '--prompt', ' \x1b\x07 ']);
+    expect(run).toMatchObject({ exit: 1, stderr: 'lich: nothing to send: the prompt is empty\n' });
+    expect(lich.calls).toEqual([]);
+  });
+
   it('reports an unreachable lich without printing the token', async () => {
     const port = lich.port;
     await lich.close();
@@ -144,6 +179,35 @@ describe('finding lich outside a session', () => {
       expect(lich.calls[0].body).toEqual([{ from: '' }]);
     } finally {
       rmSync(join(home, 'config/lich/runtime.json'));
+    }
+  });
+
+  it('reports a runtime file that is not JSON on one line', async () => {
+    mkdirSync(join(home, 'config/lich'), { recursive: true });
+    const file = join(home, 'config/lich/runtime.json');
+    writeFileSync(file, 'garbage\n');
+    try {
+      const run = await lichRun(['sessions'], baseEnv());
+      expect(run).toMatchObject({ exit: 1, stdout: '' });
+      expect(run.stderr).toMatch(new RegExp(`^lich: parse runtime file: ${file.replace(/[.]/g, '\\.')} is not JSON \\([^\\n]+\\)\\n$`));
+    } finally {
+      rmSync(file);
+    }
+  });
+
+  it('refuses a runtime file whose port is not a port, in its own words rather than Node\'s', async () => {
+    mkdirSync(join(home, 'config/lich'), { recursive: true });
+    const file = join(home, 'config/lich/runtime.json');
+    writeFileSync(file, JSON.stringify({ pid: 1, port: 99999, token: TOKEN }));
+    try {
+      expect(await lichRun(['sessions'], baseEnv())).toEqual({
+        exit: 1,
+        stdout: '',
+        stderr: 'lich: parse runtime file: port must be an integer from 1 to 65535, not 99999\n',
+        outcome: 'failed',
+      });
+    } finally {
+      rmSync(file);
     }
   });
 
@@ -200,6 +264,13 @@ describe('dispatch', () => {
     expect(a.stdout).toContain('usage: lich reply [<ticket>] <answer>\n');
   });
 
+  it("prints help's own help for help --help, as for help help", async () => {
+    const own = await lichRun(['help', 'help']);
+    expect(own).toMatchObject({ exit: 0, stderr: '' });
+    expect(own.stdout).toContain('usage: lich help [<command>]\n');
+    for (const flag of ['--help', '-help', '-h']) expect(await lichRun(['help', flag])).toEqual(own);
+  });
+
   it('reads everything after -- as positionals', async () => {
     lich.on('relay.Send', { result: { ...pending, status: 'answered', answer: 'ok' } });
     await lichRun(['send', '--', '--json', '-x']);
@@ -233,6 +304,21 @@ describe('lich mcp', () => {
     });
     expect(run.exit).toBe(0);
     expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([{ jsonrpc: '2.0', id: 7, result: {} }]);
+  });
+
+  it('answers a request carrying a key it does not know, and one it cannot serve, without dying', async () => {
+    const run = await runLich({
+      bin,
+      argv: ['mcp'],
+      env: inSession(),
+      stdin: `${['{"jsonrpc":"2.0","id":1,"method":"ping","extra":1}', '{"jsonrpc":"2.0","id":null,"method":"ping"}', '{"jsonrpc":"1.0","id":2,"method":"ping"}'].join('\n')}\n`,
+    });
+    expect(run).toMatchObject({ exit: 0, stderr: '' });
+    expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request: id must be a string or an integer' } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'invalid request: jsonrpc must be "2.0"' } },
+    ]);
   });
 
   it('takes no arguments', async () => {

@@ -20,6 +20,7 @@ import {
   type Env,
   isAbortError,
   LichError,
+  oneLine,
   type OperationName,
   type RpcClient,
   renderJson,
@@ -253,9 +254,5 @@ function failureText(error: unknown): string {
   if (error instanceof Error && error.name === 'UsageError') return error.message;
   if (isAbortError(error)) return 'cancelled';
   // A bug, not a refusal: still one line, never a stack trace on an agent's screen.
-  return error instanceof Error ? firstLine(error.message) : String(error);
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0].trim();
+  return oneLine(error instanceof Error ? error.message : String(error));
 }

@@ -5,7 +5,7 @@
  *
  * Only bin.ts touches `process`; everything here comes through {@link MainIo}.
  */
-import { createContext, type Env, LichError, renderJson, renderText, runOperation, VERSION } from '@lich/core';
+import { createContext, type Env, LichError, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
 import { type FlagSpec, normalizeArgv } from './go-flags.js';
 import type { ExtraEntry } from './help.js';
 import type { CommandTable } from './lich-command.js';
@@ -34,6 +34,8 @@ export const MCP_ENTRY: ExtraEntry = {
   about: 'Serve the session commands as MCP tools over stdio; lich registers it for the providers that take one.',
 };
 
+const HELP_FLAGS = ['--help', '-help', '-h'];
+
 const LAUNCH_USAGE = 'lich [--no-window] [--shell <path>] [-- <browser flags>]';
 
 /**
@@ -44,7 +46,9 @@ export async function main(io: MainIo): Promise<number> {
   try {
     return await dispatch(io);
   } catch (error) {
-    const message = error instanceof LichError ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
+    // lich's own prose is worded as the spec has it; anything else (Node, a parser) is a message
+    // that was never meant to be a `lich: …` line and is folded onto one.
+    const message = error instanceof LichError ? error.message : oneLine(error instanceof Error ? error.message : String(error));
     io.stderr.write(`lich: ${message}\n`);
     return 1;
   }
@@ -56,7 +60,8 @@ async function dispatch(io: MainIo): Promise<number> {
 
   if (word === 'help' || word === '--help' || word === '-h') {
     const commands = await load();
-    if (rest.length > 0) return commandHelp(io, commands, rest[0]);
+    // `lich help --help` asks for help's own help, as `lich help help` does.
+    if (rest.length > 0) return commandHelp(io, commands, HELP_FLAGS.includes(rest[0]!) ? 'help' : rest[0]!);
     return runCommand(io, commands, 'help', []);
   }
   if (word === 'version' || word === '--version' || word === '-v') {

@@ -96,6 +96,24 @@ describe('readRuntimeFile', () => {
     );
   });
 
+  it('reports a file that is not JSON on one line, naming the file', async () => {
+    const read = readRuntimeFile({ HOME: '/h' }, files({ '/h/.config/lich/runtime.json': 'garbage\n' }).readFile);
+    await expect(read).rejects.toThrow(/^parse runtime file: \/h\/\.config\/lich\/runtime\.json is not JSON \([^\n]*\)$/);
+  });
+
+  it('refuses a port outside 0–65535, a pid that is not an integer and a token that is not a string, one line each', async () => {
+    const read = (record: object) =>
+      readRuntimeFile({ HOME: '/h' }, files({ '/h/.config/lich/runtime.json': JSON.stringify(record) }).readFile);
+    await expect(read({ pid: 1, port: 99999, token: 't' })).rejects.toThrow(
+      new LichError('parse runtime file: port must be an integer from 1 to 65535, not 99999'),
+    );
+    await expect(read({ pid: 1, port: -1, token: 't' })).rejects.toThrow('port must be an integer from 1 to 65535, not -1');
+    await expect(read({ pid: 1, port: '47821', token: 't' })).rejects.toThrow('port must be an integer from 1 to 65535, not "47821"');
+    await expect(read({ pid: 1.5, port: 1, token: 't' })).rejects.toThrow(new LichError('parse runtime file: pid must be an integer, not 1.5'));
+    await expect(read({ pid: 1, port: 1, token: 7 })).rejects.toThrow(new LichError('parse runtime file: token must be a non-empty string, not 7'));
+    await expect(read([1])).rejects.toThrow('parse runtime file: /h/.config/lich/runtime.json must hold one JSON object with pid, port and token');
+  });
+
   it('reads pid, port and token', async () => {
     expect(await readRuntimeFile({ HOME: '/h' }, files({ '/h/.config/lich/runtime.json': runtime(47821, 'abc') }).readFile)).toEqual({
       pid: 42,

@@ -1,4 +1,4 @@
-import { LichError } from './errors.js';
+import { LichError, oneLine } from './errors.js';
 import type { RuntimeInfo } from './types.js';
 
 /**
@@ -54,7 +54,9 @@ export function lichConfigDir(env: Env): string {
  * recorded itself, which is a normal state, not an error.
  *
  * @throws LichError `read runtime file: <err>` when it exists and cannot be read,
- *   `parse runtime file: <err>` when it is not that JSON object.
+ *   `parse runtime file: <reason>` (one line) when it is not that JSON object: not JSON, not an
+ *   object, `pid` not an integer, `port` not an integer in 0–65535 (0 and a `token` of `""` are
+ *   "nothing recorded", the no-lich rule of wire.md § 3), `token` not a string.
  */
 export async function readRuntimeFile(env: Env, readFile: ReadFile): Promise<RuntimeInfo | null> {
   const path = runtimeFilePath(env);
@@ -69,17 +71,25 @@ export async function readRuntimeFile(env: Env, readFile: ReadFile): Promise<Run
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new LichError(`parse runtime file: ${(error as Error).message}`, { cause: error });
+    // Node's own text quotes the file back, newlines included; where it broke is what helps.
+    throw new LichError(`parse runtime file: ${path} is not JSON (${oneLine((error as Error).message)})`, { cause: error });
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new LichError('parse runtime file: want a JSON object holding pid, port and token');
+    throw new LichError(`parse runtime file: ${path} must hold one JSON object with pid, port and token`);
   }
   const record = value as Record<string, unknown>;
   const pid = record.pid ?? 0;
   const port = record.port ?? 0;
   const token = record.token ?? '';
-  if (!Number.isInteger(pid) || !Number.isInteger(port) || typeof token !== 'string') {
-    throw new LichError('parse runtime file: pid and port must be integers and token a string');
+  if (!Number.isInteger(pid)) {
+    throw new LichError(`parse runtime file: pid must be an integer, not ${describeValue(pid)}`);
+  }
+  // 0 is a record without a port, which the "no lich" rule reads as no lich (wire.md § 3).
+  if (!Number.isInteger(port) || (port as number) < 0 || (port as number) > 65535) {
+    throw new LichError(`parse runtime file: port must be an integer from 1 to 65535, not ${describeValue(port)}`);
+  }
+  if (typeof token !== 'string') {
+    throw new LichError(`parse runtime file: token must be a non-empty string, not ${describeValue(token)}`);
   }
   return { pid: pid as number, port: port as number, token };
 }
@@ -111,6 +121,12 @@ function parsePort(value: string): number {
   return port;
 }
 
+/** A value from the runtime file as a reason names it: JSON, cut short. */
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
 /** The `code` of a node system error, if it is one. */
 export function errnoCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -131,5 +147,5 @@ function describeFsError(error: unknown, path: string): string {
   const code = errnoCode(error);
   const text = code ? goErrno[code] : undefined;
   if (text) return `open ${path}: ${text}`;
-  return error instanceof Error ? error.message : String(error);
+  return oneLine(error instanceof Error ? error.message : String(error));
 }

@@ -13,6 +13,16 @@ export class LichError extends Error {
 }
 
 /**
+ * `text` on one line: every run of whitespace holding a line break becomes one space. For
+ * messages that come from a parser or from Node and end up inside a `lich: …` line (spec/cli.md
+ * § Commands: a failure is one line); lich's own prose that is multi-line by the spec (the
+ * reply refusal listing open tickets, wire.md § 9) never goes through it.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/**
  * A failure to talk to lich at all (wire.md § 1.3 step 6: `reach lich: …`), as opposed to lich
  * answering with an error. `sent` is false when nothing reached lich (connection refused, a
  * bad port) and true when the request went out and no full reply came back (the connection

@@ -12,7 +12,7 @@
  * ```
  */
 export { VERSION } from './version.js';
-export { LichError, LichTransportError, isAbortError, abortError } from './errors.js';
+export { LichError, LichTransportError, isAbortError, abortError, oneLine } from './errors.js';
 export { goQuote } from './quote.js';
 export { jsonLine } from './json.js';
 export {

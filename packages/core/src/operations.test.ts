@@ -207,6 +207,24 @@ describe('open', () => {
     expect(lich.calls).toEqual([]);
   });
 
+  it('refuses a prompt over 8192 bytes after sanitising before anything is opened, in the relay\'s words', async () => {
+    lich.on('spawn.Open', { result: session });
+    const prompt = 'x'.repeat(8193);
+    await expect(runOperation(ctx('cli'), 'open', { prompt })).rejects.toThrow(
+      new LichError('prompt is 8193 bytes, over the 8192 limit: name the paths to read instead of pasting their contents'),
+    );
+    expect(lich.calls).toEqual([]);
+    // Control characters do not count: they never reach the session.
+    lich.on('relay.Send', { result: { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' } });
+    await runOperation(ctx('mcp'), 'open', { prompt: `${'x'.repeat(8192)}\x1b\x07` });
+    expect(lich.calls.map((c) => c.method)).toEqual(['spawn.Open', 'relay.Send']);
+  });
+
+  it('refuses a prompt that is blank once sanitised before anything is opened', async () => {
+    await expect(runOperation(ctx('cli'), 'open', { prompt: ' \x1b\n\t' })).rejects.toThrow(new LichError('nothing to send: the prompt is empty'));
+    expect(lich.calls).toEqual([]);
+  });
+
   it('keeps the session when the hand-off fails, and carries the failure worded for the CLI', async () => {
     lich.on('spawn.Open', { result: session });
     lich.on('relay.Send', { status: 500, body: errorBody('the session ended') });

@@ -6,6 +6,7 @@
  * (wording.ts, render.ts), so the CLI, MCP and opencode print one text per outcome.
  */
 import type { LichContext } from './context.js';
+import { promptRefusal } from './prompt.js';
 import { isAbortError, LichError, LichTransportError } from './errors.js';
 import {
   DELIVER_WAIT_SECONDS,
@@ -119,14 +120,18 @@ export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOption
 
 /**
  * spec/cli.md § lich open: `spawn.Open`, then with a prompt the hand-off — `relay.Send` (or
- * `relay.SendPrivate`) to the opened label in its project, with the wait fixed at 20 s. A
- * private errand without a prompt is refused before anything is opened. A hand-off that fails
+ * `relay.SendPrivate`) to the opened label in its project, with the wait fixed at 20 s. Refused
+ * before anything is opened: a private errand without a prompt, and a prompt the relay would
+ * refuse — blank once sanitised, or over 8192 bytes (prompt.ts, in the relay's words) — since
+ * the open cannot be taken back once the hand-off fails. A hand-off that fails
  * does not undo the open: the outcome carries the session and the failure, worded for the
  * surface (the `lich send` to retry with, or `send_to_session`).
  */
 export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<Outcome<'open'>> {
   const prompt = input.prompt ?? '';
   if (input.private && prompt === '') throw new LichError(privateWithoutPromptText(ctx.surface));
+  const refusal = prompt === '' ? null : promptRefusal(prompt);
+  if (refusal !== null) throw new LichError(refusal);
   const session = await ctx.rpc.call<Session>(
     'spawn.Open',
     {

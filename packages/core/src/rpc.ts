@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Coordinates } from './coordinates.js';
-import { abortError, LichError, LichTransportError } from './errors.js';
+import { abortError, LichError, LichTransportError, oneLine } from './errors.js';
 import type { RuntimeInfo } from './types.js';
 
 /** Options of one RPC call. */
@@ -96,7 +96,7 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
     try {
       return JSON.parse(reply.body) as T;
     } catch (error) {
-      throw new LichError(`decode the reply: ${(error as Error).message}`, { cause: error });
+      throw new LichError(`decode the reply: ${oneLine((error as Error).message)}`, { cause: error });
     }
   }
 
@@ -223,7 +223,7 @@ function post(
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', (error) => {
-        finish(new LichTransportError(maskToken(`read the reply: ${error.message}`, token), true, false, { cause: error }));
+        finish(new LichTransportError(maskToken(`read the reply: ${oneLine(error.message)}`, token), true, false, { cause: error }));
       });
       res.on('aborted', () => {
         finish(new LichTransportError('read the reply: unexpected EOF', true, false));
@@ -247,6 +247,6 @@ function describeNetError(error: Error, port: number): string {
     case 'ETIMEDOUT':
       return `dial tcp 127.0.0.1:${port}: connect: connection timed out`;
     default:
-      return error.message;
+      return oneLine(error.message);
   }
 }

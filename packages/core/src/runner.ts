@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { LichError } from './errors.js';
+import { LichError, oneLine } from './errors.js';
 import type { Env } from './coordinates.js';
 
 /**
@@ -77,7 +77,7 @@ export function runLich(options: RunLichOptions): Promise<LichRun> {
     child.once('error', (error: NodeJS.ErrnoException) => {
       failed = true;
       if (error.name === 'AbortError') return reject(error);
-      reject(new LichError(`run ${bin}: ${error.message}`, { cause: error }));
+      reject(new LichError(`run ${bin}: ${oneLine(error.message)}`, { cause: error }));
     });
     child.once('close', (code, sig) => {
       if (failed) return;

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -289,10 +289,23 @@ describe('lich mcp', () => {
 
   it('answers isError when no lich is running', async () => {
     const home = mkdtempSync(join(tmpdir(), 'lich-mcp-'));
-    served = await serveInProcess({ HOME: home, XDG_CONFIG_HOME: join(home, '.config') });
-    const result = await served.client.callTool({ name: 'list_sessions', arguments: {} });
+    try {
+      served = await serveInProcess({ HOME: home, XDG_CONFIG_HOME: join(home, '.config') });
+      const result = await served.client.callTool({ name: 'list_sessions', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe(NO_LICH_RUNNING);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a prompt over 8192 bytes before anything is opened, in the relay\'s words', async () => {
+    handlers['spawn.Open'] = () => ({ json: session });
+    const { client } = await serve();
+    const result = await client.callTool({ name: 'open_session', arguments: { prompt: 'x'.repeat(8193) } });
     expect(result.isError).toBe(true);
-    expect(text(result)).toBe(NO_LICH_RUNNING);
+    expect(text(result)).toBe('prompt is 8193 bytes, over the 8192 limit: name the paths to read instead of pasting their contents');
+    expect(rpc.calls).toEqual([]);
   });
 
   it('appends a failed hand-off to the opened text and flags it isError', async () => {

@@ -16,6 +16,7 @@ import {
   isAbortError,
   LichError,
   type LichContext,
+  oneLine,
   renderMcp,
   runOperation,
   VERSION,
@@ -144,7 +145,7 @@ export function createMcpServer(ctx: LichContext): Server {
       // Cancelled: the SDK sends nothing for an aborted request, and nothing is owed.
       if (isAbortError(error) || signal.aborted) throw error;
       if (error instanceof LichError) return textResult(error.message, true);
-      return textResult(`lich mcp: ${error instanceof Error ? error.message : String(error)}`, true);
+      return textResult(`lich mcp: ${oneLine(error instanceof Error ? error.message : String(error))}`, true);
     }
   };
 
@@ -169,9 +170,11 @@ export function createMcpServer(ctx: LichContext): Server {
  * Runs `lich mcp` on the given streams until stdin ends (spec/cli.md § lich mcp; wire.md
  * § 10.1). Resolves with the process's exit code:
  * - 0 at EOF on stdin, once every request read has been answered;
- * - 1 when stdin carries something that is not a JSON-RPC message (stderr:
- *   `lich: read message: <err>`): nothing after it is read, and the requests read before it
- *   are answered before the exit;
+ * - 1 when stdin carries a line that is not JSON at all (stderr, one line:
+ *   `lich: read message: <reason>`): nothing after it is read, and the requests read before it
+ *   are answered, in order, before the exit. JSON that is not a valid JSON-RPC envelope does
+ *   not end the server: a request is answered `-32600 invalid request: <reason>` and a
+ *   notification ignored (see transport.ts);
  * - 1 when stdout cannot be written (stderr: `lich: write message: <err>`), at once.
  */
 export async function serveMcp(stdio: McpStdio): Promise<number> {
@@ -188,7 +191,6 @@ export async function serveMcp(stdio: McpStdio): Promise<number> {
     const finish = async (code: number, answer: boolean) => {
       if (finished) return;
       finished = true;
-      stdin.off('end', onEnd);
       // A client that writes its requests and closes its end (a pipe, a script), or whose last
       // line was garbled, still gets a reply to every request read before that.
       if (answer) {
@@ -205,26 +207,26 @@ export async function serveMcp(stdio: McpStdio): Promise<number> {
       resolve(exit);
     };
 
-    const onEnd = () => void finish(0, true);
     const onWriteError = (error: Error) => {
       if (writeFailed) return;
       writeFailed = true;
-      stderr.write(`lich: write message: ${error.message}\n`);
+      stderr.write(`lich: write message: ${oneLine(error.message)}\n`);
       stopWaiting();
       // Nothing more can be answered.
       void finish(1, false);
     };
-    stdin.once('end', onEnd);
     stdout.on('error', onWriteError);
 
-    // A line that is not JSON, or not JSON-RPC, or stdin failing: reading ends there.
+    transport.onreadend = () => void finish(0, true);
+    // A line that is not JSON, or stdin failing: reading ends there (a message that is JSON but
+    // not a valid JSON-RPC envelope is answered or ignored by the transport instead).
     transport.onreaderror = (error: Error) => {
       stderr.write(`lich: read message: ${error.message}\n`);
       void finish(1, true);
     };
 
     server.connect(transport).catch((error: Error) => {
-      stderr.write(`lich: ${error.message}\n`);
+      stderr.write(`lich: ${oneLine(error.message)}\n`);
       void finish(1, false);
     });
   });

@@ -5,7 +5,7 @@
  * that is not JSON-RPC even with stdin still open — rather than hanging on a handle.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,10 +60,14 @@ process.exitCode = await serveMcp({ stdin: process.stdin, stdout: process.stdout
   });
 }
 
-/** Runs the bundle with `input` written to stdin (left open unless `end`); resolves on exit. */
-function runRaw(input: string, end: boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the bundle with `input` written to stdin in one write (left open unless `end`); resolves on exit. */
+function runRaw(
+  input: string,
+  end: boolean,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '' }, stdio: 'pipe' });
+    const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c));
@@ -90,7 +94,8 @@ describe('lich mcp as a process', () => {
   });
 
   afterAll(async () => {
-    await rpc.close();
+    await rpc?.close();
+    rmSync(work, { recursive: true, force: true });
   });
 
   it('serves an SDK client over its stdio and exits 0 when the client closes its end', async () => {
@@ -144,10 +149,31 @@ describe('lich mcp as a process', () => {
     expect(stderr).toMatch(/^lich: read message: [^\n]+\n$/);
   });
 
+  it('answers initialize and a tools/call written in one go with a garbage line, in order, then exits 1', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sh', version: '1' } } };
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_sessions', arguments: {} } };
+    const env = { LICH_PORT: String(rpc.port), LICH_TOKEN: rpc.token, LICH_SESSION_ID: 'S1' };
+    const { code, stdout, stderr } = await runRaw(`${JSON.stringify(init)}\n${JSON.stringify(call)}\ngarbage\n`, false, env);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^lich: read message: line 3 is not JSON: [^\n]+\n$/);
+    const replies = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(replies.map((r) => r.id)).toEqual([1, 2]);
+    expect(replies[0].result.serverInfo.name).toBe('lich');
+    expect(replies[1]).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'No other live sessions.' }] } });
+  });
+
+  it('keeps serving after harmless input: an unknown key, "id": null, "jsonrpc": "1.0"', async () => {
+    const input = ['{"jsonrpc":"2.0","id":1,"method":"ping","extra":1}', '{"jsonrpc":"2.0","id":null,"method":"ping"}', '{"jsonrpc":"1.0","id":3,"method":"ping"}'];
+    const { code, stdout, stderr } = await runRaw(`${input.join('\n')}\n`, true);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([1, null, 3]);
+  });
+
   it('exits 1 on input that is not JSON-RPC, with stdin still open and nothing on stdout', async () => {
     const { code, stdout, stderr } = await runRaw('{not json\n', false);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^lich: read message: /);
+    expect(stderr).toMatch(/^lich: read message: [^\n]+\n$/);
   });
 });

@@ -1,7 +1,7 @@
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Hooks, PluginInput } from '@opencode-ai/plugin';
 import * as entry from './index.js';
 import { insideLich, LichPlugin, lichHooks } from './plugin.js';
@@ -31,6 +31,7 @@ setTimeout(() => {
 
 const dir = mkdtempSync(join(tmpdir(), 'lich-opencode-'));
 const bin = fakeLich(dir);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function sessionEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -156,12 +157,16 @@ describe('the opencode plugin', () => {
 
   it('runs $LICH_BIN, never a lich found on PATH', async () => {
     const pathDir = mkdtempSync(join(tmpdir(), 'lich-path-'));
-    const marker = join(pathDir, 'ran');
-    writeFileSync(join(pathDir, 'lich'), `#!/bin/sh\ntouch ${marker}\n`);
-    chmodSync(join(pathDir, 'lich'), 0o755);
-    const tools = await toolsFor(sessionEnv({ PATH: `${pathDir}:${process.env.PATH ?? ''}` }));
-    expect(JSON.parse((await tools.list_sessions!.execute({}, context())) as string)).toEqual(['sessions', '--json']);
-    expect(existsSync(marker)).toBe(false);
+    try {
+      const marker = join(pathDir, 'ran');
+      writeFileSync(join(pathDir, 'lich'), `#!/bin/sh\ntouch ${marker}\n`);
+      chmodSync(join(pathDir, 'lich'), 0o755);
+      const tools = await toolsFor(sessionEnv({ PATH: `${pathDir}:${process.env.PATH ?? ''}` }));
+      expect(JSON.parse((await tools.list_sessions!.execute({}, context())) as string)).toEqual(['sessions', '--json']);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      rmSync(pathDir, { recursive: true, force: true });
+    }
   });
 
   it('reads the session from the environment opencode was started in', async () => {

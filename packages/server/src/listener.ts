@@ -57,6 +57,12 @@ export function tokenMatches(given: string, token: string): boolean {
 export interface Listener {
   server: Server;
   port: number;
+  /**
+   * Resolves once no request is being answered (every response written and closed), or after
+   * `ms` milliseconds, whichever comes first: the backend's shutdown lets the held sends and
+   * waits it has just settled carry their answers out before it closes anything.
+   */
+  settled(ms: number): Promise<void>;
   /** Stops listening and drops every open connection (a held wait included). */
   close(): Promise<void>;
 }
@@ -67,7 +73,14 @@ export interface Listener {
  * @throws Error `port <p> on 127.0.0.1 is taken …` when it cannot bind.
  */
 export async function listen(port: number, token: string, routes: ListenerRoutes, log: (l: string) => void): Promise<Listener> {
+  const inflight = new Set<ServerResponse>();
+  const idleWaiters = new Set<() => void>();
   const server = createServer((req, res) => {
+    inflight.add(res);
+    res.once('close', () => {
+      inflight.delete(res);
+      if (inflight.size === 0) for (const w of [...idleWaiters]) w();
+    });
     handle(req, res, token, routes).catch((err) => {
       log(`request ${req.method} ${req.url?.split('?')[0]} failed: ${(err as Error)?.stack ?? String(err)}`);
       if (!res.headersSent) plain(res, 500, 'internal error');
@@ -97,6 +110,17 @@ export async function listen(port: number, token: string, routes: ListenerRoutes
   return {
     server,
     port: bound,
+    settled: (ms) =>
+      new Promise<void>((resolve) => {
+        if (inflight.size === 0) return resolve();
+        const done = () => {
+          clearTimeout(timer);
+          idleWaiters.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        idleWaiters.add(done);
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

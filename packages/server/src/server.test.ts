@@ -115,4 +115,84 @@ describe('startServer', () => {
     await Promise.all([s.close(), s.close()]);
     await until(async () => (await http(s.port, 'GET', '/ping').catch(() => 'gone')) === 'gone');
   });
+
+  it('refuses a second backend on the same data directory through another config directory, leaving the sessions of the first running', async () => {
+    mkdirSync(dirs.configDir, { recursive: true });
+    writeFileSync(join(dirs.configDir, 'providers.json'), JSON.stringify({ providers: { inert: { name: 'Inert', command: '/bin/sh', args: ['-c', 'exec sleep 600'] } } }));
+    const first = await start();
+    const opened = await rpc(first, 'spawn.Open', [{ from: '', project: dirs.root, kind: 'inert', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false }]);
+    expect(opened.status).toBe(200);
+    await expect(start({ configDir: join(dirs.root, 'other-config') })).rejects.toThrow(
+      `the data directory "${dirs.dataDir}" is in use by another lich (pid ${process.pid}, holding lich.lock there)`,
+    );
+    expect(existsSync(join(dirs.root, 'other-config', 'runtime.json'))).toBe(false);
+    const peers = await rpc(first, 'relay.Peers', [{ from: '' }]);
+    expect(peers.json.map((p: { id: string }) => p.id)).toEqual([opened.json.id]);
+    const store = new Store(join(dirs.dataDir, 'lich.db'));
+    expect(store.session(opened.json.id)!.parked).toBe(false);
+    store.close();
+    // Once the first has closed, the data directory is free again.
+    await first.close();
+    expect(existsSync(join(dirs.dataDir, 'lich.lock'))).toBe(false);
+    await start({ configDir: join(dirs.root, 'other-config') });
+  });
+
+  it('settles every errand before it quits: a held send gets unanswered or undelivered, a held collect its result, never pending', async () => {
+    // "quiet" sits at its prompt (so a message is delivered); "chatty" never goes quiet (so a
+    // message stays queued) and shrugs off SIGHUP, which keeps the shutdown open for 2 s.
+    const agent = join(dirs.root, 'agent.cjs');
+    writeFileSync(
+      agent,
+      `const fs = require('node:fs');
+process.stdin.setRawMode(true);
+process.stdin.on('data', (d) => fs.appendFileSync(process.env.LICH_SESSION_ID + '.in.txt', d.toString()));
+if (process.env.CHATTY) { process.on('SIGHUP', () => {}); setInterval(() => process.stdout.write('.'), 100); }
+process.stdout.write('agent> ');`,
+    );
+    mkdirSync(dirs.configDir, { recursive: true });
+    writeFileSync(
+      join(dirs.configDir, 'providers.json'),
+      JSON.stringify({
+        providers: {
+          quiet: { name: 'Quiet', command: process.execPath, args: [agent], env: {}, reportsState: false, tools: false },
+          chatty: { name: 'Chatty', command: process.execPath, args: [agent], env: { CHATTY: '1' }, reportsState: false, tools: false },
+        },
+      }),
+    );
+    const project = join(dirs.root, 'proj');
+    mkdirSync(project);
+    const s = await start({ validateResults: true });
+    const open = async (kind: string) =>
+      (await rpc(s, 'spawn.Open', [{ from: '', project, kind, worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false }])).json;
+    const quiet = await open('quiet');
+    const chatty = await open('chatty');
+    const send = (from: string, target: string, timeoutSeconds: number) =>
+      rpc(s, 'relay.Send', [{ from, target, project: '', prompt: 'run the tests', timeoutSeconds }]);
+
+    const delivered = send('', quiet.label, 60);
+    await until(() => {
+      try {
+        return readFileSync(join(project, `${quiet.id}.in.txt`), 'utf8').includes('\r');
+      } catch {
+        return false;
+      }
+    }, 10_000);
+    const queued = send('', chatty.label, 60);
+    const forInbox = await send(quiet.id, chatty.label, 1);
+    expect(forInbox.json.status).toBe('pending');
+    const collected = rpc(s, 'relay.Collect', [{ from: quiet.id, timeoutSeconds: 60 }]);
+    await new Promise((r) => setTimeout(r, 100));
+
+    expect(await rpc(s, 'system.Quit', [{}])).toEqual({ status: 200, json: null });
+    const refused = await rpc(s, 'relay.Send', [{ from: '', target: chatty.label, project: '', prompt: 'one more', timeoutSeconds: 5 }]);
+    expect(refused.status).toBe(500);
+    expect(refused.json.error).toMatch(/^lich is quitting: /);
+
+    expect((await delivered).json).toMatchObject({ target: quiet.label, status: 'unanswered' });
+    expect((await queued).json).toMatchObject({ target: chatty.label, status: 'undelivered' });
+    expect((await collected).json).toEqual({ results: [{ ticket: forInbox.json.ticket, target: chatty.label, status: 'undelivered', answer: '' }], open: [] });
+    await s.closed;
+    await expect(http(s.port, 'GET', `/ping?token=${s.token}`)).rejects.toThrow(/ECONNREFUSED/);
+    expect(s.violations).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@
  * a session find it.
  */
 import { join } from 'node:path';
+import { SpawnError } from './errors.js';
 import { handleHook } from './hooks/endpoints.js';
 import { listen, newToken, type Listener } from './listener.js';
 import { Providers } from './providers/providers.js';
@@ -17,9 +18,12 @@ import { Spawn } from './spawn/spawn.js';
 import { openStore } from './store/store.js';
 import { WorktreePorts } from './terminal/env.js';
 import { Terminal } from './terminal/terminal.js';
+import { takeWorkspaceLock } from './workspace-lock.js';
 
 /** The port a lich listens on unless `LICH_LISTEN_PORT` says otherwise (`singleton.DefaultPort`). */
 export const DEFAULT_PORT = 47821;
+/** Longest the shutdown waits for the answers it settled to be written before it closes the port. */
+export const ANSWER_GRACE_MS = 2_000;
 
 export interface ServerOptions {
   /** The lich config directory itself: it holds `runtime.json` and `providers.json`. */
@@ -54,8 +58,11 @@ export interface RunningServer {
   /** Contract violations seen with `validateResults` (`<method>: result <what>`). */
   violations: string[];
   /**
-   * Ends the backend: waiters are let go, every session's process ended (rows parked), the
-   * listener closed, the store closed and the runtime file removed. Idempotent.
+   * Ends the backend: every session's process ended (rows parked) and the errands at them
+   * settled — `unanswered` when delivered, `undelivered` when not — so a caller holding the line
+   * gets that outcome, not `pending`; then the relay let go, the answers written (≤ 2 s), the
+   * store closed, the runtime file removed and the listener closed. New sends and opens are
+   * refused from the first moment. Idempotent.
    */
   close(): Promise<void>;
   /** Resolves once the backend has closed, by `close()` or by `system.Quit`. */
@@ -65,7 +72,8 @@ export interface RunningServer {
 /**
  * Starts the backend.
  *
- * @throws Error when another lich is live on the runtime file (naming its pid and port), the
+ * @throws Error when another lich is live on the runtime file (naming its pid and port), another
+ *   holds the data directory's lock (`workspace-lock.ts`, naming the directory and its pid), the
  *   port cannot be bound, `LICH_LISTEN_PORT` is not a port, or the database cannot be opened.
  */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -82,8 +90,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     );
   }
 
-  const store = openStore(opts.dataDir, () => clock.now());
-  const parked = store.parkAll();
+  // Before the store is opened (or migrated): a backend sharing this data directory through
+  // another config directory would otherwise have its live sessions parked just below.
+  const lock = takeWorkspaceLock(opts.dataDir);
+  let opened: ReturnType<typeof openStore> | undefined;
+  let parked: number;
+  try {
+    opened = openStore(opts.dataDir, () => clock.now());
+    parked = opened.parkAll();
+  } catch (err) {
+    opened?.close();
+    lock.release();
+    throw err;
+  }
+  const store = opened;
   if (parked > 0) log(`parked ${parked} session${parked === 1 ? '' : 's'} an earlier run left open: no terminal survives a restart`);
 
   const token = newToken();
@@ -107,16 +127,22 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
+  /** Set when the backend starts to close: from then on no new errand and no new session. */
+  let quitting = false;
+  const notWhileQuitting = (): void => {
+    if (quitting) throw new SpawnError('lich is quitting: it is ending every session and takes no new work — start lich again, then retry');
+  };
+
   const handlers: Record<string, RpcHandler> = {
     'relay.Peers': (o) => relay.peers(o),
     'relay.Self': (o) => relay.self(o),
-    'relay.Send': (o, signal) => relay.send(o, {}, signal),
-    'relay.SendPrivate': (o, signal) => relay.send(o, { private: true }, signal),
+    'relay.Send': (o, signal) => (notWhileQuitting(), relay.send(o, {}, signal)),
+    'relay.SendPrivate': (o, signal) => (notWhileQuitting(), relay.send(o, { private: true }, signal)),
     'relay.Wait': (o, signal) => relay.wait(o, signal),
     'relay.Collect': (o, signal) => relay.collect(o, signal),
     'relay.CollectNow': (o) => relay.collectNow(o),
     'relay.Reply': (o) => relay.reply(o),
-    'spawn.Open': (o) => spawn.open(o),
+    'spawn.Open': (o) => (notWhileQuitting(), spawn.open(o)),
     'spawn.Close': (o) => spawn.close(o),
     'system.Diagnostics': () => ({ version: opts.version ?? 'dev' }),
     'system.Quit': () => null,
@@ -136,7 +162,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           return answer;
         },
         hook: async (path, body) =>
-          handleHook(
+          // Between the store closing and the port closing, a report has nowhere to go.
+          !store.db.open
+            ? { status: 503, body: 'lich is quitting' }
+            : handleHook(
             { store, providers, observe: (id, state) => relay.observe(id, state), heard: (id) => host.heard(id), log },
             path,
             body,
@@ -148,6 +177,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     relay.close();
     host.close();
     store.close();
+    lock.release();
     throw err;
   }
   bound = listener.port;
@@ -159,17 +189,32 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     host.close();
     await listener.close();
     store.close();
+    lock.release();
     throw new Error(`write the runtime file ${runtimeFile}: ${(err as Error).message}`);
   }
 
+  /*
+   * The order is the point (wire.md § 9; spec/cli.md § lich quit). Tickets live in memory, so
+   * a send or wait handed back `pending` now could never be collected. So every session's
+   * process is ended first, while the relay still listens: each errand at a session that
+   * ended lands `unanswered` (delivered) or `undelivered` (queued or being typed), and whoever
+   * holds the line on it — a `lich send`, a `lich wait`, a collect — gets that outcome. Only
+   * then is the relay let go (anything still held gets what it has), the answers are given time
+   * to leave, and the store, the workspace lock and the runtime file go before the port
+   * closes: `lich quit` returns once the port refuses, and a lich started right after must
+   * find the data directory free.
+   */
   function close(): Promise<void> {
     closing ??= (async () => {
-      relay.close();
+      quitting = true;
       await terminal.killAll();
+      relay.close();
       host.close();
-      await listener.close();
+      await listener.settled(ANSWER_GRACE_MS);
       store.close();
+      lock.release();
       removeRuntimeFile(runtimeFile, info);
+      await listener.close();
       resolveClosed();
     })();
     return closing;

@@ -202,8 +202,8 @@ describe('the schemas', () => {
     expect(validate('Collected', { results: [], open: null })).toBe(false);
   });
 
-  describe('replay the upstream hook fixtures (/work/shared/fixtures)', () => {
-    const fixtures = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
+  describe('replay the upstream hook fixtures (contracts/fixtures/upstream)', () => {
+    const fixtures = fileURLToPath(new URL('../../../contracts/fixtures/upstream/', import.meta.url));
     const files: Record<string, string> = {
       'session-state.jsonl': '/hook',
       'session-start.jsonl': '/session-start',

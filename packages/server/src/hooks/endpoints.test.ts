@@ -7,10 +7,8 @@ import { Store, type SessionRow } from '../store/store.js';
 import { http, tempLich, type TempLich } from '../testing.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
-/** The upstream fixtures: the repository's copy when it has one, else the shared contract's. */
-const fixtures = [join(repo, 'contracts/fixtures'), join(repo, '../shared/fixtures')].find((d) =>
-  existsSync(join(d, 'session-state.jsonl')),
-)!;
+/** The upstream fixtures, as copied into the repository (`contracts/fixtures/upstream/SOURCE.md`). */
+const fixtures = join(repo, 'contracts/fixtures/upstream');
 
 interface Case {
   name: string;
@@ -85,8 +83,8 @@ function reset(): void {
 const post = (path: string, body: string) => http(server.port, 'POST', `${path}?token=${server.token}`, body);
 
 describe('session hooks replay every upstream fixture line', () => {
-  it('finds the fixtures', () => {
-    expect(fixtures).toBeDefined();
+  it('finds the fixtures in the repository itself', () => {
+    expect(existsSync(join(fixtures, 'session-state.jsonl'))).toBe(true);
   });
 
   for (const [file, path] of Object.entries(endpoints)) {

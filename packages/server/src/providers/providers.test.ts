@@ -63,6 +63,15 @@ describe('Providers', () => {
     expect(() => providers.get('claude')).toThrow('provider "claude" is built in and cannot be redefined');
   });
 
+  it('quotes a kind and a command from the caller or providers.json Go-style, so a newline cannot split the refusal', () => {
+    const providers = new Providers(dir, {});
+    expect(() => providers.get('a\nb')).toThrow(/^"a\\nb" is not a provider lich runs\./);
+    const p = (command: string) => ({ ...providers.get('codex'), command });
+    expect(() => resolveCommand(p('/no/such\nbin'), {})).toThrow('Codex cannot start: "/no/such\\nbin" is not an executable file');
+    expect(() => resolveCommand(p('rel/co\ndex'), {})).toThrow('Codex cannot start: its command "rel/co\\ndex" is a relative path');
+    expect(() => resolveCommand(p('co\ndex'), { PATH: dir })).toThrow(`no "co\\ndex" on PATH (${dir})`);
+  });
+
   it('runs $LICH_SHELL, else $SHELL, else /bin/sh for the shell kind', () => {
     expect(new Providers(dir, { LICH_SHELL: '/bin/zsh', SHELL: '/bin/bash' }).get('shell').command).toBe('/bin/zsh');
     expect(new Providers(dir, { SHELL: '/bin/bash' }).get('shell').command).toBe('/bin/bash');

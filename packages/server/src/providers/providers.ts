@@ -12,6 +12,7 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
+import { goQuote } from '@lich/core/quote';
 
 /**
  * How lich's MCP server is registered on a provider's own command line at spawn
@@ -137,7 +138,7 @@ export class Providers {
     const found = this.lookup(kind, user);
     if (found) return found;
     const known = [...BUILTIN_KINDS, ...user.map((p) => p.id)].join(', ');
-    throw new SpawnError(`"${kind}" is not a provider lich runs. Known kinds: ${known}.`);
+    throw new SpawnError(`${goQuote(kind)} is not a provider lich runs. Known kinds: ${known}.`);
   }
 
   /**
@@ -190,7 +191,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
   if (!isObject(table)) throw bad('"providers" must be an object of provider id → definition');
   const out: Provider[] = [];
   for (const [id, def] of Object.entries(table)) {
-    const at = `provider ${JSON.stringify(id)}`;
+    const at = `provider ${goQuote(id)}`;
     if (!/^[a-z0-9][a-z0-9_-]*$/.test(id)) {
       throw bad(`${at}: an id is lowercase letters, digits, "-" and "_", starting with a letter or digit`);
     }
@@ -251,10 +252,10 @@ export function resolveCommand(p: Provider, env: NodeJS.ProcessEnv): string {
   const cmd = p.command;
   if (isAbsolute(cmd)) {
     if (isExecutable(cmd)) return cmd;
-    throw new SpawnError(`${p.name} cannot start: ${cmd} is not an executable file`);
+    throw new SpawnError(`${p.name} cannot start: ${goQuote(cmd)} is not an executable file`);
   }
   if (cmd.includes('/')) {
-    throw new SpawnError(`${p.name} cannot start: its command ${JSON.stringify(cmd)} is a relative path — give an absolute one, or a name on PATH`);
+    throw new SpawnError(`${p.name} cannot start: its command ${goQuote(cmd)} is a relative path — give an absolute one, or a name on PATH`);
   }
   const path = env.PATH ?? '';
   for (const dir of path.split(delimiter)) {
@@ -263,7 +264,7 @@ export function resolveCommand(p: Provider, env: NodeJS.ProcessEnv): string {
     if (isExecutable(full)) return full;
   }
   throw new SpawnError(
-    `${p.name} is not installed where lich can run it: no "${cmd}" on PATH (${path || 'empty'}) — install it, or open the session with another --kind`,
+    `${p.name} is not installed where lich can run it: no ${goQuote(cmd)} on PATH (${path || 'empty'}) — install it, or open the session with another --kind`,
   );
 }
 

@@ -47,6 +47,12 @@ describe('RpcDispatcher', () => {
     expect(await call(d, 'relay.Observe', '[]')).toEqual({ status: 404, body: '{"error":"method \\"relay.Observe\\" not available"}\n' });
   });
 
+  it('quotes a method name Go-style (%q) in its refusal, control characters and all', async () => {
+    const error = async (name: string) => JSON.parse((await call(d, name, '[]')).body).error as string;
+    expect(await error('rel\nay')).toBe('malformed method "rel\\nay"');
+    expect(await error('relay\u2028')).toBe('malformed method "relay\\u2028"');
+  });
+
   it('refuses a body that is not a JSON array, or holds the wrong count, with 400', async () => {
     const err = async (name: string, body: string | null) => JSON.parse((await call(d, name, body)).body).error as string;
     expect(await err('relay.Peers', '{"from":""}')).toBe('arguments must be a JSON array: got an object');

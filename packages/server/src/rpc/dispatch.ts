@@ -20,6 +20,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonLine } from '@lich/core/json';
 import { rpcMethods, type RpcMethodSchemas } from './schemas.js';
+import { goQuote } from '@lich/core/quote';
 
 /** A method body: receives the validated options (`undefined` for a method with none). */
 export type RpcHandler = (options: any, signal: AbortSignal) => unknown;
@@ -107,13 +108,13 @@ export class RpcDispatcher {
     if (httpMethod !== 'POST') return fail(405, 'POST only');
     const dot = name.indexOf('.');
     if (dot <= 0 || dot === name.length - 1 || name.indexOf('.', dot + 1) !== -1 || !METHOD_NAME.test(name)) {
-      return fail(404, `malformed method ${JSON.stringify(name)}`);
+      return fail(404, `malformed method ${goQuote(name)}`);
     }
-    if (DENIED_METHODS.has(name)) return fail(404, `method ${JSON.stringify(name)} not available`);
+    if (DENIED_METHODS.has(name)) return fail(404, `method ${goQuote(name)} not available`);
     const service = name.slice(0, dot);
-    if (!this.services.has(service)) return fail(404, `unknown service ${JSON.stringify(service)}`);
+    if (!this.services.has(service)) return fail(404, `unknown service ${goQuote(service)}`);
     const m = this.methods.get(name);
-    if (!m) return fail(404, `unknown method ${JSON.stringify(name)}`);
+    if (!m) return fail(404, `unknown method ${goQuote(name)}`);
 
     if (body === null) return fail(400, 'arguments must be a JSON array: the body is over the 1 MiB limit');
     const text = body.toString('utf8');
@@ -209,12 +210,12 @@ function describe(errors: ErrorObject[]): string {
     .slice(1)
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .join('.');
-  const where = field ? `field ${JSON.stringify(field)}` : 'the value';
+  const where = field ? `field ${goQuote(field)}` : 'the value';
   switch (e.keyword) {
     case 'additionalProperties':
-      return `unknown field ${JSON.stringify(join(field, (e.params as { additionalProperty: string }).additionalProperty))}`;
+      return `unknown field ${goQuote(join(field, (e.params as { additionalProperty: string }).additionalProperty))}`;
     case 'required':
-      return `missing field ${JSON.stringify(join(field, (e.params as { missingProperty: string }).missingProperty))}`;
+      return `missing field ${goQuote(join(field, (e.params as { missingProperty: string }).missingProperty))}`;
     case 'type':
       return `${where} must be ${article((e.params as { type: string }).type)}`;
     default:

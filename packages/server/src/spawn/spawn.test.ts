@@ -170,9 +170,28 @@ describe('spawn.Open', () => {
     );
     expect(await errorOf(open({ project: 'rel/path', kind: 'agent' }))).toMatch(/^"rel\/path" is not an absolute path/);
     expect(await errorOf(open({ project: join(dirs.root, 'missing'), kind: 'agent' }))).toBe(
-      `no directory at ${join(dirs.root, 'missing')} to open as a project`,
+      `no directory at "${join(dirs.root, 'missing')}" to open as a project`,
     );
-    expect(await errorOf(open({ project: join(dirs.root, 'agent.cjs'), kind: 'agent' }))).toMatch(/is not a directory/);
+    expect(await errorOf(open({ project: join(dirs.root, 'agent.cjs'), kind: 'agent' }))).toBe(
+      `"${join(dirs.root, 'agent.cjs')}" is not a directory, so it cannot be opened as a project`,
+    );
+  });
+
+  it('quotes every value the caller gave in its refusals, Go-style, so a newline cannot split the line', async () => {
+    const refusals = [
+      await errorOf(open({ project: 'alpha', kind: 'a\nb' })),
+      await errorOf(open({ project: '/tmp/no\nsuch', kind: 'agent' })),
+      await errorOf(open({ project: 'ga\nmma', kind: 'agent' })),
+      await errorOf(open({ project: 're\nl/path', kind: 'agent' })),
+      await errorOf(open({ project: 'alpha', kind: 'agent', worktree: 'fe\nat' })),
+      await errorOf(open({ project: 'alpha', kind: 'agent', base: 'ma\nin' })),
+      await errorOf(close({ target: 'no\tsuch' })),
+    ];
+    for (const r of refusals) expect(r).not.toMatch(/[\n\t]/);
+    expect(refusals[0]).toMatch(/^"a\\nb" is not a provider lich runs\./);
+    expect(refusals[1]).toBe('no directory at "/tmp/no\\nsuch" to open as a project');
+    expect(refusals[4]).toMatch(/so "fe\\nat" was not created/);
+    expect(refusals[6]).toBe('no session named "no\\tsuch"');
   });
 
   it('refuses what this backend cannot do yet, and a base without a worktree, before anything is opened', async () => {

@@ -52,7 +52,7 @@ export class Spawn {
     const caller = o.from ? this.d.store.session(o.from) : undefined;
     if (o.worktree !== '') {
       throw new SpawnError(
-        `this lich cannot open a worktree yet, so "${o.worktree}" was not created: leave the worktree out to open the session in the project's own directory`,
+        `this lich cannot open a worktree yet, so ${goQuote(o.worktree)} was not created: leave the worktree out to open the session in the project's own directory`,
       );
     }
     if (o.base !== '') {
@@ -218,9 +218,9 @@ export class Spawn {
     try {
       st = statSync(dir);
     } catch {
-      throw new SpawnError(`no directory at ${dir} to open as a project`);
+      throw new SpawnError(`no directory at ${goQuote(dir)} to open as a project`);
     }
-    if (!st.isDirectory()) throw new SpawnError(`${dir} is not a directory, so it cannot be opened as a project`);
+    if (!st.isDirectory()) throw new SpawnError(`${goQuote(dir)} is not a directory, so it cannot be opened as a project`);
     const row = store.projectByPath(dir);
     if (row) return { row };
     return { create: { id: newProjectId(), name: this.freeName(basename(dir) || 'lich'), path: dir } };

@@ -6,6 +6,7 @@
  * (the quiet heuristic that stands in for "the agent is at its prompt") and a tail of it, which
  * is what a failure message can quote when a process dies on startup.
  */
+import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
 
 /** Bytes of output kept per session for failure messages. */
@@ -89,11 +90,13 @@ export class Terminal {
       exited: new Promise<ExitInfo>((r) => (resolveExit = r)),
     };
     this.live.set(id, entry);
-    proc.onData((d) => {
+    const output = (d: string): void => {
       entry.lastOutputAt = Date.now();
       entry.tail += d;
       if (entry.tail.length > TAIL_BYTES) entry.tail = entry.tail.slice(-TAIL_BYTES);
-    });
+    };
+    proc.onData(output);
+    drainBeforeClose(proc);
     proc.onExit(({ exitCode, signal }) => {
       const info: ExitInfo = { exitCode, signal };
       if (this.live.get(id) === entry) this.live.delete(id);
@@ -213,6 +216,73 @@ export class Terminal {
   async killAll(): Promise<void> {
     await Promise.all(this.liveIds().map((id) => this.kill(id)));
   }
+}
+
+/** Most bytes read from a PTY after its stream ended: a dead process left at most a kernel buffer or two. */
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
+/** The parts of node-pty's UnixTerminal (lib/unixTerminal.js, 1.1.0) the drain needs; private there. */
+interface PtyInternals {
+  _fd?: unknown;
+  _socket?: { push?: unknown; destroy?: unknown };
+}
+
+type Push = (chunk: Buffer | string | null, encoding?: BufferEncoding) => boolean;
+
+/**
+ * Makes node-pty deliver every byte the process wrote before it reports the exit.
+ *
+ * Why: when the process exits, Linux can answer the master's read with 0 bytes (not EIO) while
+ * the last few KiB are still queued; libuv takes that as end-of-file, node-pty destroys the
+ * stream (closing the fd) and emits the exit, and the output is lost — under load ~1 run in 4
+ * of a process that writes 100 KB and exits. The same loss follows node-pty's own 200 ms
+ * "socket never closed" timeout when the event loop is that late. So when the stream is about
+ * to end (its `push(null)`) or be destroyed, the fd is first read synchronously until EIO (the
+ * slave side is closed and empty), EAGAIN (something still holds the slave: nothing is queued
+ * now), or 1 MiB, and what it yields is pushed into the stream as ordinary output: through the
+ * stream's own UTF-8 decoder, so a character split across the boundary survives. node-pty emits
+ * the exit only after that close, so exit listeners see the whole tail.
+ *
+ * On a node-pty without these internals (another platform or version) its own behaviour stands.
+ */
+function drainBeforeClose(proc: pty.IPty): void {
+  const inner = proc as unknown as PtyInternals;
+  const socket = inner._socket;
+  const fd = inner._fd;
+  if (typeof fd !== 'number' || !socket || typeof socket.push !== 'function' || typeof socket.destroy !== 'function') return;
+  const push = socket.push as Push;
+  const destroy = socket.destroy as (...args: unknown[]) => unknown;
+  let drained = false;
+  const drain = (self: unknown): void => {
+    if (drained) return;
+    drained = true;
+    let total = 0;
+    let empty = 0;
+    while (total < DRAIN_LIMIT_BYTES && empty < 3) {
+      // A fresh buffer per read: the stream keeps what it is given.
+      const buf = Buffer.allocUnsafe(64 * 1024);
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, buf.length, null);
+      } catch {
+        break; // EIO: closed and empty; EAGAIN: nothing queued; EBADF: already closed.
+      }
+      if (n === 0) {
+        empty++;
+        continue;
+      }
+      total += n;
+      push.call(self, buf.subarray(0, n));
+    }
+  };
+  socket.push = function (this: unknown, chunk: Buffer | string | null, encoding?: BufferEncoding): boolean {
+    if (chunk === null) drain(this);
+    return push.call(this, chunk, encoding);
+  };
+  socket.destroy = function (this: unknown, ...args: unknown[]): unknown {
+    drain(this);
+    return destroy.apply(this, args);
+  };
 }
 
 function sleep(ms: number): Promise<void> {

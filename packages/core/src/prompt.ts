@@ -1,0 +1,33 @@
+/**
+ * What the relay accepts as a prompt (wire.md § 8.2; spec/cli.md § lich send: "A prompt is capped
+ * at 8192 bytes and stripped of control characters"), known on the client for the one operation
+ * that has a side effect before it sends: `open --prompt` opens the session first, so a prompt
+ * the relay would refuse is refused here, before anything is opened. `send` leaves the check to
+ * the server, the one source of truth for what it relays.
+ *
+ * The rule and its wording are the relay's (packages/server/src/relay/text.ts), byte for byte.
+ */
+
+/** The most a relayed prompt may hold, in UTF-8 bytes after sanitising. */
+export const PROMPT_LIMIT = 8192;
+
+/** Drops every character below 0x20 except `\n` and `\t`, and DEL: what the relay types is text. */
+export function sanitizePrompt(prompt: string): string {
+  return prompt.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+}
+
+/**
+ * Why the relay would refuse `prompt`, in its own words, or null when it would take it:
+ * `nothing to send: the prompt is empty` (blank once sanitised), or
+ * `prompt is <n> bytes, over the 8192 limit: name the paths to read instead of pasting their contents`
+ * (n counted in UTF-8 bytes after sanitising).
+ */
+export function promptRefusal(prompt: string): string | null {
+  const clean = sanitizePrompt(prompt);
+  if (clean.trim() === '') return 'nothing to send: the prompt is empty';
+  const bytes = Buffer.byteLength(clean, 'utf8');
+  if (bytes > PROMPT_LIMIT) {
+    return `prompt is ${bytes} bytes, over the ${PROMPT_LIMIT} limit: name the paths to read instead of pasting their contents`;
+  }
+  return null;
+}
