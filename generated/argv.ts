@@ -2,7 +2,7 @@
 // Regenerate: npm run codegen
 
 import { toArgv } from '@lich/core/contract-runtime';
-import type { SessionsInput, WhoamiInput, SendInput, WaitInput, ReplyInput, OpenInput, CloseInput, QuitInput, VersionInput, HelpInput } from './types';
+import type { SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, QuitInput, VersionInput, HelpInput } from './types';
 
 /** How the command prints its result. */
 export interface ArgvOptions {
@@ -33,6 +33,24 @@ export const cliArgv = {
       [input.target, true],
       [input.prompt, true],
     ]),
+  /** `lich insert [--project <name-or-path>] [--session <session>] [--timeout <seconds>] [--json] [<text> | -]` */
+  insert: (input: InsertInput, options: ArgvOptions = {}): string[] =>
+    toArgv('insert', [
+      ['--project', input.project],
+      ['--session', input.session],
+      ['--timeout', input.timeoutSeconds],
+      ['--json', options.json ?? false],
+    ], [
+      [input.text, false],
+    ]),
+  /** `lich focus [--project <name-or-path>] [--json] <session>` */
+  focus: (input: FocusInput, options: ArgvOptions = {}): string[] =>
+    toArgv('focus', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], [
+      [input.target, true],
+    ]),
   /** `lich wait [--timeout <seconds>] [--no-wait] [--json] [<ticket>]` */
   wait: (input: WaitInput, options: ArgvOptions = {}): string[] =>
     toArgv('wait', [
@@ -48,24 +66,79 @@ export const cliArgv = {
       [input.ticket, false],
       [input.answer, true],
     ]),
-  /** `lich open [--project <name-or-path>] [--kind <provider>] [--model <model>] [--folder <name>] [--prompt <task> [--private]] [--json]` */
+  /** `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--json]` */
   open: (input: OpenInput, options: ArgvOptions = {}): string[] =>
     toArgv('open', [
       ['--project', input.project],
       ['--kind', input.kind],
+      ['--worktree', input.worktree],
+      ['--base', input.base],
       ['--model', input.model],
+      ['--effort', input.effort],
+      ['--ultracode', input.ultracode],
       ['--folder', input.folder],
       ['--prompt', input.prompt],
       ['--private', input.private],
+      ['--subagent', input.subagent],
       ['--json', options.json ?? false],
     ], []),
-  /** `lich close [--project <name-or-path>] [--json] <session>` */
+  /** `lich close [--project <name-or-path>] [--worktree keep|remove] [--force] [--json] <session>` */
   close: (input: CloseInput, options: ArgvOptions = {}): string[] =>
     toArgv('close', [
       ['--project', input.project],
+      ['--worktree', input.worktree],
+      ['--force', input.force],
       ['--json', options.json ?? false],
     ], [
       [input.target, true],
+    ]),
+  /** `lich rename [--project <name-or-path>] [--json] [<session>] <label>` */
+  rename: (input: RenameInput, options: ArgvOptions = {}): string[] =>
+    toArgv('rename', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], [
+      [input.target, false],
+      [input.label, true],
+    ]),
+  /** `lich worktrees [--project <name-or-path>] [--json]` */
+  worktrees: (input: WorktreesInput, options: ArgvOptions = {}): string[] =>
+    toArgv('worktrees', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], []),
+  /** `lich folders [--project <name-or-path>] [--json]` */
+  folders: (input: FoldersInput, options: ArgvOptions = {}): string[] =>
+    toArgv('folders', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], []),
+  /** `lich file [--project <name-or-path>] [--json] [<session>] <folder>` */
+  file: (input: FileInput, options: ArgvOptions = {}): string[] =>
+    toArgv('file', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], [
+      [input.target, false],
+      [input.folder, true],
+    ]),
+  /** `lich rename-folder [--project <name-or-path>] [--json] <folder> <new-name>` */
+  'renameFolder': (input: RenameFolderInput, options: ArgvOptions = {}): string[] =>
+    toArgv('rename-folder', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], [
+      [input.folder, true],
+      [input.to, true],
+    ]),
+  /** `lich color-folder [--project <name-or-path>] [--json] <folder> <color>` */
+  'colorFolder': (input: ColorFolderInput, options: ArgvOptions = {}): string[] =>
+    toArgv('color-folder', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], [
+      [input.folder, true],
+      [input.color, true],
     ]),
   /** `lich quit` */
   quit: (_input: QuitInput): string[] =>

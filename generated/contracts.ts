@@ -6,6 +6,29 @@ import type { HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMetho
 
 /** Object type name → its JSON Schema (contracts/objects), every `$ref` inlined. */
 export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
+  Checkout: {
+    title: 'Checkout',
+    description: 'One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project\'s own directory is never one.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'path', 'dirty', 'sessions'],
+    properties: {
+      name: {
+        type: 'string',
+        description: 'What the worktree is called: the branch checked out in it (the name `lich open --worktree` takes), or its directory\'s name when it is on no branch.',
+      },
+      path: { type: 'string', description: 'The checkout\'s absolute path.' },
+      dirty: {
+        type: 'boolean',
+        description: 'True when it holds uncommitted work: a change, staged or not, or an untracked file — what `lich close --worktree remove` refuses to discard without --force.',
+      },
+      sessions: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The labels of the sessions open in it, oldest first; [] when nobody is working in it.',
+      },
+    },
+  },
   Closed: {
     title: 'Closed',
     description: 'What `lich close --json` prints and `spawn.Close` returns (spec/cli.md § lich close; wire.md § 6 `spawn.Closed`).',
@@ -80,6 +103,107 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
         type: 'array',
         items: { type: 'string' },
         description: 'Labels of the sessions still owing this session an answer, sorted and deduplicated; [] when none does (never null). Private errands are not listed.',
+      },
+    },
+  },
+  Colored: {
+    title: 'Colored',
+    description: 'What `lich color-folder --json` prints and `spawn.ColorFolder` returns (spec/cli.md § lich color-folder; wire.md § 6 `spawn.Colored`).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['project', 'folder', 'color', 'sessions'],
+    properties: {
+      project: { type: 'string', description: 'The name of the folder\'s project.' },
+      folder: { type: 'string', description: 'The folder whose cards were painted.' },
+      color: {
+        type: 'string',
+        enum: ['', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'violet', 'pink'],
+        description: 'The color written on each card: one of the palette, or "" when the cards were handed back to the theme.',
+      },
+      sessions: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The labels of the sessions on the sidebar that were painted, in card order. Parked sessions in the folder are painted too, but are not listed.',
+      },
+    },
+  },
+  Filed: {
+    title: 'Filed',
+    description: 'What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'project', 'label', 'folder', 'previous'],
+    properties: {
+      id: {
+        type: 'string',
+        description: 'The lich id of the session that was filed.',
+      },
+      project: { type: 'string', description: 'The name of its project.' },
+      label: { type: 'string', description: 'The label on its card.' },
+      folder: {
+        type: 'string',
+        description: 'The folder it is in now; "" when it was taken out of one.',
+      },
+      previous: {
+        type: 'string',
+        description: 'The folder it left; "" when it was in none.',
+      },
+    },
+  },
+  Focused: {
+    title: 'Focused',
+    description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'label', 'project'],
+    properties: {
+      id: {
+        type: 'string',
+        description: 'The lich id of the session whose card was focused.',
+      },
+      label: { type: 'string', description: 'The label on its card.' },
+      project: { type: 'string', description: 'The name of its project.' },
+    },
+  },
+  Folder: {
+    title: 'Folder',
+    description: 'One sidebar folder of a project, as `lich folders --json` and `list_folders` show it (spec/cli.md § lich folders; wire.md § 6 `spawn.Folder`). A folder is a name on a session and nothing else, so one with no session in it does not exist.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'sessions'],
+    properties: {
+      name: {
+        type: 'string',
+        description: 'The folder\'s name, exactly as the sessions carry it (case and spaces included).',
+      },
+      sessions: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The labels of the sessions filed under it, in the order the sidebar draws their cards; never empty.',
+      },
+    },
+  },
+  Inserted: {
+    title: 'Inserted',
+    description: 'What `lich insert --json` prints and `relay.Insert` returns (spec/cli.md § lich insert; wire.md § 6 `relay.Inserted`).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'label', 'project', 'kind', 'bytes'],
+    properties: {
+      id: {
+        type: 'string',
+        description: 'The lich id of the session the text was pasted at.',
+      },
+      label: { type: 'string', description: 'The label on its card.' },
+      project: { type: 'string', description: 'The name of its project.' },
+      kind: {
+        type: 'string',
+        description: 'Its provider id (`claude`, `codex`, …, `shell`, or a user-defined id).',
+      },
+      bytes: {
+        type: 'integer',
+        minimum: 1,
+        description: 'How many UTF-8 bytes were pasted, after control characters were stripped.',
       },
     },
   },
@@ -228,6 +352,48 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
         type: 'string',
         description: 'The absolute root directory of the session\'s project: what an editor matches its open folder against.',
       },
+    },
+  },
+  Refiled: {
+    title: 'Refiled',
+    description: 'What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['project', 'from', 'to', 'sessions'],
+    properties: {
+      project: {
+        type: 'string',
+        description: 'The name of the project whose folder was renamed.',
+      },
+      from: { type: 'string', description: 'The folder\'s old name.' },
+      to: {
+        type: 'string',
+        description: 'Its new name; "" when the folder was taken apart and its sessions went back under their checkouts.',
+      },
+      sessions: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The labels of the sessions on the sidebar that moved, in card order. Parked sessions follow the rename too, but are not listed.',
+      },
+    },
+  },
+  Renamed: {
+    title: 'Renamed',
+    description: 'What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'project', 'label', 'previous'],
+    properties: {
+      id: {
+        type: 'string',
+        description: 'The lich id of the session that was renamed.',
+      },
+      project: { type: 'string', description: 'The name of its project.' },
+      label: {
+        type: 'string',
+        description: 'The label its card carries now: the user\'s, which the provider\'s auto-title never overwrites.',
+      },
+      previous: { type: 'string', description: 'The label it carried before.' },
     },
   },
   Result: {
@@ -515,6 +681,95 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
       },
     },
   },
+  'relay.Focus': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'target', 'project'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        target: {
+          type: 'string',
+          description: 'The session: its lich id, its card label or its roster name, resolved as relay.Send resolves one.',
+        },
+        project: {
+          type: 'string',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+      },
+    },
+    result: {
+      title: 'Focused',
+      description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'label', 'project'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session whose card was focused.',
+        },
+        label: { type: 'string', description: 'The label on its card.' },
+        project: { type: 'string', description: 'The name of its project.' },
+      },
+    },
+  },
+  'relay.Insert': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'session', 'project', 'text', 'timeoutSeconds'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        session: {
+          type: 'string',
+          description: 'The target: its lich id, its card label or its roster name, resolved as relay.Send resolves one; "" to pick the one live session running in `project`.',
+        },
+        project: {
+          type: 'string',
+          description: 'Project name or absolute directory. With a session it narrows a label; without one it is where to look, and exactly one live session must be running there — a session running in that very directory wins over the others of its project.',
+        },
+        text: {
+          type: 'string',
+          description: 'The text, at most 65536 bytes once control characters (ESC included) are stripped; blank is refused.',
+        },
+        timeoutSeconds: {
+          type: 'integer',
+          description: 'Seconds to wait for the session to be at its prompt. 0 or less means the default, 10; above 1800 it is capped at 1800.',
+        },
+      },
+    },
+    result: {
+      title: 'Inserted',
+      description: 'What `lich insert --json` prints and `relay.Insert` returns (spec/cli.md § lich insert; wire.md § 6 `relay.Inserted`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'label', 'project', 'kind', 'bytes'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session the text was pasted at.',
+        },
+        label: { type: 'string', description: 'The label on its card.' },
+        project: { type: 'string', description: 'The name of its project.' },
+        kind: {
+          type: 'string',
+          description: 'Its provider id (`claude`, `codex`, …, `shell`, or a user-defined id).',
+        },
+        bytes: {
+          type: 'integer',
+          minimum: 1,
+          description: 'How many UTF-8 bytes were pasted, after control characters were stripped.',
+        },
+      },
+    },
+  },
   'relay.Peers': {
     options: {
       type: 'object',
@@ -766,6 +1021,66 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
       },
     },
   },
+  'relay.SendSubagent': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'target', 'project', 'prompt', 'timeoutSeconds'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`): the session the report goes back to. "" is refused.',
+        },
+        target: {
+          type: 'string',
+          description: 'The worker: its lich id, its card label, or its roster name (matched in that order; the label wins a tie).',
+        },
+        project: {
+          type: 'string',
+          description: 'The project name (case-insensitive) or absolute directory that narrows a label several projects share; "" for none.',
+        },
+        prompt: {
+          type: 'string',
+          description: 'The task, at most 8192 bytes; control characters are stripped before it is typed.',
+        },
+        timeoutSeconds: {
+          type: 'integer',
+          description: 'Seconds to hold the line for the report. 0 or less means the default, 100; above 1800 it is capped at 1800.',
+        },
+      },
+    },
+    result: {
+      title: 'Result',
+      description: 'How an errand stands: what `lich send --json` and `lich wait <ticket> --json` print, and the `delivery` of `lich open --prompt --json` (spec/cli.md § lich send; wire.md §§ 6, 7.1).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['ticket', 'target', 'status', 'answer'],
+      properties: {
+        ticket: {
+          type: 'string',
+          description: 'The errand\'s ticket: 8 lowercase hex characters. `lich wait <ticket>` picks the errand up again; the target answers with `lich reply <ticket>`.',
+        },
+        target: {
+          type: 'string',
+          description: 'The label of the session the task was sent to.',
+        },
+        status: {
+          type: 'string',
+          enum: ['answered', 'pending', 'unread', 'unanswered', 'undelivered', 'stopped', 'expired'],
+          description: 'How the errand stands. answered: `answer` holds the reply (exit 0). pending: delivered or queued, the wait ran out and the ticket is still live (exit 2). unread: typed at the target and never picked up. unanswered: the target ended its turn without replying through lich — the answer is in that session. undelivered: the queued task never reached a prompt. stopped: a subagent worker was closed before it answered. expired: nobody answered within the ticket\'s hour. The last five end the errand: no answer is coming through lich (exit 3).',
+        },
+        answer: {
+          type: 'string',
+          description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+        },
+        private: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only for an errand sent with --private (`private`): its result is held for its ticket alone — no note at the sender\'s prompt, never returned by a wait without a ticket.',
+        },
+      },
+    },
+  },
   'relay.Wait': {
     options: {
       type: 'object',
@@ -834,11 +1149,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         worktree: {
           type: 'string',
-          description: 'keep or remove: what happens to a worktree this was the last session in; "" when it is not (required when it is). No CLI flag sends it yet.',
+          description: 'keep or remove: what happens to a worktree this was the last session in; "" when it is not (required when it is).',
         },
         force: {
           type: 'boolean',
-          description: 'Remove a checkout holding uncommitted work. No CLI flag sends it yet.',
+          description: 'Remove a checkout holding uncommitted work.',
         },
       },
     },
@@ -871,6 +1186,139 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
       },
     },
   },
+  'spawn.ColorFolder': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'project', 'folder', 'color'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        project: {
+          type: 'string',
+          description: 'The project, by name or absolute directory; "" for the calling session\'s own.',
+        },
+        folder: {
+          type: 'string',
+          description: 'The folder whose cards to paint, matched exactly.',
+        },
+        color: {
+          type: 'string',
+          description: 'red, orange, amber, green, teal, blue, violet or pink; "" hands the cards back to the theme.',
+        },
+      },
+    },
+    result: {
+      title: 'Colored',
+      description: 'What `lich color-folder --json` prints and `spawn.ColorFolder` returns (spec/cli.md § lich color-folder; wire.md § 6 `spawn.Colored`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['project', 'folder', 'color', 'sessions'],
+      properties: {
+        project: { type: 'string', description: 'The name of the folder\'s project.' },
+        folder: { type: 'string', description: 'The folder whose cards were painted.' },
+        color: {
+          type: 'string',
+          enum: ['', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'violet', 'pink'],
+          description: 'The color written on each card: one of the palette, or "" when the cards were handed back to the theme.',
+        },
+        sessions: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'The labels of the sessions on the sidebar that were painted, in card order. Parked sessions in the folder are painted too, but are not listed.',
+        },
+      },
+    },
+  },
+  'spawn.File': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'target', 'project', 'folder'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        target: {
+          type: 'string',
+          description: 'The session to file: its lich id, its card label or its roster name; "" for the calling session itself.',
+        },
+        project: {
+          type: 'string',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        folder: {
+          type: 'string',
+          description: 'The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder.',
+        },
+      },
+    },
+    result: {
+      title: 'Filed',
+      description: 'What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'project', 'label', 'folder', 'previous'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session that was filed.',
+        },
+        project: { type: 'string', description: 'The name of its project.' },
+        label: { type: 'string', description: 'The label on its card.' },
+        folder: {
+          type: 'string',
+          description: 'The folder it is in now; "" when it was taken out of one.',
+        },
+        previous: {
+          type: 'string',
+          description: 'The folder it left; "" when it was in none.',
+        },
+      },
+    },
+  },
+  'spawn.Folders': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'project'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        project: {
+          type: 'string',
+          description: 'The project, by name or absolute directory; "" for the calling session\'s own.',
+        },
+      },
+    },
+    result: {
+      type: 'array',
+      items: {
+        title: 'Folder',
+        description: 'One sidebar folder of a project, as `lich folders --json` and `list_folders` show it (spec/cli.md § lich folders; wire.md § 6 `spawn.Folder`). A folder is a name on a session and nothing else, so one with no session in it does not exist.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'sessions'],
+        properties: {
+          name: {
+            type: 'string',
+            description: 'The folder\'s name, exactly as the sessions carry it (case and spaces included).',
+          },
+          sessions: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The labels of the sessions filed under it, in the order the sidebar draws their cards; never empty.',
+          },
+        },
+      },
+      description: '[] when no session of the project is filed (never null).',
+    },
+  },
   'spawn.Open': {
     options: {
       type: 'object',
@@ -891,11 +1339,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         worktree: {
           type: 'string',
-          description: 'Branch name of a git worktree to create (or check out, when the branch exists) and root the session in; "" for the project\'s own directory. No CLI flag sends it yet.',
+          description: 'Branch name of a git worktree to create (or check out, when the branch exists) and root the session in; "" for the project\'s own directory.',
         },
         base: {
           type: 'string',
-          description: 'Branch the new worktree\'s branch starts from; "" for the project\'s current branch. No CLI flag sends it yet.',
+          description: 'Branch the new worktree\'s branch starts from; "" for the project\'s current branch.',
         },
         model: {
           type: 'string',
@@ -903,7 +1351,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         effort: {
           type: 'string',
-          description: 'The reasoning effort the provider starts at, passed through unchecked; "" for the default. No CLI flag sends it yet.',
+          description: 'The reasoning effort the provider starts at, passed through unchecked, and recorded on the row to be passed again whenever a new conversation starts, never on a resume; "" for the default. Refused for opencode, crush, cursor and shell.',
         },
         folder: {
           type: 'string',
@@ -911,7 +1359,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         ultracode: {
           type: 'boolean',
-          description: 'Turn Claude Code\'s ultracode on. No CLI flag sends it yet.',
+          description: 'Turn Claude Code\'s ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind.',
         },
       },
     },
@@ -989,6 +1437,251 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           description: 'Whether lich started the session\'s PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card).',
         },
       },
+    },
+  },
+  'spawn.OpenSubagent': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'kind', 'worktree', 'base', 'model', 'effort', 'ultracode'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`): the session the worker reports to. "" is refused — a subagent needs a session to report to.',
+        },
+        kind: {
+          type: 'string',
+          description: 'Provider id the worker runs, or shell; "" means the caller\'s own provider.',
+        },
+        worktree: {
+          type: 'string',
+          description: 'Branch name of a git worktree to open the worker in, exactly as `spawn.Open` does; "" for the caller\'s own checkout.',
+        },
+        base: {
+          type: 'string',
+          description: 'Branch the new worktree\'s branch starts from, as for `spawn.Open`; "" for the project\'s current branch.',
+        },
+        model: {
+          type: 'string',
+          description: 'The model the provider starts on, passed through unchecked; "" for the provider\'s default.',
+        },
+        effort: {
+          type: 'string',
+          description: 'The reasoning effort the provider starts at, passed through unchecked; "" for the default.',
+        },
+        ultracode: { type: 'boolean', description: 'Turn Claude Code\'s ultracode on.' },
+      },
+    },
+    result: {
+      title: 'Session',
+      description: 'A session as `spawn.Open` returns it and the `session-opened` event carries it: the row is written and its PTY is running (spec/cli.md § lich server side; wire.md § 6 `spawn.Session`).',
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'id',
+        'projectId',
+        'project',
+        'label',
+        'name',
+        'kind',
+        'path',
+        'nextSeq',
+        'originSessionId',
+        'originLabel',
+        'confined',
+        'folder',
+        'run',
+      ],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The session\'s lich id (32 lowercase hex characters for a session the CLI or MCP opened): the `LICH_SESSION_ID` its process carries.',
+        },
+        projectId: {
+          type: 'string',
+          description: 'The id of the project the session belongs to.',
+        },
+        project: {
+          type: 'string',
+          description: 'The name of the project the session belongs to.',
+        },
+        label: {
+          type: 'string',
+          description: 'The label on the new card (`Session <n>` from the project\'s counter, or the worktree\'s branch): the first name the session answers to.',
+        },
+        name: {
+          type: 'string',
+          description: 'The peer-roster name the session also answers to (wire.md § 9).',
+        },
+        kind: {
+          type: 'string',
+          description: 'The provider the session runs: a provider id, or shell.',
+        },
+        path: {
+          type: 'string',
+          description: 'The absolute directory the session runs in: its worktree\'s, or the project\'s own.',
+        },
+        nextSeq: {
+          type: 'integer',
+          description: 'The project\'s label counter after this session: the n of the next `Session <n>`.',
+        },
+        originSessionId: {
+          type: 'string',
+          description: 'The id of the session this one was opened from; "" when `lich open` ran outside a session.',
+        },
+        originLabel: {
+          type: 'string',
+          description: 'The label the opening session\'s card carried at that moment; "" when `lich open` ran outside a session.',
+        },
+        confined: {
+          type: 'boolean',
+          description: 'Whether the session runs confined by the sandbox: an empty home holding only its agent\'s own state, the machine read-only, writes only inside its checkout.',
+        },
+        folder: {
+          type: 'string',
+          description: 'The sidebar folder the session is filed under; "" for none.',
+        },
+        run: {
+          type: 'boolean',
+          description: 'Whether lich started the session\'s PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card).',
+        },
+      },
+    },
+  },
+  'spawn.Rename': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'target', 'project', 'label'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        target: {
+          type: 'string',
+          description: 'The session to rename: its lich id, its card label or its roster name; "" for the calling session itself.',
+        },
+        project: {
+          type: 'string',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        label: {
+          type: 'string',
+          description: 'The new label; leading and trailing spaces are trimmed, and an empty one is refused.',
+        },
+      },
+    },
+    result: {
+      title: 'Renamed',
+      description: 'What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'project', 'label', 'previous'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session that was renamed.',
+        },
+        project: { type: 'string', description: 'The name of its project.' },
+        label: {
+          type: 'string',
+          description: 'The label its card carries now: the user\'s, which the provider\'s auto-title never overwrites.',
+        },
+        previous: { type: 'string', description: 'The label it carried before.' },
+      },
+    },
+  },
+  'spawn.RenameFolder': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'project', 'folder', 'to'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        project: {
+          type: 'string',
+          description: 'The project, by name or absolute directory; "" for the calling session\'s own.',
+        },
+        folder: {
+          type: 'string',
+          description: 'The folder to rename, matched exactly.',
+        },
+        to: {
+          type: 'string',
+          description: 'Its new name; "" takes the folder apart.',
+        },
+      },
+    },
+    result: {
+      title: 'Refiled',
+      description: 'What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['project', 'from', 'to', 'sessions'],
+      properties: {
+        project: {
+          type: 'string',
+          description: 'The name of the project whose folder was renamed.',
+        },
+        from: { type: 'string', description: 'The folder\'s old name.' },
+        to: {
+          type: 'string',
+          description: 'Its new name; "" when the folder was taken apart and its sessions went back under their checkouts.',
+        },
+        sessions: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'The labels of the sessions on the sidebar that moved, in card order. Parked sessions follow the rename too, but are not listed.',
+        },
+      },
+    },
+  },
+  'spawn.Worktrees': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'project'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        project: {
+          type: 'string',
+          description: 'The project, by name or absolute directory (which only narrows: it opens nothing); "" for the calling session\'s own, which outside a session is refused.',
+        },
+      },
+    },
+    result: {
+      type: 'array',
+      items: {
+        title: 'Checkout',
+        description: 'One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project\'s own directory is never one.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'path', 'dirty', 'sessions'],
+        properties: {
+          name: {
+            type: 'string',
+            description: 'What the worktree is called: the branch checked out in it (the name `lich open --worktree` takes), or its directory\'s name when it is on no branch.',
+          },
+          path: { type: 'string', description: 'The checkout\'s absolute path.' },
+          dirty: {
+            type: 'boolean',
+            description: 'True when it holds uncommitted work: a change, staged or not, or an untracked file — what `lich close --worktree remove` refuses to discard without --force.',
+          },
+          sessions: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The labels of the sessions open in it, oldest first; [] when nobody is working in it.',
+          },
+        },
+      },
+      description: 'In git\'s order; [] when the project has no worktree but its own directory (never null).',
     },
   },
   'system.Diagnostics': {
@@ -1187,6 +1880,95 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     },
     rpc: ['relay.Send', 'relay.SendPrivate'],
   },
+  insert: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['session', 'project', 'text', 'timeoutSeconds'],
+      properties: {
+        session: {
+          type: 'string',
+          default: '',
+          description: 'The target: its lich id, its card label or its roster name; "" to pick the one live session running in project.',
+        },
+        project: {
+          type: 'string',
+          default: '',
+          description: 'Project name or absolute directory: narrows session, or without one says where to look.',
+        },
+        text: {
+          type: 'string',
+          default: '',
+          description: 'The text to paste; "" or "-" reads it from stdin (at most 1 MiB is read).',
+        },
+        timeoutSeconds: {
+          type: 'integer',
+          default: 0,
+          description: 'Seconds to wait for the session to be at its prompt; 0 means the default, 10.',
+        },
+      },
+    },
+    output: {
+      title: 'Inserted',
+      description: 'What `lich insert --json` prints and `relay.Insert` returns (spec/cli.md § lich insert; wire.md § 6 `relay.Inserted`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'label', 'project', 'kind', 'bytes'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session the text was pasted at.',
+        },
+        label: { type: 'string', description: 'The label on its card.' },
+        project: { type: 'string', description: 'The name of its project.' },
+        kind: {
+          type: 'string',
+          description: 'Its provider id (`claude`, `codex`, …, `shell`, or a user-defined id).',
+        },
+        bytes: {
+          type: 'integer',
+          minimum: 1,
+          description: 'How many UTF-8 bytes were pasted, after control characters were stripped.',
+        },
+      },
+    },
+    rpc: ['relay.Insert'],
+  },
+  focus: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['target', 'project'],
+      properties: {
+        target: {
+          type: 'string',
+          default: '',
+          description: 'The session: its lich id, its card label or its roster name.',
+        },
+        project: {
+          type: 'string',
+          default: '',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+      },
+    },
+    output: {
+      title: 'Focused',
+      description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'label', 'project'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session whose card was focused.',
+        },
+        label: { type: 'string', description: 'The label on its card.' },
+        project: { type: 'string', description: 'The name of its project.' },
+      },
+    },
+    rpc: ['relay.Focus'],
+  },
   wait: {
     input: {
       type: 'object',
@@ -1330,7 +2112,19 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     input: {
       type: 'object',
       additionalProperties: false,
-      required: ['project', 'kind', 'model', 'folder', 'prompt', 'private'],
+      required: [
+        'project',
+        'kind',
+        'worktree',
+        'base',
+        'model',
+        'effort',
+        'ultracode',
+        'folder',
+        'prompt',
+        'private',
+        'subagent',
+      ],
       properties: {
         project: {
           type: 'string',
@@ -1342,10 +2136,30 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
           default: '',
           description: 'Provider id the session runs, or shell; "" for the caller\'s own provider (claude outside a session).',
         },
+        worktree: {
+          type: 'string',
+          default: '',
+          description: 'Branch name of a git worktree to root the session in, under lich\'s data directory: created off base, or — for a branch that already exists — checked out as it stands (an existing checkout of it reused); "" for the project\'s own directory.',
+        },
+        base: {
+          type: 'string',
+          default: '',
+          description: 'The branch a new worktree\'s branch starts from (local, origin/…, or one another worktree holds); "" for the project\'s current branch. Refused without worktree; ignored when the worktree\'s branch already exists.',
+        },
         model: {
           type: 'string',
           default: '',
           description: 'The model its provider starts on, passed through unchecked; "" for the provider\'s default.',
+        },
+        effort: {
+          type: 'string',
+          default: '',
+          description: 'The reasoning effort its provider starts at, passed through unchecked; "" for the provider\'s default. Refused for opencode, crush, cursor and shell.',
+        },
+        ultracode: {
+          type: 'boolean',
+          default: false,
+          description: 'Turn Claude Code\'s ultracode on, on every start of the session, a resume included. Refused for every other kind.',
         },
         folder: {
           type: 'string',
@@ -1361,6 +2175,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
           type: 'boolean',
           default: false,
           description: 'Make the --prompt errand private. Refused without a prompt, before anything is opened.',
+        },
+        subagent: {
+          type: 'boolean',
+          default: false,
+          description: 'Open the session as the calling session\'s subagent: in the caller\'s checkout and project, filed with the caller, one level below it, its --prompt task handed over as a subagent errand whose report comes back to the caller. Needs a prompt and a calling session; refuses project, folder and private — all before anything is opened. Experimental.',
         },
       },
     },
@@ -1470,13 +2289,13 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
       },
     },
-    rpc: ['spawn.Open', 'relay.Send', 'relay.SendPrivate'],
+    rpc: ['spawn.Open', 'spawn.OpenSubagent', 'relay.Send', 'relay.SendSubagent', 'relay.SendPrivate'],
   },
   close: {
     input: {
       type: 'object',
       additionalProperties: false,
-      required: ['target', 'project'],
+      required: ['target', 'project', 'worktree', 'force'],
       properties: {
         target: {
           type: 'string',
@@ -1487,6 +2306,16 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
           type: 'string',
           default: '',
           description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        worktree: {
+          type: 'string',
+          default: '',
+          description: 'keep or remove: what happens to the worktree this is the last session in; required then, ignored otherwise. Any other value is refused.',
+        },
+        force: {
+          type: 'boolean',
+          default: false,
+          description: 'Remove a worktree holding uncommitted work, discarding what is in no commit and on no remote.',
         },
       },
     },
@@ -1519,6 +2348,267 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
       },
     },
     rpc: ['spawn.Close'],
+  },
+  rename: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['target', 'project', 'label'],
+      properties: {
+        target: {
+          type: 'string',
+          default: '',
+          description: 'The session to rename: its lich id, its card label or its roster name; "" for the calling session itself.',
+        },
+        project: {
+          type: 'string',
+          default: '',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        label: { type: 'string', default: '', description: 'The new label.' },
+      },
+    },
+    output: {
+      title: 'Renamed',
+      description: 'What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'project', 'label', 'previous'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session that was renamed.',
+        },
+        project: { type: 'string', description: 'The name of its project.' },
+        label: {
+          type: 'string',
+          description: 'The label its card carries now: the user\'s, which the provider\'s auto-title never overwrites.',
+        },
+        previous: { type: 'string', description: 'The label it carried before.' },
+      },
+    },
+    rpc: ['spawn.Rename'],
+  },
+  worktrees: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['project'],
+      properties: {
+        project: {
+          type: 'string',
+          default: '',
+          description: 'Project name or absolute directory (which only narrows: it opens nothing); "" for the caller\'s own, which outside a session is refused.',
+        },
+      },
+    },
+    output: {
+      type: 'array',
+      items: {
+        title: 'Checkout',
+        description: 'One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project\'s own directory is never one.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'path', 'dirty', 'sessions'],
+        properties: {
+          name: {
+            type: 'string',
+            description: 'What the worktree is called: the branch checked out in it (the name `lich open --worktree` takes), or its directory\'s name when it is on no branch.',
+          },
+          path: { type: 'string', description: 'The checkout\'s absolute path.' },
+          dirty: {
+            type: 'boolean',
+            description: 'True when it holds uncommitted work: a change, staged or not, or an untracked file — what `lich close --worktree remove` refuses to discard without --force.',
+          },
+          sessions: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The labels of the sessions open in it, oldest first; [] when nobody is working in it.',
+          },
+        },
+      },
+      description: 'The project\'s worktrees, its own directory excepted; [] when there are none.',
+    },
+    rpc: ['spawn.Worktrees'],
+  },
+  folders: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['project'],
+      properties: {
+        project: {
+          type: 'string',
+          default: '',
+          description: 'The project, by name or absolute directory; "" for the calling session\'s own.',
+        },
+      },
+    },
+    output: {
+      type: 'array',
+      items: {
+        title: 'Folder',
+        description: 'One sidebar folder of a project, as `lich folders --json` and `list_folders` show it (spec/cli.md § lich folders; wire.md § 6 `spawn.Folder`). A folder is a name on a session and nothing else, so one with no session in it does not exist.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'sessions'],
+        properties: {
+          name: {
+            type: 'string',
+            description: 'The folder\'s name, exactly as the sessions carry it (case and spaces included).',
+          },
+          sessions: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The labels of the sessions filed under it, in the order the sidebar draws their cards; never empty.',
+          },
+        },
+      },
+      description: 'The project\'s folders in sidebar order; [] when none.',
+    },
+    rpc: ['spawn.Folders'],
+  },
+  file: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['target', 'project', 'folder'],
+      properties: {
+        target: {
+          type: 'string',
+          default: '',
+          description: 'The session to file: its lich id, its card label or its roster name; "" for the calling session itself.',
+        },
+        project: {
+          type: 'string',
+          default: '',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        folder: {
+          type: 'string',
+          default: '',
+          description: 'The folder, matched exactly; "" takes the session out of its folder.',
+        },
+      },
+    },
+    output: {
+      title: 'Filed',
+      description: 'What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'project', 'label', 'folder', 'previous'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session that was filed.',
+        },
+        project: { type: 'string', description: 'The name of its project.' },
+        label: { type: 'string', description: 'The label on its card.' },
+        folder: {
+          type: 'string',
+          description: 'The folder it is in now; "" when it was taken out of one.',
+        },
+        previous: {
+          type: 'string',
+          description: 'The folder it left; "" when it was in none.',
+        },
+      },
+    },
+    rpc: ['spawn.File'],
+  },
+  renameFolder: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['project', 'folder', 'to'],
+      properties: {
+        project: {
+          type: 'string',
+          default: '',
+          description: 'The project, by name or absolute directory; "" for the calling session\'s own.',
+        },
+        folder: {
+          type: 'string',
+          default: '',
+          description: 'The folder to rename, matched exactly.',
+        },
+        to: {
+          type: 'string',
+          default: '',
+          description: 'Its new name; "" takes the folder apart.',
+        },
+      },
+    },
+    output: {
+      title: 'Refiled',
+      description: 'What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['project', 'from', 'to', 'sessions'],
+      properties: {
+        project: {
+          type: 'string',
+          description: 'The name of the project whose folder was renamed.',
+        },
+        from: { type: 'string', description: 'The folder\'s old name.' },
+        to: {
+          type: 'string',
+          description: 'Its new name; "" when the folder was taken apart and its sessions went back under their checkouts.',
+        },
+        sessions: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'The labels of the sessions on the sidebar that moved, in card order. Parked sessions follow the rename too, but are not listed.',
+        },
+      },
+    },
+    rpc: ['spawn.RenameFolder'],
+  },
+  colorFolder: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['project', 'folder', 'color'],
+      properties: {
+        project: {
+          type: 'string',
+          default: '',
+          description: 'The project, by name or absolute directory; "" for the calling session\'s own.',
+        },
+        folder: {
+          type: 'string',
+          default: '',
+          description: 'The folder whose cards to paint, matched exactly.',
+        },
+        color: {
+          type: 'string',
+          default: '',
+          description: 'red, orange, amber, green, teal, blue, violet or pink; "" clears it.',
+        },
+      },
+    },
+    output: {
+      title: 'Colored',
+      description: 'What `lich color-folder --json` prints and `spawn.ColorFolder` returns (spec/cli.md § lich color-folder; wire.md § 6 `spawn.Colored`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['project', 'folder', 'color', 'sessions'],
+      properties: {
+        project: { type: 'string', description: 'The name of the folder\'s project.' },
+        folder: { type: 'string', description: 'The folder whose cards were painted.' },
+        color: {
+          type: 'string',
+          enum: ['', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'violet', 'pink'],
+          description: 'The color written on each card: one of the palette, or "" when the cards were handed back to the theme.',
+        },
+        sessions: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'The labels of the sessions on the sidebar that were painted, in card order. Parked sessions in the folder are painted too, but are not listed.',
+        },
+      },
+    },
+    rpc: ['spawn.ColorFolder'],
   },
   quit: {
     input: {
@@ -1684,6 +2774,12 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
     },
     { when: () => true, exit: 3 },
   ],
+  insert: [
+    { when: () => true, exit: 0 },
+  ],
+  focus: [
+    { when: () => true, exit: 0 },
+  ],
   wait: [
     {
       when: (output) => ((!isType(output, 'object') || hasProp(output, 'status')) && (!hasProp(output, 'status') || prop(output, 'status') === 'answered')),
@@ -1712,6 +2808,24 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
   close: [
     { when: () => true, exit: 0 },
   ],
+  rename: [
+    { when: () => true, exit: 0 },
+  ],
+  worktrees: [
+    { when: () => true, exit: 0 },
+  ],
+  folders: [
+    { when: () => true, exit: 0 },
+  ],
+  file: [
+    { when: () => true, exit: 0 },
+  ],
+  renameFolder: [
+    { when: () => true, exit: 0 },
+  ],
+  colorFolder: [
+    { when: () => true, exit: 0 },
+  ],
   quit: [
     { when: () => true, exit: 0 },
   ],
@@ -1730,6 +2844,8 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
  * - `send`: 0 — Answered: the answer is in hand.
  * - `send`: 2 — The wait ran out and a ticket came back: nothing failed, the errand is still open, and `lich wait <ticket>` picks the answer up later.
  * - `send` otherwise: 3 — The errand is over and no answer is coming through lich (unread, unanswered, undelivered, stopped, expired): retrying the wait is pointless, the output says what to do instead.
+ * - `insert`: 0 — Done: the output is the result.
+ * - `focus`: 0 — Done: the output is the result.
  * - `wait`: 0 — Answered: the answer is in hand.
  * - `wait`: 2 — The wait ran out and a ticket came back: nothing failed, the errand is still open, and `lich wait <ticket>` picks the answer up later.
  * - `wait`: 3 — The errand is over and no answer is coming through lich (unread, unanswered, undelivered, stopped, expired): retrying the wait is pointless, the output says what to do instead.
@@ -1738,6 +2854,12 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
  * - `reply`: 0 — Done: the output is the result.
  * - `open`: 0 — Opened; a task handed over with --prompt exits 0 whatever its status — delivery.status says the rest.
  * - `close`: 0 — Done: the output is the result.
+ * - `rename`: 0 — Done: the output is the result.
+ * - `worktrees`: 0 — Done: the output is the result.
+ * - `folders`: 0 — Done: the output is the result.
+ * - `file`: 0 — Done: the output is the result.
+ * - `renameFolder`: 0 — Done: the output is the result.
+ * - `colorFolder`: 0 — Done: the output is the result.
  * - `quit`: 0 — Done: the output is the result.
  * - `version`: 0 — Done: the output is the result.
  * - `help`: 0 — Done: the output is the result.

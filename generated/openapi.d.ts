@@ -42,6 +42,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/relay.Focus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * relay.Focus
+         * @description Switches to a live session's card: records it as its project's open card. This backend has no window, so nothing is raised. `lich focus`.
+         */
+        post: operations["relay.Focus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/relay.Insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * relay.Insert
+         * @description Pastes text at a live session's prompt as a bracketed paste and presses nothing: no Enter follows. Waits up to `timeoutSeconds` for the session to be at its prompt; refuses one still running its checkout's setup script, and one in `waiting`. `lich insert`.
+         */
+        post: operations["relay.Insert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rpc/relay.Peers": {
         parameters: {
             query?: never;
@@ -142,6 +182,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/relay.SendSubagent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * relay.SendSubagent
+         * @description `relay.Send` for a subagent's errand (the hand-off of `lich open --subagent --prompt`): the worker answers through its ticket; the errand is not dropped by the ticket's hour while the worker's session runs; closing the worker ends it as `stopped` (silently when its own caller closed it); a worker running in the caller's checkout is parked once it has answered and the turn it answered in has ended. `from` is required: a subagent reports to a session.
+         */
+        post: operations["relay.SendSubagent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rpc/relay.Wait": {
         parameters: {
             query?: never;
@@ -182,6 +242,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/spawn.ColorFolder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.ColorFolder
+         * @description Paints every session filed under a folder, parked ones included: the color is written on each card. A color outside the palette, and a folder no session carries, are refused. `lich color-folder`, `color_folder`.
+         */
+        post: operations["spawn.ColorFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/spawn.File": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.File
+         * @description Moves a session into a sidebar folder, or with an empty folder out of the one it is in. A session is in at most one folder. `lich file`, `file_session`.
+         */
+        post: operations["spawn.File"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/spawn.Folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.Folders
+         * @description A project's sidebar folders and the sessions filed under each, in the order the sidebar draws the folders (the order they were first filed into). `lich folders`, `list_folders`.
+         */
+        post: operations["spawn.Folders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rpc/spawn.Open": {
         parameters: {
             query?: never;
@@ -196,6 +316,86 @@ export interface paths {
          * @description Opens a new session, starts its PTY and announces its card. `lich open`, `open_session`.
          */
         post: operations["spawn.Open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/spawn.OpenSubagent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.OpenSubagent
+         * @description Opens a new session as the calling session's subagent: in the caller's checkout (unless `worktree` names one), in the caller's project, labelled from the project's counter, filed with the caller (in its folder, else in a folder named after its label, which the caller joins), one level below it (`LICH_SUBAGENT_DEPTH`). Its task goes in through `relay.SendSubagent`. `lich open --subagent`.
+         */
+        post: operations["spawn.OpenSubagent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/spawn.Rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.Rename
+         * @description Renames a session, live or parked: the label on its card, which is also the name it is addressed by. The new label becomes the user's (label_auto cleared), so the provider's auto-title never overwrites it; one another session of the project holds already is refused. `lich rename`, `rename_session`.
+         */
+        post: operations["spawn.Rename"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/spawn.RenameFolder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.RenameFolder
+         * @description Renames a folder across every session filed under it, parked ones included; onto a name the project already has, the two merge; an empty new name takes the folder apart. A name no session carries is refused with the project's folders listed. `lich rename-folder`, `rename_folder`.
+         */
+        post: operations["spawn.RenameFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/spawn.Worktrees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.Worktrees
+         * @description A project's git worktrees — each one's name, whether it holds uncommitted work, and the sessions open in it — the project's own directory excepted. `lich worktrees`, `list_worktrees`.
+         */
+        post: operations["spawn.Worktrees"];
         delete?: never;
         options?: never;
         head?: never;
@@ -331,6 +531,17 @@ export interface components {
          * @enum {string}
          */
         ResultStatus: "answered" | "pending" | "unread" | "unanswered" | "undelivered" | "stopped" | "expired";
+        /** @description One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project's own directory is never one. */
+        Checkout: {
+            /** @description What the worktree is called: the branch checked out in it (the name `lich open --worktree` takes), or its directory's name when it is on no branch. */
+            name: string;
+            /** @description The checkout's absolute path. */
+            path: string;
+            /** @description True when it holds uncommitted work: a change, staged or not, or an untracked file — what `lich close --worktree remove` refuses to discard without --force. */
+            dirty: boolean;
+            /** @description The labels of the sessions open in it, oldest first; [] when nobody is working in it. */
+            sessions: string[];
+        };
         /** @description What `lich close --json` prints and `spawn.Close` returns (spec/cli.md § lich close; wire.md § 6 `spawn.Closed`). */
         Closed: {
             /** @description The lich id of the session that was closed. */
@@ -354,6 +565,62 @@ export interface components {
             results: components["schemas"]["Result"][];
             /** @description Labels of the sessions still owing this session an answer, sorted and deduplicated; [] when none does (never null). Private errands are not listed. */
             open: string[];
+        };
+        /** @description What `lich color-folder --json` prints and `spawn.ColorFolder` returns (spec/cli.md § lich color-folder; wire.md § 6 `spawn.Colored`). */
+        Colored: {
+            /** @description The name of the folder's project. */
+            project: string;
+            /** @description The folder whose cards were painted. */
+            folder: string;
+            /**
+             * @description The color written on each card: one of the palette, or "" when the cards were handed back to the theme.
+             * @enum {string}
+             */
+            color: "" | "red" | "orange" | "amber" | "green" | "teal" | "blue" | "violet" | "pink";
+            /** @description The labels of the sessions on the sidebar that were painted, in card order. Parked sessions in the folder are painted too, but are not listed. */
+            sessions: string[];
+        };
+        /** @description What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`). */
+        Filed: {
+            /** @description The lich id of the session that was filed. */
+            id: string;
+            /** @description The name of its project. */
+            project: string;
+            /** @description The label on its card. */
+            label: string;
+            /** @description The folder it is in now; "" when it was taken out of one. */
+            folder: string;
+            /** @description The folder it left; "" when it was in none. */
+            previous: string;
+        };
+        /** @description What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`). */
+        Focused: {
+            /** @description The lich id of the session whose card was focused. */
+            id: string;
+            /** @description The label on its card. */
+            label: string;
+            /** @description The name of its project. */
+            project: string;
+        };
+        /** @description One sidebar folder of a project, as `lich folders --json` and `list_folders` show it (spec/cli.md § lich folders; wire.md § 6 `spawn.Folder`). A folder is a name on a session and nothing else, so one with no session in it does not exist. */
+        Folder: {
+            /** @description The folder's name, exactly as the sessions carry it (case and spaces included). */
+            name: string;
+            /** @description The labels of the sessions filed under it, in the order the sidebar draws their cards; never empty. */
+            sessions: string[];
+        };
+        /** @description What `lich insert --json` prints and `relay.Insert` returns (spec/cli.md § lich insert; wire.md § 6 `relay.Inserted`). */
+        Inserted: {
+            /** @description The lich id of the session the text was pasted at. */
+            id: string;
+            /** @description The label on its card. */
+            label: string;
+            /** @description The name of its project. */
+            project: string;
+            /** @description Its provider id (`claude`, `codex`, …, `shell`, or a user-defined id). */
+            kind: string;
+            /** @description How many UTF-8 bytes were pasted, after control characters were stripped. */
+            bytes: number;
         };
         /** @description What `lich open --json` prints: the session, plus the hand-off of --prompt when one was made (spec/cli.md § lich open). The session's fields are repeated here because a closed object cannot be extended through allOf; `x-extends` makes codegen check they stay identical to session.json and emit `interface Opened extends Session`. */
         Opened: {
@@ -404,6 +671,28 @@ export interface components {
             path: string;
             /** @description The absolute root directory of the session's project: what an editor matches its open folder against. */
             projectPath: string;
+        };
+        /** @description What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`). */
+        Refiled: {
+            /** @description The name of the project whose folder was renamed. */
+            project: string;
+            /** @description The folder's old name. */
+            from: string;
+            /** @description Its new name; "" when the folder was taken apart and its sessions went back under their checkouts. */
+            to: string;
+            /** @description The labels of the sessions on the sidebar that moved, in card order. Parked sessions follow the rename too, but are not listed. */
+            sessions: string[];
+        };
+        /** @description What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`). */
+        Renamed: {
+            /** @description The lich id of the session that was renamed. */
+            id: string;
+            /** @description The name of its project. */
+            project: string;
+            /** @description The label its card carries now: the user's, which the provider's auto-title never overwrites. */
+            label: string;
+            /** @description The label it carried before. */
+            previous: string;
         };
         /** @description How an errand stands: what `lich send --json` and `lich wait <ticket> --json` print, and the `delivery` of `lich open --prompt --json` (spec/cli.md § lich send; wire.md §§ 6, 7.1). */
         Result: {
@@ -480,6 +769,26 @@ export interface components {
             /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
             from: string;
         };
+        RelayFocusOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The session: its lich id, its card label or its roster name, resolved as relay.Send resolves one. */
+            target: string;
+            /** @description Project name or absolute directory that narrows a label; "" for none. */
+            project: string;
+        };
+        RelayInsertOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The target: its lich id, its card label or its roster name, resolved as relay.Send resolves one; "" to pick the one live session running in `project`. */
+            session: string;
+            /** @description Project name or absolute directory. With a session it narrows a label; without one it is where to look, and exactly one live session must be running there — a session running in that very directory wins over the others of its project. */
+            project: string;
+            /** @description The text, at most 65536 bytes once control characters (ESC included) are stripped; blank is refused. */
+            text: string;
+            /** @description Seconds to wait for the session to be at its prompt. 0 or less means the default, 10; above 1800 it is capped at 1800. */
+            timeoutSeconds: number;
+        };
         RelayPeersOptions: {
             /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
             from: string;
@@ -520,6 +829,18 @@ export interface components {
             /** @description Seconds to hold the line for an answer. 0 or less means the default, 100; above 1800 it is capped at 1800. */
             timeoutSeconds: number;
         };
+        RelaySendSubagentOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`): the session the report goes back to. "" is refused. */
+            from: string;
+            /** @description The worker: its lich id, its card label, or its roster name (matched in that order; the label wins a tie). */
+            target: string;
+            /** @description The project name (case-insensitive) or absolute directory that narrows a label several projects share; "" for none. */
+            project: string;
+            /** @description The task, at most 8192 bytes; control characters are stripped before it is typed. */
+            prompt: string;
+            /** @description Seconds to hold the line for the report. 0 or less means the default, 100; above 1800 it is capped at 1800. */
+            timeoutSeconds: number;
+        };
         RelayWaitOptions: {
             /** @description The errand's ticket (8 lowercase hex characters). */
             ticket: string;
@@ -533,10 +854,36 @@ export interface components {
             target: string;
             /** @description Project name or absolute directory that narrows a label; "" for none. */
             project: string;
-            /** @description keep or remove: what happens to a worktree this was the last session in; "" when it is not (required when it is). No CLI flag sends it yet. */
+            /** @description keep or remove: what happens to a worktree this was the last session in; "" when it is not (required when it is). */
             worktree: string;
-            /** @description Remove a checkout holding uncommitted work. No CLI flag sends it yet. */
+            /** @description Remove a checkout holding uncommitted work. */
             force: boolean;
+        };
+        SpawnColorFolderOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The project, by name or absolute directory; "" for the calling session's own. */
+            project: string;
+            /** @description The folder whose cards to paint, matched exactly. */
+            folder: string;
+            /** @description red, orange, amber, green, teal, blue, violet or pink; "" hands the cards back to the theme. */
+            color: string;
+        };
+        SpawnFileOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The session to file: its lich id, its card label or its roster name; "" for the calling session itself. */
+            target: string;
+            /** @description Project name or absolute directory that narrows a label; "" for none. */
+            project: string;
+            /** @description The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. */
+            folder: string;
+        };
+        SpawnFoldersOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The project, by name or absolute directory; "" for the calling session's own. */
+            project: string;
         };
         SpawnOpenOptions: {
             /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
@@ -545,18 +892,60 @@ export interface components {
             project: string;
             /** @description Provider id the session runs (claude, codex, antigravity, opencode, omp, crush, cursor, kiro, a user-defined id) or shell; "" means the caller's own provider, or claude outside a session. */
             kind: string;
-            /** @description Branch name of a git worktree to create (or check out, when the branch exists) and root the session in; "" for the project's own directory. No CLI flag sends it yet. */
+            /** @description Branch name of a git worktree to create (or check out, when the branch exists) and root the session in; "" for the project's own directory. */
             worktree: string;
-            /** @description Branch the new worktree's branch starts from; "" for the project's current branch. No CLI flag sends it yet. */
+            /** @description Branch the new worktree's branch starts from; "" for the project's current branch. */
             base: string;
             /** @description The model the provider starts on, passed through unchecked; "" for the provider's default. Refused for crush and shell. */
             model: string;
-            /** @description The reasoning effort the provider starts at, passed through unchecked; "" for the default. No CLI flag sends it yet. */
+            /** @description The reasoning effort the provider starts at, passed through unchecked, and recorded on the row to be passed again whenever a new conversation starts, never on a resume; "" for the default. Refused for opencode, crush, cursor and shell. */
             effort: string;
             /** @description Sidebar folder to file the new session under, matched exactly; "" for none. */
             folder: string;
-            /** @description Turn Claude Code's ultracode on. No CLI flag sends it yet. */
+            /** @description Turn Claude Code's ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind. */
             ultracode: boolean;
+        };
+        SpawnOpenSubagentOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`): the session the worker reports to. "" is refused — a subagent needs a session to report to. */
+            from: string;
+            /** @description Provider id the worker runs, or shell; "" means the caller's own provider. */
+            kind: string;
+            /** @description Branch name of a git worktree to open the worker in, exactly as `spawn.Open` does; "" for the caller's own checkout. */
+            worktree: string;
+            /** @description Branch the new worktree's branch starts from, as for `spawn.Open`; "" for the project's current branch. */
+            base: string;
+            /** @description The model the provider starts on, passed through unchecked; "" for the provider's default. */
+            model: string;
+            /** @description The reasoning effort the provider starts at, passed through unchecked; "" for the default. */
+            effort: string;
+            /** @description Turn Claude Code's ultracode on. */
+            ultracode: boolean;
+        };
+        SpawnRenameOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The session to rename: its lich id, its card label or its roster name; "" for the calling session itself. */
+            target: string;
+            /** @description Project name or absolute directory that narrows a label; "" for none. */
+            project: string;
+            /** @description The new label; leading and trailing spaces are trimmed, and an empty one is refused. */
+            label: string;
+        };
+        SpawnRenameFolderOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The project, by name or absolute directory; "" for the calling session's own. */
+            project: string;
+            /** @description The folder to rename, matched exactly. */
+            folder: string;
+            /** @description Its new name; "" takes the folder apart. */
+            to: string;
+        };
+        SpawnWorktreesOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The project, by name or absolute directory (which only narrows: it opens nothing); "" for the calling session's own, which outside a session is refused. */
+            project: string;
         };
         /** @description No options: the body is `[{}]`. */
         SystemQuitOptions: Record<string, never>;
@@ -711,6 +1100,156 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Collected"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "relay.Focus": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["RelayFocusOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Focused"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "relay.Insert": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["RelayInsertOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inserted"];
                 };
             };
             /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
@@ -1135,6 +1674,81 @@ export interface operations {
             };
         };
     };
+    "relay.SendSubagent": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["RelaySendSubagentOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
     "relay.Wait": {
         parameters: {
             query: {
@@ -1285,6 +1899,231 @@ export interface operations {
             };
         };
     };
+    "spawn.ColorFolder": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnColorFolderOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Colored"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "spawn.File": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnFileOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Filed"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "spawn.Folders": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnFoldersOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"][];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
     "spawn.Open": {
         parameters: {
             query: {
@@ -1311,6 +2150,306 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "spawn.OpenSubagent": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnOpenSubagentOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "spawn.Rename": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnRenameOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Renamed"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "spawn.RenameFolder": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnRenameFolderOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refiled"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "spawn.Worktrees": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnWorktreesOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"][];
                 };
             };
             /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */

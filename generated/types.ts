@@ -6,6 +6,18 @@ export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
 /** How the errand stands. answered: `answer` holds the reply (exit 0). pending: delivered or queued, the wait ran out and the ticket is still live (exit 2). unread: typed at the target and never picked up. unanswered: the target ended its turn without replying through lich — the answer is in that session. undelivered: the queued task never reached a prompt. stopped: a subagent worker was closed before it answered. expired: nobody answered within the ticket's hour. The last five end the errand: no answer is coming through lich (exit 3). */
 export type ResultStatus = 'answered' | 'pending' | 'unread' | 'unanswered' | 'undelivered' | 'stopped' | 'expired';
 
+/** One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project's own directory is never one. */
+export interface Checkout {
+  /** What the worktree is called: the branch checked out in it (the name `lich open --worktree` takes), or its directory's name when it is on no branch. */
+  name: string;
+  /** The checkout's absolute path. */
+  path: string;
+  /** True when it holds uncommitted work: a change, staged or not, or an untracked file — what `lich close --worktree remove` refuses to discard without --force. */
+  dirty: boolean;
+  /** The labels of the sessions open in it, oldest first; [] when nobody is working in it. */
+  sessions: string[];
+}
+
 /** What `lich close --json` prints and `spawn.Close` returns (spec/cli.md § lich close; wire.md § 6 `spawn.Closed`). */
 export interface Closed {
   /** The lich id of the session that was closed. */
@@ -32,6 +44,64 @@ export interface Collected {
   open: string[];
 }
 
+/** What `lich color-folder --json` prints and `spawn.ColorFolder` returns (spec/cli.md § lich color-folder; wire.md § 6 `spawn.Colored`). */
+export interface Colored {
+  /** The name of the folder's project. */
+  project: string;
+  /** The folder whose cards were painted. */
+  folder: string;
+  /** The color written on each card: one of the palette, or "" when the cards were handed back to the theme. */
+  color: '' | 'red' | 'orange' | 'amber' | 'green' | 'teal' | 'blue' | 'violet' | 'pink';
+  /** The labels of the sessions on the sidebar that were painted, in card order. Parked sessions in the folder are painted too, but are not listed. */
+  sessions: string[];
+}
+
+/** What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`). */
+export interface Filed {
+  /** The lich id of the session that was filed. */
+  id: string;
+  /** The name of its project. */
+  project: string;
+  /** The label on its card. */
+  label: string;
+  /** The folder it is in now; "" when it was taken out of one. */
+  folder: string;
+  /** The folder it left; "" when it was in none. */
+  previous: string;
+}
+
+/** What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`). */
+export interface Focused {
+  /** The lich id of the session whose card was focused. */
+  id: string;
+  /** The label on its card. */
+  label: string;
+  /** The name of its project. */
+  project: string;
+}
+
+/** One sidebar folder of a project, as `lich folders --json` and `list_folders` show it (spec/cli.md § lich folders; wire.md § 6 `spawn.Folder`). A folder is a name on a session and nothing else, so one with no session in it does not exist. */
+export interface Folder {
+  /** The folder's name, exactly as the sessions carry it (case and spaces included). */
+  name: string;
+  /** The labels of the sessions filed under it, in the order the sidebar draws their cards; never empty. */
+  sessions: string[];
+}
+
+/** What `lich insert --json` prints and `relay.Insert` returns (spec/cli.md § lich insert; wire.md § 6 `relay.Inserted`). */
+export interface Inserted {
+  /** The lich id of the session the text was pasted at. */
+  id: string;
+  /** The label on its card. */
+  label: string;
+  /** The name of its project. */
+  project: string;
+  /** Its provider id (`claude`, `codex`, …, `shell`, or a user-defined id). */
+  kind: string;
+  /** How many UTF-8 bytes were pasted, after control characters were stripped. */
+  bytes: number;
+}
+
 /** What `lich open --json` prints: the session, plus the hand-off of --prompt when one was made (spec/cli.md § lich open). The session's fields are repeated here because a closed object cannot be extended through allOf; `x-extends` makes codegen check they stay identical to session.json and emit `interface Opened extends Session`. */
 export interface Opened extends Session {
   /** The result of handing the new session its --prompt task, exactly as `lich send --json` prints it. Absent without --prompt, and absent when the hand-off failed (that failure is the exit code and the `lich:` line). */
@@ -56,6 +126,30 @@ export interface Peer {
   path: string;
   /** The absolute root directory of the session's project: what an editor matches its open folder against. */
   projectPath: string;
+}
+
+/** What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`). */
+export interface Refiled {
+  /** The name of the project whose folder was renamed. */
+  project: string;
+  /** The folder's old name. */
+  from: string;
+  /** Its new name; "" when the folder was taken apart and its sessions went back under their checkouts. */
+  to: string;
+  /** The labels of the sessions on the sidebar that moved, in card order. Parked sessions follow the rename too, but are not listed. */
+  sessions: string[];
+}
+
+/** What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`). */
+export interface Renamed {
+  /** The lich id of the session that was renamed. */
+  id: string;
+  /** The name of its project. */
+  project: string;
+  /** The label its card carries now: the user's, which the provider's auto-title never overwrites. */
+  label: string;
+  /** The label it carried before. */
+  previous: string;
 }
 
 /** How an errand stands: what `lich send --json` and `lich wait <ticket> --json` print, and the `delivery` of `lich open --prompt --json` (spec/cli.md § lich send; wire.md §§ 6, 7.1). */
@@ -127,7 +221,7 @@ export interface VersionReport {
 }
 
 /** The objects of the wire, by type name (`objectSchemas` in contracts.ts). */
-export type ObjectName = 'Closed' | 'Collected' | 'Opened' | 'Peer' | 'Result' | 'RpcError' | 'RuntimeInfo' | 'Session' | 'VersionReport';
+export type ObjectName = 'Checkout' | 'Closed' | 'Collected' | 'Colored' | 'Filed' | 'Focused' | 'Folder' | 'Inserted' | 'Opened' | 'Peer' | 'Refiled' | 'Renamed' | 'Result' | 'RpcError' | 'RuntimeInfo' | 'Session' | 'VersionReport';
 /** Input of the `sessions` operation (contracts/operations/sessions.json; spec/cli.md § lich sessions). Lists the live sessions the caller can address: every session with a process running in its terminal, the caller's own excepted. The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted. */
 export type SessionsInput = Record<string, never>;
 /** Output of the `sessions` operation: The live sessions, the caller excluded; [] when there are none. */
@@ -153,6 +247,32 @@ export interface SendInput {
 
 /** Output of the `send` operation: How an errand stands: what `lich send --json` and `lich wait <ticket> --json` print, and the `delivery` of `lich open --prompt --json` (spec/cli.md § lich send; wire.md §§ 6, 7.1). */
 export type SendOutput = Result;
+
+/** Input of the `insert` operation (contracts/operations/insert.json; spec/cli.md § lich insert). Pastes <text> at a session's prompt and leaves it there: nothing presses Enter, so the person at that session reads what landed and sends it themselves. The text is the argument, or stdin when it is left out or is -. It is pasted as a bracketed paste, so its newlines are not submissions; control characters, ESC included, are stripped; over 64 KiB it is refused — insert the path of the file instead. --session names the target the way send does; without it, --project says where to look, by name or by the absolute path of a directory, and exactly one live session must be running there — a session running in that very directory wins. Waits up to --timeout seconds (default 10) for the session to be at its prompt; one stuck behind its checkout's setup script, and one in waiting, are refused. Prints `Inserted <n> bytes at the prompt of "<label>" (<project>). Nothing was sent.`; --json prints {"id","label","project","kind","bytes"}. */
+export interface InsertInput {
+  /** The target: its lich id, its card label or its roster name; "" to pick the one live session running in project. */
+  session: string;
+  /** Project name or absolute directory: narrows session, or without one says where to look. */
+  project: string;
+  /** The text to paste; "" or "-" reads it from stdin (at most 1 MiB is read). */
+  text: string;
+  /** Seconds to wait for the session to be at its prompt; 0 means the default, 10. */
+  timeoutSeconds: number;
+}
+
+/** Output of the `insert` operation: What `lich insert --json` prints and `relay.Insert` returns (spec/cli.md § lich insert; wire.md § 6 `relay.Inserted`). */
+export type InsertOutput = Inserted;
+
+/** Input of the `focus` operation (contracts/operations/focus.json; spec/cli.md § lich focus). Brings <session>'s card to the front, the same as clicking it: its project's open card becomes that session. <session> resolves the way send's target does — label, roster name or lich id, narrowed with --project — and one that names no live session is refused with the list of the ones there are. This lich has no window, so there is nothing to raise: the card is recorded, and the output says so. Prints `Focused "<label>" (<project>).` and that note; --json prints {"id","label","project"}. */
+export interface FocusInput {
+  /** The session: its lich id, its card label or its roster name. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+}
+
+/** Output of the `focus` operation: What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`). */
+export type FocusOutput = Focused;
 
 /** Input of the `wait` operation (contracts/operations/wait.json; spec/cli.md § lich wait). With a ticket, waits again on that errand: same output and exit codes as send, and a result already in the inbox is handed over at once. Without one, collects: every result waiting for this session, oldest first, then the sessions still owing an answer; when nothing is ready and errands are open it holds the line for the next result. --no-wait collects without holding the line and takes no ticket. A collect exits 2 when it came back with nothing while errands are still open, and 0 otherwise; it needs a session of its own. */
 export interface WaitInput {
@@ -184,29 +304,113 @@ export interface OpenInput {
   project: string;
   /** Provider id the session runs, or shell; "" for the caller's own provider (claude outside a session). */
   kind: string;
+  /** Branch name of a git worktree to root the session in, under lich's data directory: created off base, or — for a branch that already exists — checked out as it stands (an existing checkout of it reused); "" for the project's own directory. */
+  worktree: string;
+  /** The branch a new worktree's branch starts from (local, origin/…, or one another worktree holds); "" for the project's current branch. Refused without worktree; ignored when the worktree's branch already exists. */
+  base: string;
   /** The model its provider starts on, passed through unchecked; "" for the provider's default. */
   model: string;
+  /** The reasoning effort its provider starts at, passed through unchecked; "" for the provider's default. Refused for opencode, crush, cursor and shell. */
+  effort: string;
+  /** Turn Claude Code's ultracode on, on every start of the session, a resume included. Refused for every other kind. */
+  ultracode: boolean;
   /** Sidebar folder to file it under, matched exactly; "" for none. */
   folder: string;
   /** A task to hand it as soon as its agent is up, with a 20-second wait; "" for none. */
   prompt: string;
   /** Make the --prompt errand private. Refused without a prompt, before anything is opened. */
   private: boolean;
+  /** Open the session as the calling session's subagent: in the caller's checkout and project, filed with the caller, one level below it, its --prompt task handed over as a subagent errand whose report comes back to the caller. Needs a prompt and a calling session; refuses project, folder and private — all before anything is opened. Experimental. */
+  subagent: boolean;
 }
 
 /** Output of the `open` operation: What `lich open --json` prints: the session, plus the hand-off of --prompt when one was made (spec/cli.md § lich open). The session's fields are repeated here because a closed object cannot be extended through allOf; `x-extends` makes codegen check they stay identical to session.json and emit `interface Opened extends Session`. */
 export type OpenOutput = Opened;
 
-/** Input of the `close` operation (contracts/operations/close.json; spec/cli.md § lich close). Closes a session, addressed by its label, its roster name or its lich id, and parks it: its conversation can be picked back up. A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`; --json prints the Closed object. */
+/** Input of the `close` operation (contracts/operations/close.json; spec/cli.md § lich close). Closes a session, addressed by its label, its roster name or its lich id, and settles what happens to the checkout it was the last one in: --worktree keep leaves it on disk and parks the session (opening a session on that branch again resumes it), --worktree remove deletes the checkout, the row and any parked rows pointing at it — refused for a checkout with uncommitted work without --force, and for one lich did not create. The flag is required for a worktree's last session, and only then; any other close parks the session on the spot. A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`, or what became of the worktree; --json prints the Closed object. */
 export interface CloseInput {
   /** The session to close: its lich id, its card label or its roster name. */
   target: string;
   /** Project name or absolute directory that narrows a label; "" for none. */
   project: string;
+  /** keep or remove: what happens to the worktree this is the last session in; required then, ignored otherwise. Any other value is refused. */
+  worktree: string;
+  /** Remove a worktree holding uncommitted work, discarding what is in no commit and on no remote. */
+  force: boolean;
 }
 
 /** Output of the `close` operation: What `lich close --json` prints and `spawn.Close` returns (spec/cli.md § lich close; wire.md § 6 `spawn.Closed`). */
 export type CloseOutput = Closed;
+
+/** Input of the `rename` operation (contracts/operations/rename.json; spec/cli.md § lich rename). Renames a session: the label on its card, which is also the name it is addressed by. One argument is the new name for the session the command runs in; two are the target (its label, roster name or lich id) and the new name. The name becomes the user's, so the provider's own auto-title never overwrites it. A name another session of that project already holds is refused: two sessions under one label is the one thing send cannot resolve. Prints `Renamed "<previous>" to "<label>".`; --json prints {"id","project","label","previous"}. */
+export interface RenameInput {
+  /** The session to rename: its lich id, its card label or its roster name; "" for the calling session itself. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+  /** The new label. */
+  label: string;
+}
+
+/** Output of the `rename` operation: What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`). */
+export type RenameOutput = Renamed;
+
+/** Input of the `worktrees` operation (contracts/operations/worktrees.json; spec/cli.md § lich worktrees). Lists a project's git worktrees: what each is called, whether it holds uncommitted work, and which sessions are open in it. The project's own directory is never listed. The prose is a tab-separated table with a header — worktree, state (clean or uncommitted), sessions (`, `-joined labels, `-` for none) — or `No worktrees.`; --json prints the Checkout array, [] when there are none. */
+export interface WorktreesInput {
+  /** Project name or absolute directory (which only narrows: it opens nothing); "" for the caller's own, which outside a session is refused. */
+  project: string;
+}
+
+/** Output of the `worktrees` operation: The project's worktrees, its own directory excepted; [] when there are none. */
+export type WorktreesOutput = Checkout[];
+
+/** Input of the `folders` operation (contracts/operations/folders.json; spec/cli.md § lich folders). Lists a project's sidebar folders and the sessions filed under each, in the order the sidebar draws the folders: tab-separated under a header (folder, sessions), or `No folders.`. A folder is a name on a session and nothing else, so a folder with no session in it does not exist. --json prints [{"name","sessions"}], [] when there are none. */
+export interface FoldersInput {
+  /** The project, by name or absolute directory; "" for the calling session's own. */
+  project: string;
+}
+
+/** Output of the `folders` operation: The project's folders in sidebar order; [] when none. */
+export type FoldersOutput = Folder[];
+
+/** Input of the `file` operation (contracts/operations/file.json; spec/cli.md § lich file). Moves a session into a sidebar folder. One argument is the folder for the session the command runs in; two are the target (its label, roster name or lich id) and the folder. A name no session carries yet starts a folder; names are matched exactly, case and spaces included. An empty folder ('') takes the session out of the one it is in. Prints `Filed "<label>" under "<folder>".`, `Took "<label>" out of "<folder>".` or `"<label>" was in no folder.`; --json prints {"id","project","label","folder","previous"}. */
+export interface FileInput {
+  /** The session to file: its lich id, its card label or its roster name; "" for the calling session itself. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+  /** The folder, matched exactly; "" takes the session out of its folder. */
+  folder: string;
+}
+
+/** Output of the `file` operation: What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`). */
+export type FileOutput = Filed;
+
+/** Input of the `renameFolder` operation (contracts/operations/renameFolder.json; spec/cli.md § lich rename-folder). Renames a sidebar folder across every session filed under it. Renaming onto a name the project already has merges the two; an empty new name ('') takes the folder apart, and every session in it goes back under its checkout. Parked sessions follow, so a resumed one comes back into the folder under its new name. A name no session carries is refused with the project's folders listed. Prints `Moved "<a>", "<b>" from folder "<from>" to "<to>".` or `Took folder "<from>" apart, taking out "<a>", "<b>".`; --json prints {"project","from","to","sessions"}. */
+export interface RenameFolderInput {
+  /** The project, by name or absolute directory; "" for the calling session's own. */
+  project: string;
+  /** The folder to rename, matched exactly. */
+  folder: string;
+  /** Its new name; "" takes the folder apart. */
+  to: string;
+}
+
+/** Output of the `renameFolder` operation: What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`). */
+export type RenameFolderOutput = Refiled;
+
+/** Input of the `colorFolder` operation (contracts/operations/colorFolder.json; spec/cli.md § lich color-folder). Paints every session filed under a sidebar folder. The color is one of red, orange, amber, green, teal, blue, violet or pink; an empty one ('') hands the cards back to the theme. A folder has no color of its own: the color is written on each card in it, so a card filed there later keeps its own. The folder has to be one a session carries, and a color outside the palette is refused with the palette listed. Prints `Painted "<a>", "<b>" in folder "<folder>" <color>.` or `Cleared the color of "<a>", "<b>" in folder "<folder>".`; --json prints {"project","folder","color","sessions"}. */
+export interface ColorFolderInput {
+  /** The project, by name or absolute directory; "" for the calling session's own. */
+  project: string;
+  /** The folder whose cards to paint, matched exactly. */
+  folder: string;
+  /** red, orange, amber, green, teal, blue, violet or pink; "" clears it. */
+  color: string;
+}
+
+/** Output of the `colorFolder` operation: What `lich color-folder --json` prints and `spawn.ColorFolder` returns (spec/cli.md § lich color-folder; wire.md § 6 `spawn.Colored`). */
+export type ColorFolderOutput = Colored;
 /** Input of the `quit` operation (contracts/operations/quit.json; spec/cli.md § lich quit). Ends the running lich: its window closes, every session's process ends with it, and the process exits. It returns once nothing listens on lich's port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too. */
 export type QuitInput = Record<string, never>;
 /** Output of the `quit` operation: Nothing: the CLI prints `lich has quit.`. */
@@ -225,17 +429,25 @@ export interface HelpInput {
 /** Output of the `help` operation: The help text. */
 export type HelpOutput = string;
 /** Every operation, in `lich help` order. */
-export type OpName = 'sessions' | 'whoami' | 'send' | 'wait' | 'reply' | 'open' | 'close' | 'quit' | 'version' | 'help';
+export type OpName = 'sessions' | 'whoami' | 'send' | 'insert' | 'focus' | 'wait' | 'reply' | 'open' | 'close' | 'rename' | 'worktrees' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'quit' | 'version' | 'help';
 
 /** Operation name → its input and output types. */
 export interface OperationTypes {
   sessions: { input: SessionsInput; output: SessionsOutput };
   whoami: { input: WhoamiInput; output: WhoamiOutput };
   send: { input: SendInput; output: SendOutput };
+  insert: { input: InsertInput; output: InsertOutput };
+  focus: { input: FocusInput; output: FocusOutput };
   wait: { input: WaitInput; output: WaitOutput };
   reply: { input: ReplyInput; output: ReplyOutput };
   open: { input: OpenInput; output: OpenOutput };
   close: { input: CloseInput; output: CloseOutput };
+  rename: { input: RenameInput; output: RenameOutput };
+  worktrees: { input: WorktreesInput; output: WorktreesOutput };
+  folders: { input: FoldersInput; output: FoldersOutput };
+  file: { input: FileInput; output: FileOutput };
+  renameFolder: { input: RenameFolderInput; output: RenameFolderOutput };
+  colorFolder: { input: ColorFolderInput; output: ColorFolderOutput };
   quit: { input: QuitInput; output: QuitOutput };
   version: { input: VersionInput; output: VersionOutput };
   help: { input: HelpInput; output: HelpOutput };
@@ -253,6 +465,30 @@ export interface RelayCollectOptions {
 export interface RelayCollectNowOptions {
   /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
   from: string;
+}
+
+/** Options of `relay.Focus`: Switches to a live session's card: records it as its project's open card. This backend has no window, so nothing is raised. `lich focus`. */
+export interface RelayFocusOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The session: its lich id, its card label or its roster name, resolved as relay.Send resolves one. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+}
+
+/** Options of `relay.Insert`: Pastes text at a live session's prompt as a bracketed paste and presses nothing: no Enter follows. Waits up to `timeoutSeconds` for the session to be at its prompt; refuses one still running its checkout's setup script, and one in `waiting`. `lich insert`. */
+export interface RelayInsertOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The target: its lich id, its card label or its roster name, resolved as relay.Send resolves one; "" to pick the one live session running in `project`. */
+  session: string;
+  /** Project name or absolute directory. With a session it narrows a label; without one it is where to look, and exactly one live session must be running there — a session running in that very directory wins over the others of its project. */
+  project: string;
+  /** The text, at most 65536 bytes once control characters (ESC included) are stripped; blank is refused. */
+  text: string;
+  /** Seconds to wait for the session to be at its prompt. 0 or less means the default, 10; above 1800 it is capped at 1800. */
+  timeoutSeconds: number;
 }
 
 /** Options of `relay.Peers`: The live sessions the caller can address (every session with a process in its PTY, the caller excluded). `lich sessions`, `list_sessions`. */
@@ -305,6 +541,20 @@ export interface RelaySendPrivateOptions {
   timeoutSeconds: number;
 }
 
+/** Options of `relay.SendSubagent`: `relay.Send` for a subagent's errand (the hand-off of `lich open --subagent --prompt`): the worker answers through its ticket; the errand is not dropped by the ticket's hour while the worker's session runs; closing the worker ends it as `stopped` (silently when its own caller closed it); a worker running in the caller's checkout is parked once it has answered and the turn it answered in has ended. `from` is required: a subagent reports to a session. */
+export interface RelaySendSubagentOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`): the session the report goes back to. "" is refused. */
+  from: string;
+  /** The worker: its lich id, its card label, or its roster name (matched in that order; the label wins a tie). */
+  target: string;
+  /** The project name (case-insensitive) or absolute directory that narrows a label several projects share; "" for none. */
+  project: string;
+  /** The task, at most 8192 bytes; control characters are stripped before it is typed. */
+  prompt: string;
+  /** Seconds to hold the line for the report. 0 or less means the default, 100; above 1800 it is capped at 1800. */
+  timeoutSeconds: number;
+}
+
 /** Options of `relay.Wait`: Waits again on one errand, by its ticket; a result already in the inbox is handed over at once. `lich wait <ticket>`, `wait_for_answer` with a ticket. */
 export interface RelayWaitOptions {
   /** The errand's ticket (8 lowercase hex characters). */
@@ -321,10 +571,42 @@ export interface SpawnCloseOptions {
   target: string;
   /** Project name or absolute directory that narrows a label; "" for none. */
   project: string;
-  /** keep or remove: what happens to a worktree this was the last session in; "" when it is not (required when it is). No CLI flag sends it yet. */
+  /** keep or remove: what happens to a worktree this was the last session in; "" when it is not (required when it is). */
   worktree: string;
-  /** Remove a checkout holding uncommitted work. No CLI flag sends it yet. */
+  /** Remove a checkout holding uncommitted work. */
   force: boolean;
+}
+
+/** Options of `spawn.ColorFolder`: Paints every session filed under a folder, parked ones included: the color is written on each card. A color outside the palette, and a folder no session carries, are refused. `lich color-folder`, `color_folder`. */
+export interface SpawnColorFolderOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The project, by name or absolute directory; "" for the calling session's own. */
+  project: string;
+  /** The folder whose cards to paint, matched exactly. */
+  folder: string;
+  /** red, orange, amber, green, teal, blue, violet or pink; "" hands the cards back to the theme. */
+  color: string;
+}
+
+/** Options of `spawn.File`: Moves a session into a sidebar folder, or with an empty folder out of the one it is in. A session is in at most one folder. `lich file`, `file_session`. */
+export interface SpawnFileOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The session to file: its lich id, its card label or its roster name; "" for the calling session itself. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+  /** The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. */
+  folder: string;
+}
+
+/** Options of `spawn.Folders`: A project's sidebar folders and the sessions filed under each, in the order the sidebar draws the folders (the order they were first filed into). `lich folders`, `list_folders`. */
+export interface SpawnFoldersOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The project, by name or absolute directory; "" for the calling session's own. */
+  project: string;
 }
 
 /** Options of `spawn.Open`: Opens a new session, starts its PTY and announces its card. `lich open`, `open_session`. */
@@ -335,18 +617,68 @@ export interface SpawnOpenOptions {
   project: string;
   /** Provider id the session runs (claude, codex, antigravity, opencode, omp, crush, cursor, kiro, a user-defined id) or shell; "" means the caller's own provider, or claude outside a session. */
   kind: string;
-  /** Branch name of a git worktree to create (or check out, when the branch exists) and root the session in; "" for the project's own directory. No CLI flag sends it yet. */
+  /** Branch name of a git worktree to create (or check out, when the branch exists) and root the session in; "" for the project's own directory. */
   worktree: string;
-  /** Branch the new worktree's branch starts from; "" for the project's current branch. No CLI flag sends it yet. */
+  /** Branch the new worktree's branch starts from; "" for the project's current branch. */
   base: string;
   /** The model the provider starts on, passed through unchecked; "" for the provider's default. Refused for crush and shell. */
   model: string;
-  /** The reasoning effort the provider starts at, passed through unchecked; "" for the default. No CLI flag sends it yet. */
+  /** The reasoning effort the provider starts at, passed through unchecked, and recorded on the row to be passed again whenever a new conversation starts, never on a resume; "" for the default. Refused for opencode, crush, cursor and shell. */
   effort: string;
   /** Sidebar folder to file the new session under, matched exactly; "" for none. */
   folder: string;
-  /** Turn Claude Code's ultracode on. No CLI flag sends it yet. */
+  /** Turn Claude Code's ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind. */
   ultracode: boolean;
+}
+
+/** Options of `spawn.OpenSubagent`: Opens a new session as the calling session's subagent: in the caller's checkout (unless `worktree` names one), in the caller's project, labelled from the project's counter, filed with the caller (in its folder, else in a folder named after its label, which the caller joins), one level below it (`LICH_SUBAGENT_DEPTH`). Its task goes in through `relay.SendSubagent`. `lich open --subagent`. */
+export interface SpawnOpenSubagentOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`): the session the worker reports to. "" is refused — a subagent needs a session to report to. */
+  from: string;
+  /** Provider id the worker runs, or shell; "" means the caller's own provider. */
+  kind: string;
+  /** Branch name of a git worktree to open the worker in, exactly as `spawn.Open` does; "" for the caller's own checkout. */
+  worktree: string;
+  /** Branch the new worktree's branch starts from, as for `spawn.Open`; "" for the project's current branch. */
+  base: string;
+  /** The model the provider starts on, passed through unchecked; "" for the provider's default. */
+  model: string;
+  /** The reasoning effort the provider starts at, passed through unchecked; "" for the default. */
+  effort: string;
+  /** Turn Claude Code's ultracode on. */
+  ultracode: boolean;
+}
+
+/** Options of `spawn.Rename`: Renames a session, live or parked: the label on its card, which is also the name it is addressed by. The new label becomes the user's (label_auto cleared), so the provider's auto-title never overwrites it; one another session of the project holds already is refused. `lich rename`, `rename_session`. */
+export interface SpawnRenameOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The session to rename: its lich id, its card label or its roster name; "" for the calling session itself. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+  /** The new label; leading and trailing spaces are trimmed, and an empty one is refused. */
+  label: string;
+}
+
+/** Options of `spawn.RenameFolder`: Renames a folder across every session filed under it, parked ones included; onto a name the project already has, the two merge; an empty new name takes the folder apart. A name no session carries is refused with the project's folders listed. `lich rename-folder`, `rename_folder`. */
+export interface SpawnRenameFolderOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The project, by name or absolute directory; "" for the calling session's own. */
+  project: string;
+  /** The folder to rename, matched exactly. */
+  folder: string;
+  /** Its new name; "" takes the folder apart. */
+  to: string;
+}
+
+/** Options of `spawn.Worktrees`: A project's git worktrees — each one's name, whether it holds uncommitted work, and the sessions open in it — the project's own directory excepted. `lich worktrees`, `list_worktrees`. */
+export interface SpawnWorktreesOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The project, by name or absolute directory (which only narrows: it opens nothing); "" for the calling session's own, which outside a session is refused. */
+  project: string;
 }
 
 /** Diagnostics of the running lich; more fields may follow `version`. */
@@ -358,20 +690,30 @@ export interface SystemDiagnosticsResult {
 /** Options of `system.Quit`: Ends the running lich: its window, every session's process, then the process itself. `lich quit` then polls the port until nothing listens. */
 export type SystemQuitOptions = Record<string, never>;
 /** Every RPC method the CLI posts (`POST /rpc/<method>`). */
-export type RpcMethodName = 'relay.Collect' | 'relay.CollectNow' | 'relay.Peers' | 'relay.Reply' | 'relay.Self' | 'relay.Send' | 'relay.SendPrivate' | 'relay.Wait' | 'spawn.Close' | 'spawn.Open' | 'system.Diagnostics' | 'system.Quit';
+export type RpcMethodName = 'relay.Collect' | 'relay.CollectNow' | 'relay.Focus' | 'relay.Insert' | 'relay.Peers' | 'relay.Reply' | 'relay.Self' | 'relay.Send' | 'relay.SendPrivate' | 'relay.SendSubagent' | 'relay.Wait' | 'spawn.Close' | 'spawn.ColorFolder' | 'spawn.File' | 'spawn.Folders' | 'spawn.Open' | 'spawn.OpenSubagent' | 'spawn.Rename' | 'spawn.RenameFolder' | 'spawn.Worktrees' | 'system.Diagnostics' | 'system.Quit';
 
 /** RPC method → the options object its body carries (`null`: the body is `[]`) and its result. */
 export interface RpcMethods {
   'relay.Collect': { options: RelayCollectOptions; result: Collected };
   'relay.CollectNow': { options: RelayCollectNowOptions; result: Collected };
+  'relay.Focus': { options: RelayFocusOptions; result: Focused };
+  'relay.Insert': { options: RelayInsertOptions; result: Inserted };
   'relay.Peers': { options: RelayPeersOptions; result: Peer[] };
   'relay.Reply': { options: RelayReplyOptions; result: null };
   'relay.Self': { options: RelaySelfOptions; result: Peer };
   'relay.Send': { options: RelaySendOptions; result: Result };
   'relay.SendPrivate': { options: RelaySendPrivateOptions; result: Result };
+  'relay.SendSubagent': { options: RelaySendSubagentOptions; result: Result };
   'relay.Wait': { options: RelayWaitOptions; result: Result };
   'spawn.Close': { options: SpawnCloseOptions; result: Closed };
+  'spawn.ColorFolder': { options: SpawnColorFolderOptions; result: Colored };
+  'spawn.File': { options: SpawnFileOptions; result: Filed };
+  'spawn.Folders': { options: SpawnFoldersOptions; result: Folder[] };
   'spawn.Open': { options: SpawnOpenOptions; result: Session };
+  'spawn.OpenSubagent': { options: SpawnOpenSubagentOptions; result: Session };
+  'spawn.Rename': { options: SpawnRenameOptions; result: Renamed };
+  'spawn.RenameFolder': { options: SpawnRenameFolderOptions; result: Refiled };
+  'spawn.Worktrees': { options: SpawnWorktreesOptions; result: Checkout[] };
   'system.Diagnostics': { options: null; result: SystemDiagnosticsResult };
   'system.Quit': { options: SystemQuitOptions; result: null };
 }

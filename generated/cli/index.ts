@@ -4,10 +4,18 @@
 import Sessions from './commands/sessions';
 import Whoami from './commands/whoami';
 import Send from './commands/send';
+import Insert from './commands/insert';
+import Focus from './commands/focus';
 import Wait from './commands/wait';
 import Reply from './commands/reply';
 import Open from './commands/open';
 import Close from './commands/close';
+import Rename from './commands/rename';
+import Worktrees from './commands/worktrees';
+import Folders from './commands/folders';
+import File from './commands/file';
+import RenameFolder from './commands/rename-folder';
+import ColorFolder from './commands/color-folder';
 import Quit from './commands/quit';
 import Version from './commands/version';
 import Help from './commands/help';
@@ -17,10 +25,18 @@ export const COMMANDS = {
   sessions: Sessions,
   whoami: Whoami,
   send: Send,
+  insert: Insert,
+  focus: Focus,
   wait: Wait,
   reply: Reply,
   open: Open,
   close: Close,
+  rename: Rename,
+  worktrees: Worktrees,
+  folders: Folders,
+  file: File,
+  'rename-folder': RenameFolder,
+  'color-folder': ColorFolder,
   quit: Quit,
   version: Version,
   help: Help,

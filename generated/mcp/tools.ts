@@ -2,12 +2,12 @@
 // Regenerate: npm run codegen
 
 import { flagArg, secondsArg, textArg } from '@lich/core/contract-runtime';
-import type { OperationTypes, SessionsInput, SendInput, WaitInput, OpenInput, CloseInput, ReplyInput } from '../types';
+import type { OperationTypes, SessionsInput, SendInput, WaitInput, OpenInput, CloseInput, RenameInput, WorktreesInput, ReplyInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput } from '../types';
 
 /** Every MCP tool `lich mcp` serves, in `tools/list` order. */
-export type McpToolName = 'list_sessions' | 'send_to_session' | 'wait_for_answer' | 'open_session' | 'close_session' | 'reply_to_session';
+export type McpToolName = 'list_sessions' | 'send_to_session' | 'wait_for_answer' | 'open_session' | 'close_session' | 'rename_session' | 'list_worktrees' | 'reply_to_session' | 'list_folders' | 'file_session' | 'rename_folder' | 'color_folder';
 /** The operations an MCP tool runs. */
-export type McpOperation = 'sessions' | 'send' | 'wait' | 'open' | 'close' | 'reply';
+export type McpOperation = 'sessions' | 'send' | 'wait' | 'open' | 'close' | 'rename' | 'worktrees' | 'reply' | 'folders' | 'file' | 'renameFolder' | 'colorFolder';
 
 /** The JSON Schema of a tool's arguments, as `tools/list` sends it. */
 export interface McpInputSchema {
@@ -26,6 +26,8 @@ export interface McpTool<K extends McpOperation = McpOperation> {
   readonly annotations: { readonly readOnlyHint: boolean };
   /** The core operation the tool runs. */
   readonly operation: K;
+  /** Required argument → the refusal of a call that leaves it out, where the generic "is required" would not say what its empty value does. */
+  readonly missing?: Readonly<Record<string, string>>;
   /** The operation input for the `arguments` of a `tools/call`: strings, flags and seconds read leniently, seconds clamped, every field the tool does not take at its default. Required arguments are the caller's to check against `inputSchema` first. */
   toInput(args: Record<string, unknown>): OperationTypes[K]['input'];
 }
@@ -51,18 +53,51 @@ export const mcpToInput = {
   open_session: (args: Record<string, unknown>): OpenInput => ({
     project: textArg(args.project),
     kind: textArg(args.kind),
+    worktree: textArg(args.worktree),
+    base: textArg(args.base),
     model: textArg(args.model),
+    effort: textArg(args.effort),
+    ultracode: flagArg(args.ultracode),
     folder: textArg(args.folder),
     prompt: textArg(args.prompt),
     private: flagArg(args.private),
+    subagent: false,
   }),
   close_session: (args: Record<string, unknown>): CloseInput => ({
     target: textArg(args.session),
+    project: textArg(args.project),
+    worktree: textArg(args.worktree),
+    force: flagArg(args.force),
+  }),
+  rename_session: (args: Record<string, unknown>): RenameInput => ({
+    target: textArg(args.session),
+    project: textArg(args.project),
+    label: textArg(args.label),
+  }),
+  list_worktrees: (args: Record<string, unknown>): WorktreesInput => ({
     project: textArg(args.project),
   }),
   reply_to_session: (args: Record<string, unknown>): ReplyInput => ({
     ticket: textArg(args.ticket),
     answer: textArg(args.answer),
+  }),
+  list_folders: (args: Record<string, unknown>): FoldersInput => ({
+    project: textArg(args.project),
+  }),
+  file_session: (args: Record<string, unknown>): FileInput => ({
+    target: textArg(args.session),
+    project: textArg(args.project),
+    folder: textArg(args.folder),
+  }),
+  rename_folder: (args: Record<string, unknown>): RenameFolderInput => ({
+    project: textArg(args.project),
+    folder: textArg(args.folder),
+    to: textArg(args.to),
+  }),
+  color_folder: (args: Record<string, unknown>): ColorFolderInput => ({
+    project: textArg(args.project),
+    folder: textArg(args.folder),
+    color: textArg(args.color),
   }),
 };
 /** Every tool `lich mcp` serves, in `tools/list` order (spec/cli.md § lich mcp; wire.md § 10.2). */
@@ -140,6 +175,14 @@ export const MCP_TOOLS: readonly AnyMcpTool[] = [
     description: 'Open a new lich session: a card in the user\'s window running an agent of its own, which the user can watch and steer — unlike your own subagents. Give it a task in the same call with prompt: it is delivered the way send_to_session delivers one, with a 20-second wait, so expect a ticket and carry on; the result is announced at your prompt and collected with wait_for_answer. The reply names the session\'s label and roster name, which address it from then on. project defaults to your own, and an absolute directory path opens that directory as a project first; kind defaults to your own provider. Close the session with close_session once its work is collected.',
     inputSchema: {
       properties: {
+        base: {
+          description: 'The branch a new worktree\'s branch starts from (local, origin/…, or one another worktree holds). Defaults to the project\'s current branch. Only with worktree.',
+          type: 'string',
+        },
+        effort: {
+          description: 'The reasoning effort its provider starts at (low, high, or whatever else that provider lists), passed through unchecked. Not for opencode, crush, cursor or shell; for cursor, name the effort inside the model id instead.',
+          type: 'string',
+        },
         folder: {
           description: 'The sidebar folder to file its card under, matched exactly — e.g. the name of the run, so its workers\' cards stay together.',
           type: 'string',
@@ -164,6 +207,14 @@ export const MCP_TOOLS: readonly AnyMcpTool[] = [
           description: 'A task to hand it as soon as its agent is up, self-contained: it has not seen your conversation.',
           type: 'string',
         },
+        ultracode: {
+          description: 'Turn Claude Code\'s ultracode on, on every start of the session. Claude Code only.',
+          type: 'boolean',
+        },
+        worktree: {
+          description: 'A branch name: root the session in a git worktree of its own on that branch, labelled after it — one worker per branch. A branch that already exists is checked out as it stands, and a worktree closed with keep is resumed. A fresh worktree runs the project\'s setup script first; a task sent meanwhile is held until its agent is up.',
+          type: 'string',
+        },
       },
       type: 'object',
     },
@@ -173,15 +224,24 @@ export const MCP_TOOLS: readonly AnyMcpTool[] = [
   },
   {
     name: 'close_session',
-    description: 'Close a lich session, addressed by its label, its roster name or its id. The session is parked, not deleted: its conversation can be picked back up later. Close the workers you opened once their results are collected, so the user\'s sidebar does not fill with finished work. You cannot close your own session, and a card another person is working in is theirs to close.',
+    description: 'Close a lich session, addressed by its label, its roster name or its id. The session is parked, not deleted: its conversation can be picked back up later. When it is the last session in a worktree of its own, say what happens to that checkout with worktree: keep (on disk; opening a session on that branch again resumes this one) or remove (deleted, with the session; a checkout holding uncommitted work also needs force) — lich worktrees shows which checkouts hold what. Close the workers you opened once their results are collected, so the user\'s sidebar does not fill with finished work. You cannot close your own session, and a card another person is working in is theirs to close.',
     inputSchema: {
       properties: {
+        force: {
+          description: 'Remove a worktree holding uncommitted work anyway. What it discards is in no commit and on no remote: only when that is what the user means.',
+          type: 'boolean',
+        },
         project: {
           description: 'The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.',
           type: 'string',
         },
         session: {
           description: 'The session to close: its label, its roster name, or its lich id.',
+          type: 'string',
+        },
+        worktree: {
+          description: 'Required when this is the last session in its worktree, and only then: keep leaves the checkout on disk and parks the session, so open_session with that worktree resumes it; remove deletes the checkout and the session.',
+          enum: ['keep', 'remove'],
           type: 'string',
         },
       },
@@ -191,6 +251,44 @@ export const MCP_TOOLS: readonly AnyMcpTool[] = [
     annotations: { readOnlyHint: false },
     operation: 'close',
     toInput: mcpToInput.close_session,
+  },
+  {
+    name: 'rename_session',
+    description: 'Rename a lich session\'s card. The label is also the name the session is addressed by, so pick one that says what it is working on. Leave session out to rename your own card — list_sessions shows every session but yours, so this is how you name yourself. A label another session of the project already holds is refused: two sessions under one name could not be told apart.',
+    inputSchema: {
+      properties: {
+        label: { description: 'The new label.', type: 'string' },
+        project: {
+          description: 'The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.',
+          type: 'string',
+        },
+        session: {
+          description: 'The session to rename: its label, its roster name, or its lich id. Leave it out to rename your own.',
+          type: 'string',
+        },
+      },
+      required: ['label'],
+      type: 'object',
+    },
+    annotations: { readOnlyHint: false },
+    operation: 'rename',
+    toInput: mcpToInput.rename_session,
+  },
+  {
+    name: 'list_worktrees',
+    description: 'List a project\'s git worktrees as a JSON array: each one\'s name (its branch — what open_session\'s worktree takes), its path, whether it holds uncommitted work (dirty), and the labels of the sessions open in it. A worktree with one session is one whose fate that session\'s close decides; one with none is one nobody is working in. The project\'s own directory is not listed. project defaults to your own.',
+    inputSchema: {
+      properties: {
+        project: {
+          description: 'The project whose worktrees to list: a project name, or an absolute directory path. Defaults to your own project.',
+          type: 'string',
+        },
+      },
+      type: 'object',
+    },
+    annotations: { readOnlyHint: true },
+    operation: 'worktrees',
+    toInput: mcpToInput.list_worktrees,
   },
   {
     name: 'reply_to_session',
@@ -212,5 +310,107 @@ export const MCP_TOOLS: readonly AnyMcpTool[] = [
     annotations: { readOnlyHint: false },
     operation: 'reply',
     toInput: mcpToInput.reply_to_session,
+  },
+  {
+    name: 'list_folders',
+    description: 'List a project\'s sidebar folders, as a JSON array of {name, sessions}: each folder\'s exact name and the labels of the sessions filed under it, in the order the sidebar draws them. Call it before file_session to reuse a folder rather than start a second one under a near-identical name — names are matched exactly, case and spaces included.',
+    inputSchema: {
+      properties: {
+        project: {
+          description: 'The project, by name or absolute directory. Defaults to your own.',
+          type: 'string',
+        },
+      },
+      type: 'object',
+    },
+    annotations: { readOnlyHint: true },
+    operation: 'folders',
+    toInput: mcpToInput.list_folders,
+  },
+  {
+    name: 'file_session',
+    description: 'Move a lich session\'s card into a sidebar folder — e.g. file the workers of one run together. A name no session carries yet starts a folder; names are matched exactly, case and spaces included, so call list_folders first to reuse one. A session is in at most one folder, so filing it elsewhere moves it. folder "" takes the session out of its folder. Leave session out to file your own card.',
+    inputSchema: {
+      properties: {
+        folder: {
+          description: 'The folder to file the session under, matched exactly. "" takes it out of the folder it is in.',
+          type: 'string',
+        },
+        project: {
+          description: 'The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.',
+          type: 'string',
+        },
+        session: {
+          description: 'The session to file: its label, its roster name, or its lich id. Leave it out to file your own.',
+          type: 'string',
+        },
+      },
+      required: ['folder'],
+      type: 'object',
+    },
+    annotations: { readOnlyHint: false },
+    operation: 'file',
+    missing: {
+      folder: 'name the folder to file the session under; an empty one takes the session out of the folder it is in',
+    },
+    toInput: mcpToInput.file_session,
+  },
+  {
+    name: 'rename_folder',
+    description: 'Rename a sidebar folder across every session filed under it. Renaming onto a folder the project already has merges the two; to "" takes the folder apart and every session in it goes back under its checkout. The folder must be one a session carries: list_folders shows them.',
+    inputSchema: {
+      properties: {
+        folder: {
+          description: 'The folder to rename, matched exactly.',
+          type: 'string',
+        },
+        project: {
+          description: 'The project, by name or absolute directory. Defaults to your own.',
+          type: 'string',
+        },
+        to: {
+          description: 'Its new name. "" takes the folder apart.',
+          type: 'string',
+        },
+      },
+      required: ['folder', 'to'],
+      type: 'object',
+    },
+    annotations: { readOnlyHint: false },
+    operation: 'renameFolder',
+    missing: {
+      folder: 'name the folder to rename; list_folders shows the project\'s folders',
+      to: 'name the folder\'s new name; an empty one takes the folder apart',
+    },
+    toInput: mcpToInput.rename_folder,
+  },
+  {
+    name: 'color_folder',
+    description: 'Paint every card filed under a sidebar folder in one color: red, orange, amber, green, teal, blue, violet or pink; color "" clears it. The color is written on each card, so a card filed there later keeps its own. The folder must be one a session carries: list_folders shows them.',
+    inputSchema: {
+      properties: {
+        color: {
+          description: 'red, orange, amber, green, teal, blue, violet or pink. "" clears it.',
+          type: 'string',
+        },
+        folder: {
+          description: 'The folder whose cards to paint, matched exactly.',
+          type: 'string',
+        },
+        project: {
+          description: 'The project, by name or absolute directory. Defaults to your own.',
+          type: 'string',
+        },
+      },
+      required: ['folder', 'color'],
+      type: 'object',
+    },
+    annotations: { readOnlyHint: false },
+    operation: 'colorFolder',
+    missing: {
+      folder: 'name the folder to paint; list_folders shows the project\'s folders',
+      color: 'name the color to paint the folder; an empty one clears it',
+    },
+    toInput: mcpToInput.color_folder,
   },
 ];

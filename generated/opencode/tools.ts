@@ -53,7 +53,11 @@ export function lichTools(tool: typeof opencodeTool, run: RunLich) {
       args: {
         project: tool.schema.string().optional().describe('The project to open it in: a project name, or an absolute directory path, which is opened as a project first. Defaults to your own project.'),
         kind: tool.schema.string().optional().describe('The provider it runs: claude, codex, antigravity, opencode, omp, crush, cursor, kiro, or shell. Defaults to your own.'),
+        worktree: tool.schema.string().optional().describe('A branch name: root the session in a git worktree of its own on that branch, labelled after it — one worker per branch. A branch that already exists is checked out as it stands, and a worktree closed with keep is resumed. A fresh worktree runs the project\'s setup script first; a task sent meanwhile is held until its agent is up.'),
+        base: tool.schema.string().optional().describe('The branch a new worktree\'s branch starts from (local, origin/…, or one another worktree holds). Defaults to the project\'s current branch. Only with worktree.'),
         model: tool.schema.string().optional().describe('The model its provider starts on, in that provider\'s own spelling, passed through unchecked. Not for crush or shell.'),
+        effort: tool.schema.string().optional().describe('The reasoning effort its provider starts at (low, high, or whatever else that provider lists), passed through unchecked. Not for opencode, crush, cursor or shell; for cursor, name the effort inside the model id instead.'),
+        ultracode: tool.schema.boolean().optional().describe('Turn Claude Code\'s ultracode on, on every start of the session. Claude Code only.'),
         folder: tool.schema.string().optional().describe('The sidebar folder to file its card under, matched exactly — e.g. the name of the run, so its workers\' cards stay together.'),
         prompt: tool.schema.string().optional().describe('A task to hand it as soon as its agent is up, self-contained: it has not seen your conversation.'),
         private: tool.schema.boolean().optional().describe('Hand the prompt over privately, as send_to_session with private does: its result is held for its ticket alone. Needs prompt.'),
@@ -61,12 +65,30 @@ export function lichTools(tool: typeof opencodeTool, run: RunLich) {
       execute: (args, context) => run(cliArgv.open(mcpToInput.open_session(args), { json: false }), context.abort, { resultExitCodes: [0] }),
     }),
     close_session: tool({
-      description: 'Close a lich session, addressed by its label, its roster name or its id. The session is parked, not deleted: its conversation can be picked back up later. Close the workers you opened once their results are collected, so the user\'s sidebar does not fill with finished work. You cannot close your own session, and a card another person is working in is theirs to close.',
+      description: 'Close a lich session, addressed by its label, its roster name or its id. The session is parked, not deleted: its conversation can be picked back up later. When it is the last session in a worktree of its own, say what happens to that checkout with worktree: keep (on disk; opening a session on that branch again resumes this one) or remove (deleted, with the session; a checkout holding uncommitted work also needs force) — lich worktrees shows which checkouts hold what. Close the workers you opened once their results are collected, so the user\'s sidebar does not fill with finished work. You cannot close your own session, and a card another person is working in is theirs to close.',
       args: {
         session: tool.schema.string().describe('The session to close: its label, its roster name, or its lich id.'),
         project: tool.schema.string().optional().describe('The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.'),
+        worktree: tool.schema.enum(['keep', 'remove']).optional().describe('Required when this is the last session in its worktree, and only then: keep leaves the checkout on disk and parks the session, so open_session with that worktree resumes it; remove deletes the checkout and the session.'),
+        force: tool.schema.boolean().optional().describe('Remove a worktree holding uncommitted work anyway. What it discards is in no commit and on no remote: only when that is what the user means.'),
       },
       execute: (args, context) => run(cliArgv.close(mcpToInput.close_session(args), { json: false }), context.abort, { resultExitCodes: [0] }),
+    }),
+    rename_session: tool({
+      description: 'Rename a lich session\'s card. The label is also the name the session is addressed by, so pick one that says what it is working on. Leave session out to rename your own card — list_sessions shows every session but yours, so this is how you name yourself. A label another session of the project already holds is refused: two sessions under one name could not be told apart.',
+      args: {
+        label: tool.schema.string().describe('The new label.'),
+        session: tool.schema.string().optional().describe('The session to rename: its label, its roster name, or its lich id. Leave it out to rename your own.'),
+        project: tool.schema.string().optional().describe('The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.'),
+      },
+      execute: (args, context) => run(cliArgv.rename(mcpToInput.rename_session(args), { json: false }), context.abort, { resultExitCodes: [0] }),
+    }),
+    list_worktrees: tool({
+      description: 'List a project\'s git worktrees as a JSON array: each one\'s name (its branch — what open_session\'s worktree takes), its path, whether it holds uncommitted work (dirty), and the labels of the sessions open in it. A worktree with one session is one whose fate that session\'s close decides; one with none is one nobody is working in. The project\'s own directory is not listed. project defaults to your own.',
+      args: {
+        project: tool.schema.string().optional().describe('The project whose worktrees to list: a project name, or an absolute directory path. Defaults to your own project.'),
+      },
+      execute: (args, context) => run(cliArgv.worktrees(mcpToInput.list_worktrees(args), { json: true }), context.abort, { resultExitCodes: [0] }),
     }),
     reply_to_session: tool({
       description: 'Answer a task another lich session sent you. When a message starting with [lich] arrives at your prompt with a ticket, this is the only way back: the sender is blocked on that ticket and reads nothing else, so an answer given out loud or sent over any other channel — a peer message included — is lost. Pass the ticket the message gave you; without one, the answer goes to the one request open against you, and it is refused, naming every open ticket, when there are several. Keep the answer a concise report — what was done, where, and what remains — never a transcript: the sender pays to read every byte, and the detail is in your commits and files.',
@@ -75,6 +97,40 @@ export function lichTools(tool: typeof opencodeTool, run: RunLich) {
         ticket: tool.schema.string().optional().describe('The ticket from the [lich] message you are answering. Leave it out only when a single request is open against you.'),
       },
       execute: (args, context) => run(cliArgv.reply(mcpToInput.reply_to_session(args)), context.abort, { resultExitCodes: [0] }),
+    }),
+    list_folders: tool({
+      description: 'List a project\'s sidebar folders, as a JSON array of {name, sessions}: each folder\'s exact name and the labels of the sessions filed under it, in the order the sidebar draws them. Call it before file_session to reuse a folder rather than start a second one under a near-identical name — names are matched exactly, case and spaces included.',
+      args: {
+        project: tool.schema.string().optional().describe('The project, by name or absolute directory. Defaults to your own.'),
+      },
+      execute: (args, context) => run(cliArgv.folders(mcpToInput.list_folders(args), { json: true }), context.abort, { resultExitCodes: [0] }),
+    }),
+    file_session: tool({
+      description: 'Move a lich session\'s card into a sidebar folder — e.g. file the workers of one run together. A name no session carries yet starts a folder; names are matched exactly, case and spaces included, so call list_folders first to reuse one. A session is in at most one folder, so filing it elsewhere moves it. folder "" takes the session out of its folder. Leave session out to file your own card.',
+      args: {
+        folder: tool.schema.string().describe('The folder to file the session under, matched exactly. "" takes it out of the folder it is in.'),
+        session: tool.schema.string().optional().describe('The session to file: its label, its roster name, or its lich id. Leave it out to file your own.'),
+        project: tool.schema.string().optional().describe('The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.'),
+      },
+      execute: (args, context) => run(cliArgv.file(mcpToInput.file_session(args), { json: false }), context.abort, { resultExitCodes: [0] }),
+    }),
+    rename_folder: tool({
+      description: 'Rename a sidebar folder across every session filed under it. Renaming onto a folder the project already has merges the two; to "" takes the folder apart and every session in it goes back under its checkout. The folder must be one a session carries: list_folders shows them.',
+      args: {
+        folder: tool.schema.string().describe('The folder to rename, matched exactly.'),
+        to: tool.schema.string().describe('Its new name. "" takes the folder apart.'),
+        project: tool.schema.string().optional().describe('The project, by name or absolute directory. Defaults to your own.'),
+      },
+      execute: (args, context) => run(cliArgv.renameFolder(mcpToInput.rename_folder(args), { json: false }), context.abort, { resultExitCodes: [0] }),
+    }),
+    color_folder: tool({
+      description: 'Paint every card filed under a sidebar folder in one color: red, orange, amber, green, teal, blue, violet or pink; color "" clears it. The color is written on each card, so a card filed there later keeps its own. The folder must be one a session carries: list_folders shows them.',
+      args: {
+        folder: tool.schema.string().describe('The folder whose cards to paint, matched exactly.'),
+        color: tool.schema.string().describe('red, orange, amber, green, teal, blue, violet or pink. "" clears it.'),
+        project: tool.schema.string().optional().describe('The project, by name or absolute directory. Defaults to your own.'),
+      },
+      execute: (args, context) => run(cliArgv.colorFolder(mcpToInput.color_folder(args), { json: false }), context.abort, { resultExitCodes: [0] }),
     }),
   };
 }

@@ -3,17 +3,17 @@
 
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { alignPositionals, stringFlag } from '@lich/core/contract-runtime';
+import { alignPositionals, booleanFlag, stringFlag } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { CloseInput } from '../../types';
 
-/** `lich close [--project <name-or-path>] [--json] <session>` — Close a session and park it. (spec/cli.md § lich close) */
+/** `lich close [--project <name-or-path>] [--worktree keep|remove] [--force] [--json] <session>` — Close a session, and settle the worktree it was the last one in. (spec/cli.md § lich close) */
 export default class Close extends LichCommand<CloseInput> {
   static override operation = 'close' as const;
-  static override summary = 'Close a session and park it.';
-  static override description = 'Closes a session, addressed by its label, its roster name or its lich id, and parks it: its conversation can be picked back up. A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`; --json prints the Closed object.';
+  static override summary = 'Close a session, and settle the worktree it was the last one in.';
+  static override description = 'Closes a session, addressed by its label, its roster name or its lich id, and settles what happens to the checkout it was the last one in: --worktree keep leaves it on disk and parks the session (opening a session on that branch again resumes it), --worktree remove deletes the checkout, the row and any parked rows pointing at it — refused for a checkout with uncommitted work without --force, and for one lich did not create. The flag is required for a worktree\'s last session, and only then; any other close parks the session on the spot. A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`, or what became of the worktree; --json prints the Closed object.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich close [--project <name-or-path>] [--json] <session>';
+  static override usage = 'lich close [--project <name-or-path>] [--worktree keep|remove] [--force] [--json]\n<session>';
   static override args = {
     session: Args.string({
       description: 'The session to close: its card label, its roster name, or its lich id.',
@@ -24,6 +24,13 @@ export default class Close extends LichCommand<CloseInput> {
     project: Flags.string({
       description: 'Narrow <session> to this project, by name or absolute directory.',
       helpValue: '<name-or-path>',
+    }),
+    worktree: Flags.string({
+      description: 'Required when this is its worktree\'s last session: keep leaves the checkout on disk and parks the session, so open --worktree <branch> resumes it; remove deletes the checkout, the row and any parked rows pointing at it.',
+      helpValue: 'keep|remove',
+    }),
+    force: Flags.boolean({
+      description: 'Remove a worktree holding uncommitted work. What it discards is in no commit and on no remote.',
     }),
     json: Flags.boolean({
       description: 'Print the closed session as one JSON object instead of prose: {"id","projectId","project","label","worktree","kept","removed"}.',
@@ -39,6 +46,8 @@ export default class Close extends LichCommand<CloseInput> {
     return {
       target: positionals.target,
       project: stringFlag(flags.project),
+      worktree: stringFlag(flags.worktree),
+      force: booleanFlag(flags.force),
     };
   }
 }

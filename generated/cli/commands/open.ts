@@ -6,13 +6,13 @@ import { alignPositionals, booleanFlag, stringFlag } from '@lich/core/contract-r
 import { LichCommand } from '@lich/cli/lich-command';
 import type { OpenInput } from '../../types';
 
-/** `lich open [--project <name-or-path>] [--kind <provider>] [--model <model>] [--folder <name>] [--prompt <task> [--private]] [--json]` — Open a new session, start it, and optionally hand it a task. (spec/cli.md § lich open) */
+/** `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--json]` — Open a new session, start it, and optionally hand it a task. (spec/cli.md § lich open) */
 export default class Open extends LichCommand<OpenInput> {
   static override operation = 'open' as const;
   static override summary = 'Open a new session, start it, and optionally hand it a task.';
   static override description = 'Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus. --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session\'s lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich open [--project <name-or-path>] [--kind <provider>] [--model <model>]\n[--folder <name>] [--prompt <task> [--private]] [--json]';
+  static override usage = 'lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>]\n[--base <branch>] [--model <model>] [--effort <level>] [--ultracode]\n[--folder <name>] [--prompt <task> [--private | --subagent]] [--json]';
   static override args = {};
   static override flags = {
     project: Flags.string({
@@ -23,9 +23,24 @@ export default class Open extends LichCommand<OpenInput> {
       description: 'What it runs: claude, codex, antigravity, opencode, omp, crush, cursor, kiro, shell, or a user-defined provider. Default: the caller\'s own provider, or claude outside a session.',
       helpValue: '<provider>',
     }),
+    worktree: Flags.string({
+      description: 'Root it in a git worktree on this branch, under lich\'s data directory, labelled after it. A branch that already exists is checked out as it stands (a kept worktree of it resumed); one checked out somewhere else is refused by git. A fresh worktree runs the project\'s .lich/setup-worktree.sh first.',
+      helpValue: '<branch>',
+    }),
+    base: Flags.string({
+      description: 'The branch a new --worktree branch starts from: local, origin/…, or one another worktree holds. Default: the project\'s current branch. Needs --worktree.',
+      helpValue: '<branch>',
+    }),
     model: Flags.string({
       description: 'The model its provider starts on, passed through unchecked. Refused for crush and shell.',
       helpValue: '<model>',
+    }),
+    effort: Flags.string({
+      description: 'The reasoning effort its provider starts at (low, high, …), passed through unchecked: --effort for Claude Code, Antigravity and Kiro, --thinking for oh-my-pi, -c model_reasoning_effort for Codex. Refused for opencode, crush, cursor and shell.',
+      helpValue: '<level>',
+    }),
+    ultracode: Flags.boolean({
+      description: 'Turn Claude Code\'s ultracode on, at whatever effort it runs, on every start including a resume. Claude Code only.',
     }),
     folder: Flags.string({
       description: 'The sidebar folder to file it under, matched exactly.',
@@ -37,6 +52,9 @@ export default class Open extends LichCommand<OpenInput> {
     }),
     private: Flags.boolean({
       description: 'Hand the --prompt task over privately, as `lich send --private` does. Needs --prompt.',
+    }),
+    subagent: Flags.boolean({
+      description: 'Experimental. Open it as this session\'s subagent: in this session\'s checkout and project, filed with it, handed the --prompt task as an errand whose report comes back here. Needs --prompt and a calling session; refuses --project, --folder and --private. The worker parks itself once it has answered when it runs in this checkout.',
     }),
     json: Flags.boolean({
       description: 'Print the session as one JSON object instead of prose, with a "delivery" result when --prompt handed it a task.',
@@ -50,10 +68,15 @@ export default class Open extends LichCommand<OpenInput> {
     return {
       project: stringFlag(flags.project),
       kind: stringFlag(flags.kind),
+      worktree: stringFlag(flags.worktree),
+      base: stringFlag(flags.base),
       model: stringFlag(flags.model),
+      effort: stringFlag(flags.effort),
+      ultracode: booleanFlag(flags.ultracode),
       folder: stringFlag(flags.folder),
       prompt: stringFlag(flags.prompt),
       private: booleanFlag(flags.private),
+      subagent: booleanFlag(flags.subagent),
     };
   }
 }

@@ -122,7 +122,7 @@ describe('LichCommand.execute', () => {
   });
 
   it('prints the usage line for a missing positional', async () => {
-    expect((await run('close')).stderr).toBe('lich: usage: lich close [--project <name-or-path>] [--json] <session>\n');
+    expect((await run('close')).stderr).toBe('lich: usage: lich close [--project <name-or-path>] [--worktree keep|remove] [--force] [--json] <session>\n');
   });
 
   it('prints the session, then fails, when the open hand-off did not reach it', async () => {

@@ -31,6 +31,7 @@ import { exitCode } from '@lich/generated/contracts';
 import { normalizeArgv, type FlagSpec } from './go-flags.js';
 import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } from './help.js';
 import { unknownCommandText } from './unknown-command.js';
+import { readStdin, type StdinStream } from './stdin.js';
 
 /** Something text is written to (process.stdout in the bin, a buffer in tests). */
 export interface Sink {
@@ -50,6 +51,11 @@ export interface CliIo {
   commands?: CommandTable;
   /** General-help entries that are not oclif commands (`lich mcp`). */
   extras?: readonly ExtraEntry[];
+  /**
+   * The caller's stdin, fetched only by a command that reads it (`lich insert` without a text
+   * argument): touching `process.stdin` sets up a handle. Absent: there is none.
+   */
+  stdin?: () => StdinStream | undefined;
 }
 
 /** The static side of a concrete generated command. */
@@ -202,7 +208,12 @@ export abstract class LichCommand<I = unknown> extends Command {
     if (ctor.operation === 'help') return this.runHelp(io, input as { command?: string });
 
     const op = ctor.operation as OperationName;
-    const ctx = createContext({ surface: 'cli', env: io.env, rpc: io.rpc });
+    const ctx = createContext({
+      surface: 'cli',
+      env: io.env,
+      rpc: io.rpc,
+      readStdin: (limitBytes) => readStdin(io.stdin?.(), limitBytes),
+    });
     try {
       const outcome = await runOperation(ctx, op, input as never, { signal: io.signal });
       const json = ctor.json && parsed.flags.json === true;

@@ -88,6 +88,7 @@ function runCommand(io: MainIo, commands: CommandTable, word: string, argv: read
     stderr: io.stderr,
     commands,
     extras: [MCP_ENTRY],
+    stdin: () => io.stdin,
   });
 }
 

@@ -22,6 +22,12 @@ export interface LichContext {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Milliseconds, monotonic enough for a deadline. */
   now(): number;
+  /**
+   * Reads the caller's stdin, at most `limitBytes` of it, as UTF-8: `lich insert` without a text
+   * argument. Resolves `null` when there is nothing to read from — no stdin, or a terminal;
+   * rejects with the stream's error. Absent on a surface that has no stdin to give (MCP).
+   */
+  readStdin?(limitBytes: number): Promise<string | null>;
 }
 
 /** What {@link createContext} takes: the surface and environment, and any seam to replace. */
@@ -35,6 +41,8 @@ export interface ContextOptions {
   portListens?: (port: number) => Promise<boolean>;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
+  /** See {@link LichContext.readStdin}; absent means there is no stdin. */
+  readStdin?: (limitBytes: number) => Promise<string | null>;
 }
 
 /**
@@ -57,6 +65,7 @@ export function createContext(options: ContextOptions): LichContext {
     portListens: options.portListens ?? portListens,
     sleep: options.sleep ?? sleep,
     now: options.now ?? (() => performance.now()),
+    readStdin: options.readStdin,
   };
 }
 

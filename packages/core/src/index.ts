@@ -53,6 +53,7 @@ export {
   version,
   wait,
   whoami,
+  worktrees,
 } from './operations.js';
 export { isCollected, renderJson, renderMcp, renderText } from './render.js';
 export {
@@ -60,6 +61,7 @@ export {
   ANSWER_SENT,
   NO_OTHER_SESSIONS,
   NOTHING_TO_COLLECT,
+  NO_WORKTREES,
   QUIT_DONE,
   closeText,
   collectText,
@@ -73,9 +75,56 @@ export {
   sessionsText,
   versionText,
   whoamiText,
+  worktreesText,
 } from './wording.js';
 export { type LichOutcome, type LichRun, type RunLichOptions, outcomeOf, runLich } from './runner.js';
+export {
+  INSERT_DEFAULT_WAIT_SECONDS,
+  colorFolder,
+  file,
+  focus,
+  folders,
+  insert,
+  insertBudgetMs,
+  rename,
+  renameFolder,
+} from './workspace.js';
+export {
+  INSERT_LIMIT,
+  INSERT_NO_TARGET,
+  INSERT_NOTHING_TO_READ,
+  INSERT_READ_LIMIT,
+  NO_FOLDERS,
+  NO_WINDOW_TO_RAISE,
+  coloredText,
+  filedText,
+  focusedText,
+  foldersText,
+  insertReadFailedText,
+  insertRefusal,
+  insertedText,
+  refiledText,
+  renamedText,
+  sanitizeInsert,
+} from './workspace-wording.js';
 export type {
+  ColorFolderInput,
+  Colored,
+  FileInput,
+  Filed,
+  FocusInput,
+  Focused,
+  Folder,
+  FoldersInput,
+  Inserted,
+  InsertInput,
+  Refiled,
+  RenameFolderInput,
+  Renamed,
+  RenameInput,
+} from './types.js';
+export type {
+  Checkout,
   Closed,
   CloseInput,
   Collected,
@@ -97,5 +146,6 @@ export type {
   VersionReport,
   WaitInput,
   WhoamiInput,
+  WorktreesInput,
   QuitInput,
 } from './types.js';

@@ -252,6 +252,66 @@ describe('open', () => {
   });
 });
 
+describe('open --subagent', () => {
+  it('opens with spawn.OpenSubagent and hands the task over with relay.SendSubagent, 20 seconds', async () => {
+    lich.on('spawn.OpenSubagent', { result: session });
+    lich.on('relay.SendSubagent', { result: pending });
+    const outcome = await runOperation(ctx(), 'open', { subagent: true, prompt: 'run the tests', kind: 'claude', model: 'opus', effort: 'high' });
+    expect(outcome.output).toEqual({ ...session, delivery: pending });
+    expect(lich.calls.map((c) => c.method)).toEqual(['spawn.OpenSubagent', 'relay.SendSubagent']);
+    expect(only('spawn.OpenSubagent').body).toEqual([
+      { from: 'sender-id', kind: 'claude', worktree: '', base: '', model: 'opus', effort: 'high', ultracode: false },
+    ]);
+    expect(only('relay.SendSubagent').body).toEqual([
+      { from: 'sender-id', target: 'auth-fix', project: 'lich', prompt: 'run the tests', timeoutSeconds: 20 },
+    ]);
+  });
+
+  const refusals: Array<[string, Record<string, unknown>, Record<string, string>, string]> = [
+    [
+      'outside a session',
+      { prompt: 'p' },
+      { LICH_SESSION_ID: '' },
+      '--subagent opens a worker for the session asking for it, and this is not running in a lich session (LICH_SESSION_ID is unset): drop --subagent, or run it from inside one',
+    ],
+    ['without a prompt', {}, {}, '--subagent hands the worker its task with --prompt: add a prompt'],
+    ['with a project', { prompt: 'p', project: 'lich' }, {}, "--subagent opens in the asking session's project: drop --project"],
+    ['with a folder', { prompt: 'p', folder: 'Auth' }, {}, '--subagent files the worker under a folder named after the asking session: drop --folder'],
+    [
+      'with private',
+      { prompt: 'p', private: true },
+      {},
+      '--subagent hands its report back to the asking session, which --private keeps from it: drop one of the two',
+    ],
+  ];
+  for (const [when, input, env, line] of refusals) {
+    it(`refuses ${when} before anything is opened`, async () => {
+      await expect(runOperation(ctx('cli', env), 'open', { subagent: true, ...input })).rejects.toThrow(new LichError(line));
+      expect(lich.calls).toEqual([]);
+    });
+  }
+
+  it('asks for a session before a prompt, and for a prompt before the flags it refuses', async () => {
+    await expect(runOperation(ctx('cli', { LICH_SESSION_ID: '' }), 'open', { subagent: true, private: true })).rejects.toThrow(
+      /^--subagent opens a worker for the session asking for it/,
+    );
+    await expect(runOperation(ctx(), 'open', { subagent: true, private: true, project: 'x' })).rejects.toThrow(
+      '--subagent hands the worker its task with --prompt: add a prompt',
+    );
+    expect(lich.calls).toEqual([]);
+  });
+
+  it('keeps the worker when its hand-off fails', async () => {
+    lich.on('spawn.OpenSubagent', { result: session });
+    lich.on('relay.SendSubagent', { status: 500, body: errorBody('the session ended') });
+    const outcome = await runOperation(ctx('cli'), 'open', { subagent: true, prompt: 'p' });
+    expect(outcome.output).toEqual(session);
+    expect(outcome.failure?.message).toBe(
+      `the session is open, but the task did not reach it: the session ended — hand it the task with \`lich send "auth-fix" 'p'\` once whatever that says is dealt with`,
+    );
+  });
+});
+
 describe('close', () => {
   it('calls spawn.Close with every field', async () => {
     const closed = { id: '9f8e', projectId: 'p1', project: 'lich', label: 'auth-fix', worktree: '', kept: false, removed: false };
@@ -333,5 +393,21 @@ describe('quit', () => {
     });
     contexts.push(c);
     await expect(runOperation(c, 'quit', {})).rejects.toThrow('no lich is running — open lich, or run this inside one of its sessions');
+  });
+});
+
+describe('worktrees', () => {
+  it('calls spawn.Worktrees with the caller and the project', async () => {
+    const checkout = { name: 'auth-fix', path: '/wt/auth-fix', dirty: true, sessions: ['auth-fix'] };
+    lich.on('spawn.Worktrees', { result: [checkout] });
+    expect((await runOperation(ctx(), 'worktrees', { project: 'lich' })).output).toEqual([checkout]);
+    expect(only('spawn.Worktrees').body).toEqual([{ from: 'sender-id', project: 'lich' }]);
+  });
+
+  it('reads a null list, and a null session list, as []', async () => {
+    lich.on('spawn.Worktrees', { result: [{ name: 'idle', path: '/wt/idle', dirty: false, sessions: null }] });
+    expect((await runOperation(ctx(), 'worktrees', {})).output).toEqual([{ name: 'idle', path: '/wt/idle', dirty: false, sessions: [] }]);
+    lich.on('spawn.Worktrees', { result: null });
+    expect((await runOperation(ctx(), 'worktrees', {})).output).toEqual([]);
   });
 });

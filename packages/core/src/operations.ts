@@ -18,6 +18,7 @@ import {
   waitBudgetMs,
 } from './timeouts.js';
 import type {
+  Checkout,
   Closed,
   CloseInput,
   Collected,
@@ -33,9 +34,11 @@ import type {
   Session,
   VersionReport,
   WaitInput,
+  WorktreesInput,
 } from './types.js';
 import { VERSION } from './version.js';
-import { handOffFailureText, noWaitWithTicketText, privateWithoutPromptText, quitFailedText } from './wording.js';
+import { WORKSPACE_OPERATIONS } from './workspace.js';
+import { handOffFailureText, noWaitWithTicketText, privateWithoutPromptText, quitFailedText, SUBAGENT_REFUSALS } from './wording.js';
 
 /** Per-call options every operation takes. */
 export interface RunOptions {
@@ -126,32 +129,39 @@ export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOption
  * the open cannot be taken back once the hand-off fails. A hand-off that fails
  * does not undo the open: the outcome carries the session and the failure, worded for the
  * surface (the `lich send` to retry with, or `send_to_session`).
+ *
+ * With `subagent` (spec/cli.md § lich open, --subagent): refused before anything is opened
+ * outside a session, without a prompt, and with a project, a folder or private (the lines of
+ * {@link SUBAGENT_REFUSALS}); then `spawn.OpenSubagent` and the hand-off through
+ * `relay.SendSubagent`, same options and wait. The output keeps its shape.
  */
 export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<Outcome<'open'>> {
   const prompt = input.prompt ?? '';
+  if (input.subagent) subagentRefusal(ctx, input);
   if (input.private && prompt === '') throw new LichError(privateWithoutPromptText(ctx.surface));
   const refusal = prompt === '' ? null : promptRefusal(prompt);
   if (refusal !== null) throw new LichError(refusal);
-  const session = await ctx.rpc.call<Session>(
-    'spawn.Open',
-    {
-      from: from(ctx),
-      project: input.project ?? '',
-      kind: input.kind ?? '',
-      worktree: input.worktree ?? '',
-      base: input.base ?? '',
-      model: input.model ?? '',
-      effort: input.effort ?? '',
-      folder: input.folder ?? '',
-      ultracode: input.ultracode ?? false,
-    },
-    { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
-  );
+  const session = input.subagent
+    ? await ctx.rpc.call<Session>(
+        'spawn.OpenSubagent',
+        {
+          from: from(ctx),
+          kind: input.kind ?? '',
+          worktree: input.worktree ?? '',
+          base: input.base ?? '',
+          model: input.model ?? '',
+          effort: input.effort ?? '',
+          ultracode: input.ultracode ?? false,
+        },
+        { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
+      )
+    : await openPlain(ctx, input, opts);
   const opened: Opened = { ...session };
   if (prompt === '') return { op: 'open', input, output: opened };
+  const method = input.subagent ? 'relay.SendSubagent' : input.private ? 'relay.SendPrivate' : 'relay.Send';
   try {
     opened.delivery = await ctx.rpc.call<Result>(
-      input.private ? 'relay.SendPrivate' : 'relay.Send',
+      method,
       { from: from(ctx), target: session.label, project: session.project, prompt, timeoutSeconds: DELIVER_WAIT_SECONDS },
       { timeoutMs: waitBudgetMs(DELIVER_WAIT_SECONDS), signal: opts.signal },
     );
@@ -167,6 +177,38 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
   }
 }
 
+/**
+ * The client-side refusals of `open --subagent` (wire.md § 5.3), in its order: a calling
+ * session, a prompt, then no --project, --folder or --private. Each comes before anything is opened.
+ * @throws LichError with the refusal's exact line.
+ */
+function subagentRefusal(ctx: LichContext, input: OpenInput): void {
+  if (from(ctx) === '') throw new LichError(SUBAGENT_REFUSALS.noSession);
+  if ((input.prompt ?? '') === '') throw new LichError(SUBAGENT_REFUSALS.noPrompt);
+  if ((input.project ?? '') !== '') throw new LichError(SUBAGENT_REFUSALS.project);
+  if ((input.folder ?? '') !== '') throw new LichError(SUBAGENT_REFUSALS.folder);
+  if (input.private) throw new LichError(SUBAGENT_REFUSALS.private);
+}
+
+/** `spawn.Open` with every option of `input` (the open without --subagent). */
+function openPlain(ctx: LichContext, input: OpenInput, opts: RunOptions): Promise<Session> {
+  return ctx.rpc.call<Session>(
+    'spawn.Open',
+    {
+      from: from(ctx),
+      project: input.project ?? '',
+      kind: input.kind ?? '',
+      worktree: input.worktree ?? '',
+      base: input.base ?? '',
+      model: input.model ?? '',
+      effort: input.effort ?? '',
+      folder: input.folder ?? '',
+      ultracode: input.ultracode ?? false,
+    },
+    { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
+  );
+}
+
 /** spec/cli.md § lich close: `spawn.Close`. */
 export async function close(ctx: LichContext, input: CloseInput, opts: RunOptions = {}): Promise<Closed> {
   return ctx.rpc.call<Closed>(
@@ -180,6 +222,19 @@ export async function close(ctx: LichContext, input: CloseInput, opts: RunOption
     },
     { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
   );
+}
+
+/**
+ * spec/cli.md § lich worktrees: `spawn.Worktrees`; a null list is `[]`, never null, and so is a
+ * checkout's null session list.
+ */
+export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: RunOptions = {}): Promise<Checkout[]> {
+  const list = await ctx.rpc.call<Checkout[] | null>(
+    'spawn.Worktrees',
+    { from: from(ctx), project: input.project ?? '' },
+    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
+  );
+  return (list ?? []).map((c) => ({ ...c, sessions: c.sessions ?? [] }));
 }
 
 /**
@@ -253,12 +308,17 @@ export async function runOperation<Op extends OperationName>(
       return (await open(ctx, input as OpenInput, opts)) as unknown as Outcome<Op>;
     case 'close':
       return done(await close(ctx, input as CloseInput, opts));
+    case 'worktrees':
+      return done(await worktrees(ctx, input as WorktreesInput, opts));
     case 'version':
       return done(await version(ctx, input as OperationInput<'version'>, opts));
     case 'quit':
       return done(await quit(ctx, input as OperationInput<'quit'>, opts));
-    default:
+    default: {
+      const workspace = Object.hasOwn(WORKSPACE_OPERATIONS, op) ? WORKSPACE_OPERATIONS[op as keyof typeof WORKSPACE_OPERATIONS] : undefined;
+      if (workspace) return done(await workspace(ctx, input as never, opts));
       throw new LichError(`unknown operation ${JSON.stringify(op)}`);
+    }
   }
 }
 
@@ -267,10 +327,18 @@ export const OPERATION_NAMES: readonly OperationName[] = [
   'sessions',
   'whoami',
   'send',
+  'insert',
+  'focus',
   'wait',
   'reply',
   'open',
   'close',
+  'rename',
+  'worktrees',
+  'folders',
+  'file',
+  'renameFolder',
+  'colorFolder',
   'version',
   'quit',
 ];

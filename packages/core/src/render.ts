@@ -16,7 +16,9 @@ import {
   type Surface,
   versionText,
   whoamiText,
+  worktreesText,
 } from './wording.js';
+import { coloredText, filedText, focusedText, foldersText, insertedText, refiledText, renamedText } from './workspace-wording.js';
 
 /** Whether a `wait` output is a collect (no ticket) rather than one errand's result. */
 export function isCollected(output: Result | Collected): output is Collected {
@@ -49,10 +51,26 @@ export function renderText<Op extends OperationName>(surface: Surface, outcome: 
     }
     case 'close':
       return closeText((o as Outcome<'close'>).output);
+    case 'worktrees':
+      return worktreesText(surface, (o as Outcome<'worktrees'>).output);
     case 'version':
       return versionText((o as Outcome<'version'>).output);
     case 'quit':
       return QUIT_DONE;
+    case 'rename':
+      return renamedText((o as Outcome<'rename'>).output);
+    case 'folders':
+      return foldersText(surface, (o as Outcome<'folders'>).output);
+    case 'file':
+      return filedText((o as Outcome<'file'>).output);
+    case 'renameFolder':
+      return refiledText((o as Outcome<'renameFolder'>).output);
+    case 'colorFolder':
+      return coloredText((o as Outcome<'colorFolder'>).output);
+    case 'insert':
+      return insertedText((o as Outcome<'insert'>).output);
+    case 'focus':
+      return focusedText((o as Outcome<'focus'>).output);
     default:
       return jsonLine(o.output);
   }

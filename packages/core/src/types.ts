@@ -4,11 +4,14 @@
  * objects, serialized as it came.
  */
 
-import type { Closed, Collected, Opened, Peer, Result, VersionReport } from '@lich/generated/types';
+import type { Checkout, Closed, Collected, Opened, Peer, Result, VersionReport } from '@lich/generated/types';
+import type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from '@lich/generated/types';
 
 // The objects are the contract's own (contracts/objects, generated): what the wire carries is
 // what core returns, with no second spelling of a field to drift.
+export type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from '@lich/generated/types';
 export type {
+  Checkout,
   Closed,
   Collected,
   Opened,
@@ -55,10 +58,7 @@ export interface ReplyInput {
   answer: string;
 }
 
-/**
- * spec/cli.md § lich open. `worktree`, `base`, `effort` and `ultracode` reach `spawn.Open` but no
- * surface of this build sets them yet (contracts/operations/open.json).
- */
+/** spec/cli.md § lich open: every field as contracts/operations/open.json names it. */
 export interface OpenInput {
   project?: string;
   kind?: string;
@@ -72,6 +72,11 @@ export interface OpenInput {
   prompt?: string;
   /** Hand the task over as `send --private` does; refused without `prompt`. */
   private?: boolean;
+  /**
+   * Open it as the calling session's subagent (`spawn.OpenSubagent`, then `relay.SendSubagent`);
+   * needs `prompt` and a calling session, refuses `project`, `folder` and `private`. CLI only.
+   */
+  subagent?: boolean;
 }
 
 /** spec/cli.md § lich close. */
@@ -79,13 +84,79 @@ export interface CloseInput {
   /** The session: its lich id, label or roster name. */
   target: string;
   project?: string;
-  /** `keep` or `remove`; required when this is the checkout's last session (no CLI flag yet). */
+  /** `keep` or `remove`; required when this is its worktree's last session, ignored otherwise. */
   worktree?: string;
   force?: boolean;
 }
 
+/** spec/cli.md § lich worktrees. */
+export interface WorktreesInput {
+  /** Project name or absolute directory (which only narrows); `""` or absent: the caller's own. */
+  project?: string;
+}
+
 export type VersionInput = Record<string, never>;
 export type QuitInput = Record<string, never>;
+
+/** spec/cli.md § lich rename. */
+export interface RenameInput {
+  /** The session: its lich id, label or roster name; `""` or absent for the calling session. */
+  target?: string;
+  project?: string;
+  /** The new label. */
+  label: string;
+}
+
+/** spec/cli.md § lich folders. */
+export interface FoldersInput {
+  /** Project name or absolute directory; `""` or absent for the calling session's own. */
+  project?: string;
+}
+
+/** spec/cli.md § lich file. */
+export interface FileInput {
+  /** The session: its lich id, label or roster name; `""` or absent for the calling session. */
+  target?: string;
+  project?: string;
+  /** The folder, matched exactly; `""` takes the session out of its folder. */
+  folder: string;
+}
+
+/** spec/cli.md § lich rename-folder. */
+export interface RenameFolderInput {
+  project?: string;
+  /** The folder to rename, matched exactly. */
+  folder: string;
+  /** Its new name; `""` takes the folder apart. */
+  to: string;
+}
+
+/** spec/cli.md § lich color-folder. */
+export interface ColorFolderInput {
+  project?: string;
+  folder: string;
+  /** red, orange, amber, green, teal, blue, violet or pink; `""` clears. */
+  color: string;
+}
+
+/** spec/cli.md § lich insert. */
+export interface InsertInput {
+  /** The target: its lich id, label or roster name; `""` to pick the one live session in `project`. */
+  session?: string;
+  /** Project name or absolute directory: narrows `session`, or without one says where to look. */
+  project?: string;
+  /** The text; `""`, `"-"` or absent reads stdin (through the context's `readStdin`). */
+  text?: string;
+  /** Seconds to wait for the prompt; ≤ 0 or absent means 10. */
+  timeoutSeconds?: number;
+}
+
+/** spec/cli.md § lich focus. */
+export interface FocusInput {
+  /** The session: its lich id, label or roster name. */
+  target: string;
+  project?: string;
+}
 
 /** Every operation core runs, with its input and output (docs/architecture.md § Operations). */
 export interface Operations {
@@ -96,8 +167,16 @@ export interface Operations {
   reply: { input: ReplyInput; output: null };
   open: { input: OpenInput; output: Opened };
   close: { input: CloseInput; output: Closed };
+  worktrees: { input: WorktreesInput; output: Checkout[] };
   version: { input: VersionInput; output: VersionReport };
   quit: { input: QuitInput; output: null };
+  rename: { input: RenameInput; output: Renamed };
+  folders: { input: FoldersInput; output: Folder[] };
+  file: { input: FileInput; output: Filed };
+  renameFolder: { input: RenameFolderInput; output: Refiled };
+  colorFolder: { input: ColorFolderInput; output: Colored };
+  insert: { input: InsertInput; output: Inserted };
+  focus: { input: FocusInput; output: Focused };
 }
 
 export type OperationName = keyof Operations;

@@ -12,6 +12,7 @@ import {
   sessionsText,
   versionText,
   whoamiText,
+  worktreesText,
 } from './wording.js';
 
 const r = (status: string, extra: Partial<Result> = {}): Result => ({ ticket: 'a1b2c3d4', target: 'docs', status: status as Result['status'], answer: '', ...extra });
@@ -235,5 +236,28 @@ describe('renderText, renderJson and renderMcp', () => {
     const outcome: Outcome<'open'> = { op: 'open', input: { prompt: 'p' }, output: session, failure: new LichError('The task did not reach it: x.') };
     expect(renderMcp(outcome)).toEqual({ text: `Opened session "auth-fix" (claude) in project "lich".\n${startingLine}\nThe task did not reach it: x.`, isError: true });
     expect(renderMcp({ op: 'reply', input: { answer: 'a' }, output: null })).toEqual({ text: 'Answer sent.', isError: false });
+  });
+});
+
+describe('worktreesText (spec/cli.md § lich worktrees; wire.md § 7.5)', () => {
+  const checkouts = [
+    { name: 'auth-fix', path: '/wt/auth-fix', dirty: true, sessions: ['auth-fix'] },
+    { name: 'idle', path: '/wt/idle', dirty: false, sessions: [] },
+    { name: 'shared', path: '/wt/shared', dirty: false, sessions: ['shared', 'Session 4'] },
+  ];
+
+  it('prints the table under its header: clean or uncommitted, the sessions joined, - for none', () => {
+    expect(worktreesText('cli', checkouts)).toBe(
+      'worktree\tstate\tsessions\nauth-fix\tuncommitted\tauth-fix\nidle\tclean\t-\nshared\tclean\tshared, Session 4',
+    );
+  });
+
+  it('hands MCP the JSON array', () => {
+    expect(JSON.parse(worktreesText('mcp', checkouts))).toEqual(checkouts);
+  });
+
+  it('says No worktrees. on either surface when there are none', () => {
+    expect(worktreesText('cli', [])).toBe('No worktrees.');
+    expect(worktreesText('mcp', [])).toBe('No worktrees.');
   });
 });

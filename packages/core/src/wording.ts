@@ -9,7 +9,7 @@
  */
 import { goQuote } from './quote.js';
 import { jsonLine } from './json.js';
-import type { Closed, Collected, Opened, Peer, Result, Session, VersionReport } from './types.js';
+import type { Checkout, Closed, Collected, Opened, Peer, Result, Session, VersionReport } from './types.js';
 
 /** Which surface the words are for. */
 export type Surface = 'cli' | 'mcp';
@@ -163,6 +163,24 @@ export function closeText(closed: Closed): string {
   return `Closed ${l}.`;
 }
 
+/** wire.md § 7.5: what `worktrees` says when the project has no worktree but its own directory. */
+export const NO_WORKTREES = 'No worktrees.';
+
+/**
+ * `lich worktrees` (spec/cli.md § lich worktrees; wire.md § 7.5): a tab-separated table under
+ * the header `worktree\tstate\tsessions` — state `clean` or `uncommitted`, sessions `, `-joined
+ * or `-`. For MCP (`list_worktrees`) the checkouts as one JSON array. Either way
+ * {@link NO_WORKTREES} when there are none.
+ */
+export function worktreesText(surface: Surface, checkouts: Checkout[]): string {
+  if (checkouts.length === 0) return NO_WORKTREES;
+  if (surface === 'mcp') return jsonLine(checkouts);
+  const rows = checkouts.map((c) =>
+    [c.name, c.dirty ? 'uncommitted' : 'clean', c.sessions.length ? c.sessions.join(', ') : '-'].join('\t'),
+  );
+  return ['worktree\tstate\tsessions', ...rows].join('\n');
+}
+
 /** `lich version` (spec/cli.md): this build, then the server when one answered. */
 export function versionText(report: VersionReport): string {
   return report.server !== undefined ? `lich ${report.cli}\nserver ${report.server}` : `lich ${report.cli}`;
@@ -189,3 +207,17 @@ export function privateWithoutPromptText(surface: Surface): string {
     ? 'private applies to the task handed over with prompt: add a prompt, or drop private'
     : '--private applies to the task handed over with --prompt: add a prompt, or drop --private';
 }
+
+/**
+ * The refusals of `lich open --subagent`, each checked before anything is opened, in this order
+ * (wire.md § 5.3; spec/cli.md § lich open, --subagent). The flag exists on the command line
+ * only (the MCP `open_session` has no subagent argument), so each is worded for it.
+ */
+export const SUBAGENT_REFUSALS = {
+  noSession:
+    '--subagent opens a worker for the session asking for it, and this is not running in a lich session (LICH_SESSION_ID is unset): drop --subagent, or run it from inside one',
+  noPrompt: '--subagent hands the worker its task with --prompt: add a prompt',
+  project: "--subagent opens in the asking session's project: drop --project",
+  folder: '--subagent files the worker under a folder named after the asking session: drop --folder',
+  private: '--subagent hands its report back to the asking session, which --private keeps from it: drop one of the two',
+} as const;

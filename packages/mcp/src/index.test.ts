@@ -9,7 +9,21 @@ import { serverInstructions } from './index.js';
 import { startFakeRpc, type CannedHandler, type FakeRpc } from './testing/fake-rpc.js';
 import { serveInProcess, type ServedMcp } from './testing/stream-client.js';
 
-const ISSUE_TOOLS = ['list_sessions', 'send_to_session', 'wait_for_answer', 'open_session', 'close_session', 'reply_to_session'];
+const ISSUE_TOOLS = [
+  'list_sessions',
+  'send_to_session',
+  'wait_for_answer',
+  'open_session',
+  'close_session',
+  'rename_session',
+  'list_worktrees',
+  'reply_to_session',
+  'list_folders',
+  'file_session',
+  'rename_folder',
+  'color_folder',
+];
+const READ_ONLY_TOOLS = ['list_sessions', 'list_worktrees', 'list_folders'];
 
 const peer: Peer = {
   label: 'docs',
@@ -95,15 +109,15 @@ describe('lich mcp', () => {
     expect(client.getInstructions()).toBe(serverInstructions());
   });
 
-  it('lists exactly the contract tools, in contract order, with readOnlyHint on list_sessions alone', async () => {
+  it('lists exactly the contract tools, in contract order, with readOnlyHint on the three list tools alone', async () => {
     const { client } = await serve();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(ISSUE_TOOLS);
     expect(tools).toEqual(
       MCP_TOOLS.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations })),
     );
-    expect(tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name)).toEqual(['list_sessions']);
-    expect(tools.every((t) => t.annotations?.readOnlyHint === (t.name === 'list_sessions'))).toBe(true);
+    expect(tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name)).toEqual(READ_ONLY_TOOLS);
+    expect(tools.every((t) => t.annotations?.readOnlyHint === READ_ONLY_TOOLS.includes(t.name))).toBe(true);
   });
 
   it('returns list_sessions as the JSON array of peers, asked as the calling session', async () => {

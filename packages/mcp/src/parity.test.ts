@@ -20,7 +20,8 @@ import { MCP_TOOLS } from '@lich/generated/mcp/tools';
 import { lichTools } from '@lich/generated/opencode/tools';
 import type { LichCommandClass } from '@lich/cli/lich-command';
 
-const ISSUE_TOOLS = ['list_sessions', 'send_to_session', 'wait_for_answer', 'reply_to_session', 'open_session', 'close_session'];
+const ISSUE_TOOLS = ['list_sessions', 'send_to_session', 'wait_for_answer', 'reply_to_session', 'open_session', 'close_session', 'list_worktrees',
+  'rename_session', 'list_folders', 'file_session', 'rename_folder', 'color_folder'];
 
 /** Strings a model might send: anything, plus the ones a command line is likely to misread. */
 const text = fc.oneof(
@@ -111,6 +112,14 @@ describe('surface parity', () => {
     await samePerSurface(toolNamed('send_to_session'), { session: 'docs', prompt: 'x', project: '--json' }, false);
     await samePerSurface(toolNamed('open_session'), { prompt: '--private' }, false);
     await samePerSurface(toolNamed('close_session'), { session: 'docs', project: '--json' }, true);
+  });
+
+  it('keeps an empty folder, new name and color, and a leading optional session left out', async () => {
+    await samePerSurface(toolNamed('file_session'), { folder: '' }, false);
+    await samePerSurface(toolNamed('file_session'), { folder: '', session: '-' }, true);
+    await samePerSurface(toolNamed('rename_folder'), { folder: '--', to: '' }, false);
+    await samePerSurface(toolNamed('color_folder'), { folder: '-x', color: '' }, true);
+    await samePerSurface(toolNamed('rename_session'), { label: '--json' }, false);
   });
 
   it('keeps a positional that is -- in its place', async () => {

@@ -20,6 +20,13 @@ export type ToolValidator = (args: unknown) => string | null;
 export interface SchemaTool {
   name: string;
   inputSchema: object;
+  /**
+   * Required argument → the refusal of a call that leaves it out, used as the whole reason in
+   * place of `invalid arguments for <tool>: <name> is required` (`x-mcp.properties.*.missing`).
+   * Only a key that is absent counts: `""` is a value, and for these arguments a meaningful one
+   * (spec/cli.md § lich mcp: file_session, rename_folder and color_folder).
+   */
+  missing?: Readonly<Record<string, string>>;
 }
 
 /** A decimal number, as a string: what `secondsArg` reads (`"30"`, `" 1.5 "`, `"-2"`, `"1e2"`). */
@@ -91,7 +98,11 @@ export function compileToolValidators(tools: readonly SchemaTool[]): Map<string,
     const validate = ajv.compile(schema);
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const known = Object.keys(properties);
+    const missing = Object.entries(tool.missing ?? {});
     validators.set(tool.name, (args) => {
+      if (missing.length > 0 && typeof args === 'object' && args !== null && !Array.isArray(args)) {
+        for (const [name, refusal] of missing) if (!Object.hasOwn(args, name)) return refusal;
+      }
       if (validate(args)) return null;
       const errors = validate.errors ?? [];
       // An enum names its values, which says more than the type they share.

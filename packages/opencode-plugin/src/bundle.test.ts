@@ -109,7 +109,13 @@ describe('the bundled plugin module', () => {
       'wait_for_answer',
       'open_session',
       'close_session',
+      'rename_session',
+      'list_worktrees',
       'reply_to_session',
+      'list_folders',
+      'file_session',
+      'rename_folder',
+      'color_folder',
     ]);
   });
 

@@ -6,7 +6,20 @@ import type { Hooks, PluginInput } from '@opencode-ai/plugin';
 import * as entry from './index.js';
 import { insideLich, LichPlugin, lichHooks } from './plugin.js';
 
-const ISSUE_TOOLS = ['list_sessions', 'send_to_session', 'wait_for_answer', 'open_session', 'close_session', 'reply_to_session'];
+const ISSUE_TOOLS = [
+  'list_sessions',
+  'send_to_session',
+  'wait_for_answer',
+  'open_session',
+  'close_session',
+  'rename_session',
+  'list_worktrees',
+  'reply_to_session',
+  'list_folders',
+  'file_session',
+  'rename_folder',
+  'color_folder',
+];
 
 /**
  * A stand-in `lich`: prints its argv as one JSON line on stdout, writes $FAKE_STDERR on stderr,

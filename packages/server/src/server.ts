@@ -15,10 +15,13 @@ import { RpcDispatcher, type RpcHandler } from './rpc/dispatch.js';
 import { liveInstance, removeRuntimeFile, runtimeFileName, writeRuntimeFile } from './runtime-file.js';
 import { SessionHost } from './session-host.js';
 import { Spawn } from './spawn/spawn.js';
+import { Worktrees } from './spawn/worktrees.js';
+import { openSubagent } from './spawn/subagent.js';
 import { openStore } from './store/store.js';
 import { WorktreePorts } from './terminal/env.js';
 import { Terminal } from './terminal/terminal.js';
 import { takeWorkspaceLock } from './workspace-lock.js';
+import { workspaceRpc } from './workspace-rpc.js';
 
 /** The port a lich listens on unless `LICH_LISTEN_PORT` says otherwise (`singleton.DefaultPort`). */
 export const DEFAULT_PORT = 47821;
@@ -111,7 +114,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const providers = new Providers(opts.configDir, env);
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);
-  const relay = new Relay(host, opts.timings);
+  // A --subagent worker that answered in its caller's checkout closes itself the way `lich close` does.
+  const relay = new Relay(host, opts.timings, {
+    park: (id) => spawn.close({ from: '', target: id, project: '', worktree: '', force: false }),
+    log,
+  });
   let bound = 0;
   const spawn = new Spawn({
     store,
@@ -119,7 +126,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     providers,
     ports,
     env,
+    worktrees: new Worktrees(opts.dataDir, env),
     coordinates: () => ({ port: bound, token, bin: opts.bin }),
+    closing: (id, by) => relay.closing(id, by),
   });
 
   const violations: string[] = [];
@@ -133,17 +142,22 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (quitting) throw new SpawnError('lich is quitting: it is ending every session and takes no new work — start lich again, then retry');
   };
 
+  const workspace = workspaceRpc({ store, terminal, host, env });
   const handlers: Record<string, RpcHandler> = {
+    ...workspace.handlers,
     'relay.Peers': (o) => relay.peers(o),
     'relay.Self': (o) => relay.self(o),
     'relay.Send': (o, signal) => (notWhileQuitting(), relay.send(o, {}, signal)),
     'relay.SendPrivate': (o, signal) => (notWhileQuitting(), relay.send(o, { private: true }, signal)),
+    'relay.SendSubagent': (o, signal) => (notWhileQuitting(), relay.sendSubagent(o, signal)),
     'relay.Wait': (o, signal) => relay.wait(o, signal),
     'relay.Collect': (o, signal) => relay.collect(o, signal),
     'relay.CollectNow': (o) => relay.collectNow(o),
     'relay.Reply': (o) => relay.reply(o),
     'spawn.Open': (o) => (notWhileQuitting(), spawn.open(o)),
+    'spawn.OpenSubagent': (o) => (notWhileQuitting(), openSubagent(spawn, store, o)),
     'spawn.Close': (o) => spawn.close(o),
+    'spawn.Worktrees': (o) => spawn.worktrees(o),
     'system.Diagnostics': () => ({ version: opts.version ?? 'dev' }),
     'system.Quit': () => null,
   };
@@ -207,6 +221,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   function close(): Promise<void> {
     closing ??= (async () => {
       quitting = true;
+      workspace.close();
       await terminal.killAll();
       relay.close();
       host.close();

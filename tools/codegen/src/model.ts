@@ -75,6 +75,8 @@ export interface McpProperty {
   type: 'string' | 'number' | 'boolean';
   description: string;
   enum?: string[];
+  /** The refusal of a call that leaves this required property out (`x-mcp.properties.*.missing`). */
+  missing?: string;
   clamp?: { max: number; default: number };
 }
 

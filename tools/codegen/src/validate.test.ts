@@ -77,6 +77,21 @@ describe('validateContracts', () => {
     );
   });
 
+  it('takes a missing-argument refusal on a required MCP property, and refuses one on an optional property', () => {
+    expect(problemsAfter((c) => (fetchOp(c)['x-mcp']!.properties.value!.missing = 'name the value; an empty one means none'))).toEqual([]);
+    expect(problemsAfter((c) => (fetchOp(c)['x-mcp']!.properties.force!.missing = 'say whether to force'))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-mcp.properties.force: only a required property has a missing refusal',
+    );
+  });
+
+  it('accepts an optional positional spelled with an alternative (`[<key> | -]`)', () => {
+    const usage = (c: Contracts) => fetchOp(c)['x-cli'].usage;
+    expect(problemsAfter((c) => (usage(c)[1] = '[--force] [--json] [<key> | -] <value>'))).toEqual([]);
+    expect(problemsAfter((c) => (usage(c)[1] = '[--force] [--json] <value>'))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-cli.usage does not spell [<key>]',
+    );
+  });
+
   it('refuses a usage line that does not spell a flag', () => {
     expect(problemsAfter((c) => (fetchOp(c)['x-cli'].usage = ['lich fetch [--json] [<key>] <value>']))).toEqual(
       expect.arrayContaining(['tools/codegen/test/contracts/operations/fetch.json: x-cli.usage does not spell --scope']),

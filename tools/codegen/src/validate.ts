@@ -212,7 +212,10 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<strin
     if (arg.leadingOptional === true && (arg.required || !before)) say(`x-cli.args[${i}]: leadingOptional is for an optional positional before a required one`);
     if (!arg.required && before && arg.leadingOptional !== true) say(`x-cli.args[${i}]: an optional positional before a required one must say leadingOptional`);
     const spelled = arg.required ? `<${arg.name}>` : `[<${arg.name}>]`;
-    if (!cli.usage.join(' ').includes(spelled)) say(`x-cli.usage does not spell ${spelled}`);
+    // An optional positional may name an alternative spelling of itself: `[<text> | -]`.
+    const alternative = arg.required ? spelled : `[<${arg.name}> |`;
+    const usage = cli.usage.join(' ');
+    if (!usage.includes(spelled) && !usage.includes(alternative)) say(`x-cli.usage does not spell ${spelled}`);
   });
   let jsonFlags = 0;
   for (const [name, flag] of Object.entries(cli.flags)) {
@@ -222,8 +225,9 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<strin
     } else cover(flag.field!, `x-cli.flags --${name}`, flag.type);
     if (flag.type !== 'boolean' && flag.helpValue === undefined) say(`x-cli.flags --${name} takes a value and needs a helpValue`);
     if (flag.type === 'boolean' && flag.helpValue !== undefined) say(`x-cli.flags --${name} is boolean and takes no helpValue`);
-    const spelled = flag.type === 'boolean' ? `[--${name}` : `--${name} ${flag.helpValue}`;
-    if (!cli.usage.join(' ').includes(spelled)) say(`x-cli.usage does not spell --${name}`);
+    // A boolean flag is spelled `[--x]`, or as one side of a choice: `[--x | --y]`.
+    const spellings = flag.type === 'boolean' ? [`[--${name}`, `| --${name}]`] : [`--${name} ${flag.helpValue}`];
+    if (!spellings.some((s) => cli.usage.join(' ').includes(s))) say(`x-cli.usage does not spell --${name}`);
   }
   if (cli.json !== (jsonFlags === 1)) say('x-cli.json must be true exactly when --json is among the flags');
   for (const name of names) if (!covered.has(name)) say(`input.${name} cannot be given on the command line: no x-cli arg or flag fills it`);
@@ -243,6 +247,7 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<strin
       if (prop.clamp !== undefined && prop.type !== 'number') say(`x-mcp.properties.${name}: only a number can be clamped`);
       if (prop.clamp !== undefined && prop.clamp.default > prop.clamp.max) say(`x-mcp.properties.${name}: the clamp's default exceeds its max`);
       if (prop.enum !== undefined && prop.type !== 'string') say(`x-mcp.properties.${name}: only a string takes an enum`);
+      if (prop.missing !== undefined && !mcp.required.includes(name)) say(`x-mcp.properties.${name}: only a required property has a missing refusal`);
     }
     for (const name of mcp.required) if (!(name in mcp.properties)) say(`x-mcp.required names "${name}", which is not a property`);
   }
@@ -277,7 +282,10 @@ function checkUserFacing(doc: OperationDoc, say: (problem: string) => void): voi
   const mcp = doc['x-mcp'];
   if (mcp !== undefined) {
     texts.push(['x-mcp.description', mcp.description]);
-    for (const [name, prop] of Object.entries(mcp.properties)) texts.push([`x-mcp.properties.${name}.description`, prop.description]);
+    for (const [name, prop] of Object.entries(mcp.properties)) {
+      texts.push([`x-mcp.properties.${name}.description`, prop.description]);
+      if (prop.missing !== undefined) texts.push([`x-mcp.properties.${name}.missing`, prop.missing]);
+    }
   }
   for (const [where, text] of texts) {
     const pointer = INTERNAL_POINTER.exec(text);

@@ -28,7 +28,13 @@ describe('MCP_TOOLS', () => {
       ['wait_for_answer', 'wait', false],
       ['open_session', 'open', false],
       ['close_session', 'close', false],
+      ['rename_session', 'rename', false],
+      ['list_worktrees', 'worktrees', true],
       ['reply_to_session', 'reply', false],
+      ['list_folders', 'folders', true],
+      ['file_session', 'file', false],
+      ['rename_folder', 'renameFolder', false],
+      ['color_folder', 'colorFolder', false],
     ]);
   });
 
@@ -43,9 +49,29 @@ describe('MCP_TOOLS', () => {
       list_sessions: [{}, []],
       send_to_session: [{ session: 'string', prompt: 'string', project: 'string', timeout_seconds: 'number', private: 'boolean' }, ['session', 'prompt']],
       wait_for_answer: [{ ticket: 'string', timeout_seconds: 'number', no_wait: 'boolean' }, []],
-      open_session: [{ project: 'string', kind: 'string', model: 'string', folder: 'string', prompt: 'string', private: 'boolean' }, []],
-      close_session: [{ session: 'string', project: 'string' }, ['session']],
+      open_session: [
+        {
+          project: 'string',
+          kind: 'string',
+          worktree: 'string',
+          base: 'string',
+          model: 'string',
+          effort: 'string',
+          ultracode: 'boolean',
+          folder: 'string',
+          prompt: 'string',
+          private: 'boolean',
+        },
+        [],
+      ],
+      close_session: [{ session: 'string', project: 'string', worktree: 'string', force: 'boolean' }, ['session']],
       reply_to_session: [{ answer: 'string', ticket: 'string' }, ['answer']],
+      rename_session: [{ label: 'string', session: 'string', project: 'string' }, ['label']],
+      list_worktrees: [{ project: 'string' }, []],
+      list_folders: [{ project: 'string' }, []],
+      file_session: [{ folder: 'string', session: 'string', project: 'string' }, ['folder']],
+      rename_folder: [{ folder: 'string', to: 'string', project: 'string' }, ['folder', 'to']],
+      color_folder: [{ folder: 'string', color: 'string', project: 'string' }, ['folder', 'color']],
     });
   });
 
@@ -105,7 +131,9 @@ describe('cliArgv', () => {
 
   it('leaves default-valued fields out', () => {
     expect(cliArgv.wait({ ticket: '', timeoutSeconds: 0, noWait: true })).toEqual(['wait', '--no-wait']);
-    expect(cliArgv.open({ project: '', kind: '', model: '', folder: '', prompt: '', private: false })).toEqual(['open']);
+    expect(
+      cliArgv.open({ project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: '', private: false, subagent: false }),
+    ).toEqual(['open']);
     expect(cliArgv.sessions({}, { json: true })).toEqual(['sessions', '--json']);
     expect(cliArgv.quit({})).toEqual(['quit']);
   });

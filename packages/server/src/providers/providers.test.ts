@@ -1,11 +1,29 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { modelRefusal, providerArgs, Providers, resolveCommand, tomlString } from './providers.js';
+import {
+  effortRefusal,
+  kiroAgent,
+  modelRefusal,
+  providerArgs,
+  Providers,
+  resolveCommand,
+  spawnBriefing,
+  tomlString,
+  ultracodeRefusal,
+} from './providers.js';
 
 let dir: string;
 const BIN = '/opt/lich/bin/lich';
+const B0 = { rosterName: 'n', bin: BIN, model: '', effort: '', ultracode: false };
+const CLAUDE_MCP = ['--mcp-config', '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}'];
+const CODEX_MCP = ['-c', 'mcp_servers.lich.command="/opt/lich/bin/lich"', '-c', 'mcp_servers.lich.args=["mcp"]'];
+/** The spawn briefing, wire.md § 8.5 (G1), written out here so a drift in the source shows. */
+const BRIEF =
+  'You are running inside lich, which runs coding-agent sessions side by side and can open more of them beside this one — each a card the user watches and can take over mid-task, in its own git worktree when the work needs its own checkout. When work is to be fanned out — several tasks at once, one per branch or checkout — those sessions are what to open, not the subagents your own harness runs: a subagent has no checkout, no card, and nothing the user can steer or resume. ';
+const BRIEF_TOOLS = BRIEF + 'The lich tools in your list open one and hand it the task.';
+const BRIEF_CLI = BRIEF + "Open one with `lich open --worktree BRANCH --prompt 'the task'`, which opens the session and hands it the task in one command.";
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lich-providers-'));
 });
@@ -89,48 +107,227 @@ describe('Providers', () => {
     expect(resolveCommand(p, { PATH: `/nonexistent:${dir}` })).toBe(bin);
   });
 
-  it('passes --name to Claude Code and the model through its flag, dropping values that look like flags', () => {
-    const providers = new Providers(dir, {});
-    expect(providerArgs(providers.get('kiro'), { rosterName: 'x', model: '', bin: BIN })).toEqual(['chat']);
-    expect(providerArgs(providers.get('opencode'), { rosterName: 'x', model: '--yolo', bin: BIN })).toEqual([]);
-    expect(providerArgs(providers.get('claude'), { rosterName: '-x', model: '-m', bin: '' })).toEqual([]);
-  });
+  describe('providerArgs pins each provider’s argv', () => {
+    const B = { rosterName: 'lich-a1b2', bin: BIN, model: '', effort: '', ultracode: false };
+    /** Every start: `b` bare birth, `f` birth with model (+ effort, + ultracode where taken), `r` resume, `rf` resume with the same choices, `s` bare birth confined. */
+    const table: Record<string, { model: string; effort: string; ultracode: boolean; b: string[]; f: string[]; r: string[]; rf: string[]; s: string[] }> = {
+      claude: {
+        model: 'opus',
+        effort: 'high',
+        ultracode: true,
+        b: ['--name', 'lich-a1b2', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
+        f: ['--name', 'lich-a1b2', '--model', 'opus', '--effort', 'high', '--settings', '{"ultracode":true}', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
+        r: ['--resume', 'conv-1', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
+        rf: ['--resume', 'conv-1', '--settings', '{"ultracode":true}', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
+        s: ['--name', 'lich-a1b2', '--dangerously-skip-permissions', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
+      },
+      codex: {
+        model: 'gpt-5',
+        effort: 'high',
+        ultracode: false,
+        b: [...CODEX_MCP],
+        f: [...CODEX_MCP, '--model', 'gpt-5', '-c', 'model_reasoning_effort=high'],
+        r: [...CODEX_MCP, 'resume', 'conv-1'],
+        rf: [...CODEX_MCP, 'resume', 'conv-1'],
+        s: [...CODEX_MCP, '--dangerously-bypass-approvals-and-sandbox'],
+      },
+      antigravity: {
+        model: 'gemini-3-pro',
+        effort: 'low',
+        ultracode: false,
+        b: [],
+        f: ['--model', 'gemini-3-pro', '--effort', 'low'],
+        r: ['--conversation', 'conv-1'],
+        rf: ['--conversation', 'conv-1'],
+        s: ['--dangerously-skip-permissions'],
+      },
+      opencode: {
+        model: 'anthropic/claude-sonnet-4-5',
+        effort: '',
+        ultracode: false,
+        b: [],
+        f: ['--model', 'anthropic/claude-sonnet-4-5'],
+        r: ['--session', 'conv-1'],
+        rf: ['--session', 'conv-1'],
+        s: ['--auto'],
+      },
+      omp: {
+        model: 'sonnet',
+        effort: 'high',
+        ultracode: false,
+        b: ['--append-system-prompt', BRIEF_CLI],
+        f: ['--model', 'sonnet', '--thinking', 'high', '--append-system-prompt', BRIEF_CLI],
+        r: ['-r', 'conv-1', '--append-system-prompt', BRIEF_CLI],
+        rf: ['-r', 'conv-1', '--append-system-prompt', BRIEF_CLI],
+        s: ['--auto-approve', '--append-system-prompt', BRIEF_CLI],
+      },
+      crush: {
+        model: '',
+        effort: '',
+        ultracode: false,
+        b: [],
+        f: [],
+        r: ['--session', 'conv-1'],
+        rf: ['--session', 'conv-1'],
+        s: ['--yolo'],
+      },
+      cursor: {
+        model: 'claude-opus-4-8-high',
+        effort: '',
+        ultracode: false,
+        b: [],
+        f: ['--model', 'claude-opus-4-8-high'],
+        r: ['--resume', 'conv-1'],
+        rf: ['--resume', 'conv-1'],
+        s: ['--force'],
+      },
+      kiro: {
+        model: 'claude-sonnet-4.5',
+        effort: 'medium',
+        ultracode: false,
+        b: ['chat'],
+        f: ['chat', '--model', 'claude-sonnet-4.5', '--effort', 'medium'],
+        r: ['chat', '--resume-id', 'conv-1'],
+        rf: ['chat', '--resume-id', 'conv-1'],
+        s: ['chat', '--trust-all-tools'],
+      },
+      // A shell has no conversation to resume: every start is a birth, and it takes nothing.
+      shell: { model: '', effort: '', ultracode: false, b: [], f: [], r: [], rf: [], s: [] },
+    };
 
-  it('registers lich\'s MCP server for Claude Code with --mcp-config last, naming LICH_BIN and nothing secret', () => {
-    const providers = new Providers(dir, {});
-    expect(providerArgs(providers.get('claude'), { rosterName: 'lich-a1b2', model: 'opus', bin: BIN })).toEqual([
-      '--name',
-      'lich-a1b2',
-      '--model',
-      'opus',
-      '--mcp-config',
-      '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}',
-    ]);
-    expect(providerArgs(providers.get('claude'), { rosterName: '', model: '', bin: BIN })).toEqual([
-      '--mcp-config',
-      '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}',
-    ]);
-  });
-
-  it('registers lich\'s MCP server for Codex with the -c pair first', () => {
-    const providers = new Providers(dir, {});
-    expect(providerArgs(providers.get('codex'), { rosterName: 'lich-a1b2', model: 'gpt-5', bin: BIN })).toEqual([
-      '-c',
-      'mcp_servers.lich.command="/opt/lich/bin/lich"',
-      '-c',
-      'mcp_servers.lich.args=["mcp"]',
-      '--model',
-      'gpt-5',
-    ]);
-  });
-
-  it('never passes --strict-mcp-config, and registers nothing on the command line for the other providers', () => {
-    const providers = new Providers(dir, {});
-    for (const kind of providers.ids()) {
-      const argv = providerArgs(providers.get(kind), { rosterName: 'n', model: '', bin: BIN });
-      expect(argv).not.toContain('--strict-mcp-config');
-      if (kind !== 'claude' && kind !== 'codex') expect(argv.join(' ')).not.toContain(BIN);
+    for (const [kind, t] of Object.entries(table)) {
+      it(`starts ${kind} with exactly its argv at birth, on a resume, and confined`, () => {
+        const p = new Providers(dir, {}).get(kind);
+        const choices = { model: t.model, effort: t.effort, ultracode: t.ultracode };
+        expect(providerArgs(p, B)).toEqual(t.b);
+        expect(providerArgs(p, { ...B, ...choices })).toEqual(t.f);
+        expect(providerArgs(p, { ...B, resumeId: 'conv-1' })).toEqual(t.r);
+        expect(providerArgs(p, { ...B, ...choices, resumeId: 'conv-1' })).toEqual(t.rf);
+        expect(providerArgs(p, { ...B, skipPermissions: true })).toEqual(t.s);
+      });
     }
+
+    it('covers every built-in kind', () => {
+      expect(Object.keys(table)).toEqual(new Providers(dir, {}).ids());
+    });
+
+    it('puts every piece in the order of wire.md § 12.1 when all of them apply at once', () => {
+      const providers = new Providers(dir, {});
+      expect(
+        providerArgs(providers.get('claude'), { ...B, model: 'opus', effort: 'max', ultracode: true, skipPermissions: true, briefing: 'be brief' }),
+      ).toEqual([
+        '--name', 'lich-a1b2',
+        '--dangerously-skip-permissions',
+        '--model', 'opus', '--effort', 'max', '--settings', '{"ultracode":true}',
+        '--append-system-prompt', 'be brief',
+        ...CLAUDE_MCP,
+      ]);
+      expect(providerArgs(providers.get('claude'), { ...B, ultracode: true, skipPermissions: true, resumeId: 'c' })).toEqual([
+        '--resume', 'c',
+        '--dangerously-skip-permissions',
+        '--settings', '{"ultracode":true}',
+        '--append-system-prompt', BRIEF_TOOLS,
+        ...CLAUDE_MCP,
+      ]);
+      expect(providerArgs(providers.get('codex'), { ...B, model: 'o3', effort: 'low', skipPermissions: true, resumeId: 'c' })).toEqual([
+        ...CODEX_MCP,
+        'resume', 'c',
+        '--dangerously-bypass-approvals-and-sandbox',
+      ]);
+      expect(providerArgs(providers.get('kiro'), { ...B, model: 'm', effort: 'high', skipPermissions: true, agent: 'lich' })).toEqual([
+        'chat', '--agent', 'lich', '--trust-all-tools', '--model', 'm', '--effort', 'high',
+      ]);
+      expect(providerArgs(providers.get('kiro'), { ...B, agent: 'lich', resumeId: 'c' })).toEqual(['chat', '--agent', 'lich', '--resume-id', 'c']);
+    });
+
+    it('passes what a provider cannot take nowhere, rather than in a flag it does not have', () => {
+      const providers = new Providers(dir, {});
+      const all = { ...B, model: 'm', effort: 'high', ultracode: true };
+      expect(providerArgs(providers.get('crush'), all)).toEqual([]);
+      expect(providerArgs(providers.get('opencode'), all)).toEqual(['--model', 'm']);
+      expect(providerArgs(providers.get('cursor'), all)).toEqual(['--model', 'm']);
+      expect(providerArgs(providers.get('shell'), all)).toEqual([]);
+      expect(providerArgs(providers.get('codex'), all)).not.toContain('--settings');
+      expect(providerArgs(providers.get('antigravity'), { ...all, agent: 'lich' })).toEqual(['--model', 'm', '--effort', 'high']);
+    });
+
+    it('drops a value that starts with "-", never passing it', () => {
+      const providers = new Providers(dir, {});
+      expect(providerArgs(providers.get('opencode'), { ...B, model: '--yolo' })).toEqual([]);
+      expect(providerArgs(providers.get('claude'), { ...B, rosterName: '-x', model: '-m', effort: '--e', bin: '' })).toEqual([
+        '--append-system-prompt',
+        BRIEF_CLI,
+      ]);
+      // A resume id that looks like a flag is no resume: the start is a birth, with the model.
+      expect(providerArgs(providers.get('antigravity'), { ...B, model: 'm', resumeId: '--rm' })).toEqual(['--model', 'm']);
+      expect(providerArgs(providers.get('kiro'), { ...B, agent: '--all' })).toEqual(['chat']);
+    });
+
+    it('registers lich’s MCP server for Claude Code last and for Codex first, naming LICH_BIN and never --strict-mcp-config', () => {
+      const providers = new Providers(dir, {});
+      for (const kind of providers.ids()) {
+        for (const resumeId of ['', 'conv-1']) {
+          const argv = providerArgs(providers.get(kind), { ...B, model: 'm', resumeId });
+          expect(argv).not.toContain('--strict-mcp-config');
+          if (kind === 'claude') expect(argv.slice(-2)).toEqual(CLAUDE_MCP);
+          else if (kind === 'codex') expect(argv.slice(0, 4)).toEqual(CODEX_MCP);
+          else expect(argv.join(' ')).not.toContain(BIN);
+        }
+      }
+      expect(providerArgs(providers.get('codex'), { ...B, bin: '' })).toEqual([]);
+    });
+
+    it('takes nothing from a user-defined provider but its own args and its model flag', () => {
+      writeFileSync(
+        join(dir, 'providers.json'),
+        JSON.stringify({ providers: { mine: { name: 'Mine', command: '/bin/cat', args: ['-u'], modelFlag: '-m' } } }),
+      );
+      const p = new Providers(dir, {}).get('mine');
+      expect(providerArgs(p, { ...B, model: 'big', effort: 'high', ultracode: true, skipPermissions: true })).toEqual(['-u', '-m', 'big']);
+      expect(providerArgs(p, { ...B, model: 'big', resumeId: 'c' })).toEqual(['-u', '-m', 'big']);
+    });
+  });
+
+  it('briefs Claude Code on the tools route and oh-my-pi on the command route, and nobody else', () => {
+    const providers = new Providers(dir, {});
+    expect(spawnBriefing(providers.get('claude'), BIN)).toBe(BRIEF_TOOLS);
+    // Without a registration on its command line, Claude Code has no lich tools to be pointed at.
+    expect(spawnBriefing(providers.get('claude'), '')).toBe(BRIEF_CLI);
+    expect(spawnBriefing(providers.get('omp'), BIN)).toBe(BRIEF_CLI);
+    for (const kind of ['codex', 'antigravity', 'opencode', 'crush', 'cursor', 'kiro', 'shell']) {
+      expect(spawnBriefing(providers.get(kind), BIN)).toBe('');
+    }
+    expect(providerArgs(providers.get('omp'), { ...B0, briefing: '' })).toEqual([]);
+  });
+
+  it('runs Kiro as the lich agent only when the plugin installed its agent file', () => {
+    expect(kiroAgent({ HOME: dir })).toBe('');
+    mkdirSync(join(dir, '.kiro', 'agents'), { recursive: true });
+    writeFileSync(join(dir, '.kiro', 'agents', 'lich.json'), '{}');
+    expect(kiroAgent({ HOME: dir })).toBe('lich');
+  });
+
+  it('knows which kinds take a model, an effort and ultracode (spec/cli.md § lich open)', () => {
+    const providers = new Providers(dir, {});
+    const takes = (pred: (p: ReturnType<Providers['get']>) => boolean) => providers.ids().filter((k) => pred(providers.get(k)));
+    expect(takes((p) => p.modelFlag === null)).toEqual(['crush', 'shell']);
+    expect(takes((p) => p.effort === null)).toEqual(['opencode', 'crush', 'cursor', 'shell']);
+    expect(takes((p) => p.ultracode)).toEqual(['claude']);
+  });
+
+  it('words the effort and ultracode refusals with the display name, and points Cursor at its model id', () => {
+    const providers = new Providers(dir, {});
+    expect(effortRefusal(providers.get('opencode'))).toBe(
+      'opencode cannot be told which effort to run at when lich starts it — open the session without an effort and set it inside it',
+    );
+    expect(effortRefusal(providers.get('crush'))).toMatch(/^Crush cannot be told which effort/);
+    expect(effortRefusal(providers.get('shell'))).toMatch(/^shell cannot be told which effort/);
+    expect(effortRefusal(providers.get('cursor'))).toBe(
+      'Cursor CLI names the effort inside the model id (claude-opus-4-8-high), not on a flag of its own — pass that as the model instead, and leave the effort out',
+    );
+    expect(ultracodeRefusal(providers.get('codex'))).toBe(
+      "Codex has no ultracode — it is Claude Code's alone: open the session without it, or open a Claude Code session instead",
+    );
   });
 
   it('quotes the binary as a TOML string Codex can read, whatever the path holds', () => {

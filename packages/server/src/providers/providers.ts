@@ -2,13 +2,14 @@
  * The providers lich runs: the built-in table of wire.md § 12.1 and the user-defined ones of
  * `<configDir>/providers.json` (docs/architecture.md § The backend).
  *
- * A provider is what a session runs in its PTY. The built-in argv is deliberately minimal — the
- * binary, `--name <roster name>` for Claude Code, the model flag, and lich's MCP server for the
- * two providers that can be told about it on their command line — and honest: nothing is added
- * that this backend cannot stand behind yet (skip-permissions, resume and the briefing are later
- * work).
+ * A provider is what a session runs in its PTY. {@link providerArgs} owns its whole argv after
+ * the binary — the roster name, the resume args, the skip-permissions flag, the model, effort and
+ * ultracode, the spawn briefing and lich's MCP server — in the order wire.md § 12.1 gives; the
+ * refusals of what a provider cannot take ({@link modelRefusal}, {@link effortRefusal},
+ * {@link ultracodeRefusal}) are the opener's, before anything is written (spec/cli.md § lich open).
  */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
@@ -27,6 +28,22 @@ export const MCP_SERVER_NAME = 'lich';
 /** The `lich` subcommand that serves MCP over stdio (`relay.MCPSubcommand`). */
 export const MCP_SUBCOMMAND = 'mcp';
 
+/**
+ * How a provider is told its reasoning effort at birth (spec/cli.md § lich open, --effort):
+ * `[flag, prefix + level]` — `--effort high` for Claude Code, Antigravity and Kiro, `--thinking
+ * high` for oh-my-pi, `-c model_reasoning_effort=high` for Codex.
+ */
+export interface EffortSpelling {
+  flag: string;
+  prefix?: string;
+}
+
+/**
+ * How a provider picks a conversation back up (wire.md § 12.1): `flag` is `[flag, id]`
+ * (`--resume <id>`, `--conversation <id>`, `-r <id>`, …), `subcommand` is Codex's `resume <id>`.
+ */
+export type ResumeSpelling = { flag: string; subcommand?: undefined } | { subcommand: string; flag?: undefined };
+
 /** One provider, built-in or user-defined. */
 export interface Provider {
   /** Provider id, the `kind` of a session. */
@@ -41,6 +58,19 @@ export interface Provider {
   env: Record<string, string>;
   /** The flag the model is passed with; `null` = a model is refused (wire.md § 12.1). */
   modelFlag: string | null;
+  /** How the effort is passed; `null` = an effort is refused (spec/cli.md § lich open, --effort). */
+  effort: EffortSpelling | null;
+  /** Whether it takes Claude Code's ultracode (`--settings {"ultracode":true}`); only Claude Code does. */
+  ultracode: boolean;
+  /**
+   * The flag that runs it without permission prompts (wire.md § 12.1), passed only for a
+   * session that runs confined ({@link ProviderArgsOptions.skipPermissions}); `null` = none.
+   */
+  skipPermissionsFlag: string | null;
+  /** How a conversation is resumed; `null` = every start is a new conversation. */
+  resume: ResumeSpelling | null;
+  /** Whether the spawn briefing goes in as `--append-system-prompt` (Claude Code and oh-my-pi; wire.md § 8.5). */
+  appendsSystemPrompt: boolean;
   /**
    * Whether its plugin can report state through `/hook` at all. A session is judged never-read
    * only when this holds and it has actually reached lich through a plugin endpoint since it
@@ -57,19 +87,105 @@ export interface Provider {
   userDefined: boolean;
 }
 
-type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp'> & { args?: string[]; mcp?: McpRegistration };
+type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName'> &
+  Partial<Pick<Provider, 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName'>>;
 
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [
-  { id: 'claude', name: 'Claude Code', command: 'claude', modelFlag: '--model', reportsState: true, hasTools: true, passesName: true, mcp: 'mcp-config' },
-  { id: 'codex', name: 'Codex', command: 'codex', modelFlag: '--model', reportsState: true, hasTools: true, passesName: false, mcp: 'codex-config' },
-  { id: 'antigravity', name: 'Antigravity', command: 'agy', modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
-  { id: 'opencode', name: 'opencode', command: 'opencode', modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
-  { id: 'omp', name: 'oh-my-pi', command: 'omp', modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
+  {
+    id: 'claude',
+    name: 'Claude Code',
+    command: 'claude',
+    modelFlag: '--model',
+    effort: { flag: '--effort' },
+    ultracode: true,
+    skipPermissionsFlag: '--dangerously-skip-permissions',
+    resume: { flag: '--resume' },
+    appendsSystemPrompt: true,
+    reportsState: true,
+    hasTools: true,
+    passesName: true,
+    mcp: 'mcp-config',
+  },
+  {
+    id: 'codex',
+    name: 'Codex',
+    command: 'codex',
+    modelFlag: '--model',
+    effort: { flag: '-c', prefix: 'model_reasoning_effort=' },
+    skipPermissionsFlag: '--dangerously-bypass-approvals-and-sandbox',
+    resume: { subcommand: 'resume' },
+    reportsState: true,
+    hasTools: true,
+    mcp: 'codex-config',
+  },
+  {
+    id: 'antigravity',
+    name: 'Antigravity',
+    command: 'agy',
+    modelFlag: '--model',
+    effort: { flag: '--effort' },
+    skipPermissionsFlag: '--dangerously-skip-permissions',
+    resume: { flag: '--conversation' },
+    reportsState: true,
+    hasTools: false,
+  },
+  {
+    id: 'opencode',
+    name: 'opencode',
+    command: 'opencode',
+    modelFlag: '--model',
+    skipPermissionsFlag: '--auto',
+    resume: { flag: '--session' },
+    reportsState: true,
+    hasTools: false,
+  },
+  {
+    id: 'omp',
+    name: 'oh-my-pi',
+    command: 'omp',
+    modelFlag: '--model',
+    effort: { flag: '--thinking' },
+    skipPermissionsFlag: '--auto-approve',
+    resume: { flag: '-r' },
+    appendsSystemPrompt: true,
+    reportsState: true,
+    hasTools: false,
+  },
   // Crush has no state hook at all: silence from it means nothing (spec/cli.md § lich sessions).
-  { id: 'crush', name: 'Crush', command: 'crush', modelFlag: null, reportsState: false, hasTools: false, passesName: false },
-  { id: 'cursor', name: 'Cursor CLI', command: 'cursor-agent', modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
-  { id: 'kiro', name: 'Kiro CLI', command: 'kiro-cli', args: ['chat'], modelFlag: '--model', reportsState: true, hasTools: false, passesName: false },
+  // It spells --model on its non-interactive run subcommand only, so the TUI cannot take one.
+  {
+    id: 'crush',
+    name: 'Crush',
+    command: 'crush',
+    modelFlag: null,
+    skipPermissionsFlag: '--yolo',
+    resume: { flag: '--session' },
+    reportsState: false,
+    hasTools: false,
+  },
+  {
+    id: 'cursor',
+    name: 'Cursor CLI',
+    command: 'cursor-agent',
+    modelFlag: '--model',
+    skipPermissionsFlag: '--force',
+    resume: { flag: '--resume' },
+    reportsState: true,
+    hasTools: false,
+  },
+  {
+    id: 'kiro',
+    name: 'Kiro CLI',
+    command: 'kiro-cli',
+    args: ['chat'],
+    modelFlag: '--model',
+    effort: { flag: '--effort' },
+    skipPermissionsFlag: '--trust-all-tools',
+    resume: { flag: '--resume-id' },
+    reportsState: true,
+    hasTools: false,
+  },
 ];
 
 /** The built-in kinds, in the order the unknown-kind refusal names them. */
@@ -158,6 +274,11 @@ export class Providers {
         args: [],
         env: {},
         modelFlag: null,
+        effort: null,
+        ultracode: false,
+        skipPermissionsFlag: null,
+        resume: null,
+        appendsSystemPrompt: false,
         reportsState: false,
         hasTools: false,
         mcp: null,
@@ -166,7 +287,19 @@ export class Providers {
       };
     }
     const b = BUILTIN.find((p) => p.id === kind);
-    if (b) return { ...b, args: b.args ?? [], env: {}, mcp: b.mcp ?? null, userDefined: false };
+    if (b) {
+      return {
+        ...b,
+        args: b.args ?? [],
+        env: {},
+        mcp: b.mcp ?? null,
+        effort: b.effort ?? null,
+        ultracode: b.ultracode ?? false,
+        appendsSystemPrompt: b.appendsSystemPrompt ?? false,
+        passesName: b.passesName ?? false,
+        userDefined: false,
+      };
+    }
     return user.find((p) => p.id === kind);
   }
 }
@@ -234,6 +367,11 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       args: args as string[],
       env: env as Record<string, string>,
       modelFlag,
+      effort: null,
+      ultracode: false,
+      skipPermissionsFlag: null,
+      resume: null,
+      appendsSystemPrompt: false,
       reportsState: bool('reportsState'),
       hasTools: bool('tools'),
       mcp: null,
@@ -268,19 +406,106 @@ export function resolveCommand(p: Provider, env: NodeJS.ProcessEnv): string {
   );
 }
 
+/** What {@link providerArgs} needs beyond the provider: the session's recorded choices and this start's circumstances. */
+export interface ProviderArgsOptions {
+  /** The session's roster name: Claude Code's `--name`, at birth only. */
+  rosterName: string;
+  /** The model recorded on the session; passed only when this start is a new conversation. `""` for none. */
+  model: string;
+  /** The effort recorded on the session; passed only when this start is a new conversation. `""` for none. */
+  effort: string;
+  /** Claude Code's ultracode, recorded on the session: passed on every start, a resume included. */
+  ultracode: boolean;
+  /**
+   * The provider's own conversation id to pick back up (`providerSessionId` of the row, as
+   * `/session-start` reported it). `""` or absent: a new conversation. For a provider that cannot
+   * resume ({@link Provider.resume} `null`) it is ignored and the start is a new conversation.
+   */
+  resumeId?: string;
+  /**
+   * Whether to pass the provider's skip-permissions flag. Only a session that runs confined
+   * takes it (the sandbox is then what bounds it; spec/cli.md § lich open, Confinement);
+   * default false.
+   */
+  skipPermissions?: boolean;
+  /** The absolute path of the lich CLI (`LICH_BIN`), named by the MCP registration; `""` registers nothing. */
+  bin: string;
+  /**
+   * The text appended to the system prompt of a provider that takes one; absent means
+   * {@link spawnBriefing}, `""` none. A caller that has more to say (a subagent's depth) passes
+   * the whole text.
+   */
+  briefing?: string;
+  /** Kiro CLI's `--agent <name>`: the agent the lich plugin installed ({@link kiroAgent}); `""` or absent for none. */
+  agent?: string;
+}
+
 /**
- * The argv after the binary for a new session (birth), in the order of wire.md § 12.1: for
- * Codex the MCP `-c` pair first (its global options must precede a subcommand), then the
- * provider's own leading args, `--name <roster name>` for Claude Code, the model flag, and for
- * Claude Code `--mcp-config <json>` last (it is variadic: whatever followed it would be read as
- * another config). Values starting with `-` are dropped, never passed, so a value cannot smuggle
- * in a flag. The registration names `bin` and the `mcp` subcommand and nothing else — never a
- * token, since any user can read a process's argv — and never `--strict-mcp-config`, which would
- * drop the user's own servers (spec/cli.md § Registration). An empty `bin` registers nothing.
- *
- * @param o.bin the absolute path of the lich CLI (`LICH_BIN`).
+ * The spawn briefing (wire.md § 8.5, G1 text), appended to the system prompt of Claude Code and
+ * oh-my-pi: what lich is and that its sessions, not the harness's subagents, are what to open
+ * for fanned-out work, followed by the route to open one — lich's tools where the provider was
+ * handed lich's MCP server on its command line, the `lich open` command otherwise.
+ * `""` for a provider that takes no appended system prompt.
  */
-export function providerArgs(p: Provider, o: { rosterName: string; model: string; bin: string }): string[] {
+export function spawnBriefing(p: Provider, bin: string): string {
+  if (!p.appendsSystemPrompt) return '';
+  const intro =
+    'You are running inside lich, which runs coding-agent sessions side by side and can open more of them beside this one — ' +
+    'each a card the user watches and can take over mid-task, in its own git worktree when the work needs its own checkout. ' +
+    'When work is to be fanned out — several tasks at once, one per branch or checkout — those sessions are what to open, ' +
+    'not the subagents your own harness runs: a subagent has no checkout, no card, and nothing the user can steer or resume. ';
+  const route =
+    p.mcp !== null && bin !== ''
+      ? 'The lich tools in your list open one and hand it the task.'
+      : "Open one with `lich open --worktree BRANCH --prompt 'the task'`, which opens the session and hands it the task in one command.";
+  return intro + route;
+}
+
+/**
+ * The agent Kiro CLI runs as: `lich` when the lich plugin installed its agent file
+ * (`~/.kiro/agents/lich.json`, where its `kiro-cli mcp add --agent lich` registered lich's
+ * server — spec/cli.md § Registration), else `""`, so a Kiro without the plugin starts on the
+ * user's own default agent.
+ */
+export function kiroAgent(env: NodeJS.ProcessEnv): string {
+  const home = env.HOME || homedir();
+  try {
+    return statSync(join(home, '.kiro', 'agents', `${MCP_SERVER_NAME}.json`)).isFile() ? MCP_SERVER_NAME : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The argv after the binary (spec/cli.md § lich open, § Registration; wire.md § 12.1, "Argument
+ * order"), in this order:
+ *
+ * 1. Codex: the MCP `-c mcp_servers.lich.command="<bin>"` `-c mcp_servers.lich.args=["mcp"]` pair
+ *    — its global options must precede the `resume` subcommand;
+ * 2. the provider's own leading args (Kiro's `chat`, a user-defined provider's `args`);
+ * 3. `--name <roster name>` — Claude Code, at birth only, never on a resume;
+ * 4. `--agent <agent>` — Kiro CLI, when {@link ProviderArgsOptions.agent} names one;
+ * 5. the resume args — `--resume <id>`, Codex's `resume <id>`, `--conversation <id>`, `--session <id>`,
+ *    `-r <id>`, `--resume-id <id>`;
+ * 6. the skip-permissions flag, for a confined session only;
+ * 7. the model args — the model and the effort at birth only (a resumed conversation restores its
+ *    own, and a `/model` typed inside it is the user's), ultracode's
+ *    `--settings {"ultracode":true}` on every start, since Claude Code drops it on `--resume`;
+ * 8. `--append-system-prompt <briefing>` — Claude Code and oh-my-pi;
+ * 9. Claude Code: `--mcp-config <json>` last — it is variadic, and would read whatever followed
+ *    it as another config.
+ *
+ * A value starting with `-` (roster name, model, effort, resume id, agent) is dropped, never
+ * passed, so no value can smuggle in a flag. The registration names `bin` and the `mcp`
+ * subcommand and nothing else — never a token, since any user can read a process's argv — and
+ * is never `--strict-mcp-config`, which would drop the user's own servers. Refusals (a model,
+ * effort or ultracode the provider cannot take) are the caller's, before anything is written:
+ * {@link modelRefusal}, {@link effortRefusal}, {@link ultracodeRefusal}; here what a provider
+ * cannot take is simply not passed.
+ */
+export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
+  const ok = (v: string | undefined): v is string => v !== undefined && v !== '' && !v.startsWith('-');
+  const resuming = p.resume !== null && ok(o.resumeId);
   const argv: string[] = [];
   if (p.mcp === 'codex-config' && o.bin) {
     argv.push(
@@ -291,8 +516,20 @@ export function providerArgs(p: Provider, o: { rosterName: string; model: string
     );
   }
   argv.push(...p.args);
-  if (p.passesName && o.rosterName && !o.rosterName.startsWith('-')) argv.push('--name', o.rosterName);
-  if (o.model && p.modelFlag && !o.model.startsWith('-')) argv.push(p.modelFlag, o.model);
+  if (p.passesName && !resuming && ok(o.rosterName)) argv.push('--name', o.rosterName);
+  if (p.id === 'kiro' && ok(o.agent)) argv.push('--agent', o.agent);
+  if (resuming) {
+    const r = p.resume!;
+    argv.push(r.subcommand ?? r.flag, o.resumeId!);
+  }
+  if (o.skipPermissions && p.skipPermissionsFlag) argv.push(p.skipPermissionsFlag);
+  if (!resuming) {
+    if (p.modelFlag && ok(o.model)) argv.push(p.modelFlag, o.model);
+    if (p.effort && ok(o.effort)) argv.push(p.effort.flag, `${p.effort.prefix ?? ''}${o.effort}`);
+  }
+  if (p.ultracode && o.ultracode) argv.push('--settings', jsonLine({ ultracode: true }));
+  const briefing = o.briefing ?? spawnBriefing(p, o.bin);
+  if (p.appendsSystemPrompt && briefing !== '') argv.push('--append-system-prompt', briefing);
   if (p.mcp === 'mcp-config' && o.bin) {
     // Keys in Go's map order (sorted), encoded as Go's json.Marshal would.
     argv.push('--mcp-config', jsonLine({ mcpServers: { [MCP_SERVER_NAME]: { args: [MCP_SUBCOMMAND], command: o.bin } } }));
@@ -313,6 +550,27 @@ export function tomlString(s: string): string {
 /** The refusal of a model for a provider that cannot take one (wire.md § 12.1). */
 export function modelRefusal(p: Provider): string {
   return `${p.name} cannot be told which model to run when lich starts it — open the session without a model and pick one inside it`;
+}
+
+/**
+ * The refusal of an effort for a provider that cannot take one (spec/cli.md § lich open,
+ * --effort; the wording is this implementation's, wire.md leaves it undetermined). Cursor CLI
+ * names the effort inside the model id, so it is pointed there; opencode and Crush have no such
+ * flag on the TUI lich starts, and neither has the shell or a user-defined provider.
+ */
+export function effortRefusal(p: Provider): string {
+  if (p.id === 'cursor') {
+    return `${p.name} names the effort inside the model id (claude-opus-4-8-high), not on a flag of its own — pass that as the model instead, and leave the effort out`;
+  }
+  return `${p.name} cannot be told which effort to run at when lich starts it — open the session without an effort and set it inside it`;
+}
+
+/**
+ * The refusal of ultracode for anything but Claude Code (spec/cli.md § lich open, --ultracode;
+ * the wording is this implementation's).
+ */
+export function ultracodeRefusal(p: Provider): string {
+  return `${p.name} has no ultracode — it is Claude Code's alone: open the session without it, or open a Claude Code session instead`;
 }
 
 function isExecutable(file: string): boolean {

@@ -30,6 +30,12 @@ export interface Errand {
   /** The whole text typed at the target, kept for the one automatic re-type. */
   readonly message: string;
   readonly private: boolean;
+  /**
+   * A `lich open --subagent` worker's errand (`relay.SendSubagent`): kept past the ticket's hour
+   * while the worker runs, ended `stopped` when the worker is closed, and the worker parked once
+   * it has answered (spec/cli.md § lich open, --subagent).
+   */
+  readonly subagent: boolean;
 
   /** True until the errand ends with an outcome. */
   open: boolean;
@@ -61,4 +67,9 @@ export interface Errand {
   landedSeq: number;
   /** Ended unanswered: until `deadline`, a late `reply` still files an answer. */
   lapsed: boolean;
+  /**
+   * Ended in silence: a subagent stopped by its own caller. Its outcome waits for its ticket
+   * only — no inbox, no nudge, nothing that holds the caller's turn.
+   */
+  silent: boolean;
 }

@@ -3,7 +3,16 @@
  * and `/hook` (docs/architecture.md § The backend; spec/cli.md § lich send, § lich wait,
  * § lich reply).
  */
-export { Relay, defaultTimings, defaultWaitSeconds, maxWaitSeconds, waitMs, type RelayTimings } from './relay.js';
+export {
+  Relay,
+  SUBAGENT_WITHOUT_SESSION,
+  defaultTimings,
+  defaultWaitSeconds,
+  maxWaitSeconds,
+  waitMs,
+  type RelayOptions,
+  type RelayTimings,
+} from './relay.js';
 export { RelayError } from './errors.js';
 export type { Clock, RelayHost, RelaySession } from './host.js';
 export { systemClock } from './host.js';

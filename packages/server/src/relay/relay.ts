@@ -73,6 +73,21 @@ interface Collector {
   resolve(c: Collected): void;
 }
 
+/** What the relay may do to sessions beyond typing at them. */
+export interface RelayOptions {
+  /**
+   * Parks a session the way `lich close` does (its process ended, its row kept): how a
+   * `--subagent` worker that answered in its caller's checkout closes itself. Without it,
+   * workers stay open.
+   */
+  park?: (id: string) => Promise<unknown>;
+  /** Where the relay logs what it cannot tell anybody (a self-close that failed). */
+  log?: (line: string) => void;
+}
+
+/** wire.md § 9: `relay.SendSubagent` called from outside a session. */
+export const SUBAGENT_WITHOUT_SESSION = 'a subagent reports to the session that asked for it, and this call came from no session';
+
 /**
  * The relay engine. Every public method first settles whatever expired by `host.clock.now()`,
  * so a clock that jumps is honoured without waiting for the sweep timer.
@@ -95,10 +110,18 @@ export class Relay {
   private readonly unsubscribe: () => void;
   private seq = 0;
   private closed = false;
+  /** Sessions being closed through `spawn.Close`, and by whom (`""`: the command line). */
+  private readonly closers = new Map<string, string>();
+  /**
+   * Workers that answered a subagent errand, with it: the next `done` they report ends the turn
+   * they answered in, and they park then if nothing holds them open.
+   */
+  private readonly answered = new Map<string, Errand>();
 
   constructor(
     private readonly host: RelayHost,
     timings: RelayTimings = {},
+    private readonly options: RelayOptions = {},
   ) {
     this.t = { ...defaultTimings, ...dropUndefined(timings) };
     this.nudges = new Nudges({
@@ -151,9 +174,10 @@ export class Relay {
    */
   async send(
     o: { from: string; target: string; project: string; prompt: string; timeoutSeconds: number },
-    mode: { private?: boolean } = {},
+    mode: { private?: boolean; subagent?: boolean } = {},
     signal?: AbortSignal,
   ): Promise<Result> {
+    if (mode.subagent && o.from === '') throw new RelayError(SUBAGENT_WITHOUT_SESSION);
     this.sweep();
     const target = resolveTarget(this.host.liveSessions(), o);
     const prompt = checkPrompt(o.prompt);
@@ -167,6 +191,7 @@ export class Relay {
       prompt,
       message: composeMessage({ origin, prompt, ticket, hasTools: target.hasTools }),
       private: mode.private === true,
+      subagent: mode.subagent === true,
       open: true,
       phase: 'queued',
       handedSeq: 0,
@@ -180,12 +205,47 @@ export class Relay {
       nudged: false,
       landedSeq: 0,
       lapsed: false,
+      silent: false,
     };
     this.errands.set(ticket, e);
     // The line is held before the first keystroke, so an outcome that comes back at once reaches it.
     const held = this.hold(e, waitMs(o.timeoutSeconds), signal);
     this.deliver(e);
     return held;
+  }
+
+  /**
+   * `relay.SendSubagent` (spec/cli.md § lich open, --subagent): `send` for a subagent worker's
+   * errand. The worker is handed the ticket and answers through it, as any target; what differs
+   * is how the errand lives and ends:
+   *
+   * - it is not dropped by the ticket's hour while the worker's session runs (nor is its result,
+   *   while it waits in the caller's inbox);
+   * - closing the worker ends it `stopped`: closed by its own caller, in silence (nothing waits
+   *   in the inbox) unless that caller is itself a worker somebody waits on; closed by anyone
+   *   else, the caller is nudged and collects `stopped`. A caller holding the line hears it either way;
+   * - a worker in its caller's checkout is parked (`RelayOptions.park`) once it has answered and
+   *   the turn it answered in has ended — unless its caller is gone, another errand is open at
+   *   it, or an errand of its own is still out or unread.
+   *
+   * @throws RelayError `a subagent reports to the session that asked for it, and this call came
+   *   from no session` for `from` `""`; otherwise as `send`.
+   */
+  sendSubagent(
+    o: { from: string; target: string; project: string; prompt: string; timeoutSeconds: number },
+    signal?: AbortSignal,
+  ): Promise<Result> {
+    return this.send(o, { subagent: true }, signal);
+  }
+
+  /**
+   * The session `id` is being closed by `by` (`spawn.Close`, after its refusals and before its
+   * process ends): when it exits, its open subagent errands end `stopped` rather than
+   * `unanswered`. A session with no process is not recorded: no exit will follow.
+   */
+  closing(id: string, by: string): void {
+    if (this.closed || !this.host.live(id)) return;
+    this.closers.set(id, by);
   }
 
   /**
@@ -278,6 +338,7 @@ export class Relay {
       throw new RelayError(`unknown ticket ${goQuote(e.ticket)} — it was answered already, or expired`);
     }
     this.land(e, 'answered', capAnswer(o.answer));
+    if (e.subagent) this.answered.set(e.targetId, e);
     return null;
   }
 
@@ -303,6 +364,7 @@ export class Relay {
     } else if (state === 'done') {
       this.turnEnded(sessionId, delivered);
       this.nudges.turnEnded(sessionId);
+      this.doneAfterAnswer(sessionId);
     } else if (state === 'idle') {
       for (const e of delivered) this.land(e, 'unanswered');
     }
@@ -446,16 +508,25 @@ export class Relay {
     for (const e of this.errands.values()) {
       if (e.from !== id) continue;
       if (e.open) return true;
-      if (e.ready && !e.private && !e.nudged) return true;
+      if (e.ready && !e.private && !e.silent && !e.nudged) return true;
     }
     return false;
   }
 
   private exited(id: string): void {
     if (this.closed) return;
+    const closer = this.closers.get(id);
+    this.closers.delete(id);
+    this.answered.delete(id);
     for (const e of [...this.errands.values()]) {
       if (!e.open || e.targetId !== id) continue;
-      this.land(e, e.phase === 'delivered' ? 'unanswered' : 'undelivered');
+      if (e.subagent && closer !== undefined) {
+        // Closed by its own caller: the caller stopped the work, and nothing waits for it —
+        // unless the caller is a worker somebody waits on, whose own report waits for this.
+        this.land(e, 'stopped', '', closer === e.from && !this.waitedOn(e.from));
+      } else {
+        this.land(e, e.phase === 'delivered' ? 'unanswered' : 'undelivered');
+      }
     }
     this.turns.delete(id);
     this.published.delete(id);
@@ -469,8 +540,9 @@ export class Relay {
    * outcome out; otherwise it waits for its ticket, in the sender's inbox when the errand is
    * shared and the sender is a session.
    */
-  private land(e: Errand, status: Exclude<Status, 'pending'>, answer = ''): void {
+  private land(e: Errand, status: Exclude<Status, 'pending'>, answer = '', silent = false): void {
     e.open = false;
+    e.silent = silent;
     this.clearTimers(e);
     const r = result(e.ticket, this.label(e), status, answer, e.private);
     e.outcome = r;
@@ -482,7 +554,7 @@ export class Relay {
     if (e.waiters.size > 0) {
       for (const w of [...e.waiters]) w.resolve(r);
       this.take(e);
-    } else if (!e.private && e.from !== '') {
+    } else if (!e.private && !e.silent && e.from !== '') {
       if (!this.feedCollector(e.from)) this.nudges.announce(e.from);
     }
     this.releaseCollectors(e.from);
@@ -493,9 +565,10 @@ export class Relay {
     e.ready = false;
     if (e.lapsed) return;
     this.errands.delete(e.ticket);
-    if (e.outcome!.status === 'answered') {
+    const status = e.outcome!.status;
+    if (status === 'answered' || status === 'expired') {
       this.tombstones.set(e.ticket, {
-        kind: 'answered',
+        kind: status,
         target: e.outcome!.target,
         private: e.private,
         until: this.host.clock.now() + this.t.ticketTtlMs,
@@ -504,6 +577,12 @@ export class Relay {
   }
 
   private expire(e: Errand): void {
+    if (e.open && !e.private && this.waitedOn(e.from)) {
+      // A worker somebody waits on reports only once the work it handed off is back, so this
+      // outcome is news to it (spec/cli.md § lich send, Expired).
+      this.land(e, 'expired');
+      return;
+    }
     const wasOpen = e.open;
     e.open = false;
     e.ready = false;
@@ -524,6 +603,12 @@ export class Relay {
     const now = this.host.clock.now();
     for (const e of [...this.errands.values()]) {
       if (e.waiters.size > 0) continue; // never expires under somebody waiting on it
+      if (e.subagent && this.host.live(e.targetId)) {
+        // A subagent's errand, and its report, last as long as its worker runs; the hour
+        // starts over from the moment it is gone.
+        e.deadline = Math.max(e.deadline, now + this.t.ticketTtlMs);
+        continue;
+      }
       if (e.deadline <= now) this.expire(e);
     }
     for (const [ticket, tomb] of this.tombstones) {
@@ -580,13 +665,55 @@ export class Relay {
     return { results, open: this.openLabels(from) };
   }
 
+  // ——— subagent workers ———
+
+  /** Whether `id` is a worker somebody waits on: a subagent errand is open at it. */
+  private waitedOn(id: string): boolean {
+    if (id === '') return false;
+    for (const e of this.errands.values()) if (e.open && e.subagent && e.targetId === id) return true;
+    return false;
+  }
+
+  /**
+   * `id` reported `done`. When it had answered a subagent errand, that was the turn it answered
+   * in, and a worker that ran in its caller's checkout is parked now (spec/cli.md § lich open,
+   * --subagent: "closes once it is done") — unless {@link selfCloseHold} names a reason to stay.
+   */
+  private doneAfterAnswer(id: string): void {
+    const e = this.answered.get(id);
+    if (!e) return;
+    this.answered.delete(id);
+    if (!this.options.park || this.selfCloseHold(id, e) !== null) return;
+    this.options.park(id).catch((err: unknown) => {
+      this.options.log?.(`the subagent ${id} answered and could not be parked: ${(err as Error)?.message ?? String(err)}`);
+    });
+  }
+
+  /**
+   * Why worker `id`, which answered `e`, stays open; `null` when nothing holds it. The spec's
+   * list minus what this backend cannot see: a card the user pinned (no window) and a turn
+   * stopped with Esc (reported by no hook).
+   */
+  private selfCloseHold(id: string, e: Errand): string | null {
+    const worker = this.host.session(id);
+    const caller = this.host.session(e.from);
+    if (!worker || !this.host.live(id)) return 'gone already';
+    if (!caller || !this.host.live(e.from)) return 'its caller is gone';
+    if (worker.path !== caller.path) return 'it runs on a checkout of its own';
+    for (const x of this.errands.values()) {
+      if (x.open && x.targetId === id) return 'another errand is open at it';
+      if (x.from === id && (x.open || (x.ready && !x.private && !x.silent))) return 'an errand of its own is still out';
+    }
+    return null;
+  }
+
   // ——— lookups ———
 
   /** `from`'s inbox: shared results ready for it, oldest first. */
   private inbox(from: string): Errand[] {
     if (from === '') return [];
     return [...this.errands.values()]
-      .filter((e) => e.from === from && e.ready && !e.private)
+      .filter((e) => e.from === from && e.ready && !e.private && !e.silent)
       .sort((a, b) => a.landedSeq - b.landedSeq);
   }
 

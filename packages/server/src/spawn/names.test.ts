@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rosterName, sessionLabel } from './names.js';
+import { rosterName, sessionLabel, worktreeLabel } from './names.js';
 
 describe('rosterName', () => {
   it('joins the directory name and the first four alphanumerics of the id', () => {
@@ -19,5 +19,15 @@ describe('sessionLabel', () => {
   it('continues the project counter, skipping labels already taken', () => {
     expect(sessionLabel(4, new Set())).toEqual({ label: 'Session 4', nextSeq: 5 });
     expect(sessionLabel(4, new Set(['session 4', 'session 5']))).toEqual({ label: 'Session 6', nextSeq: 7 });
+  });
+});
+
+describe('worktreeLabel', () => {
+  it('labels a worktree session after its branch, moving the counter past one number', () => {
+    expect(worktreeLabel('auth-fix')(4, new Set(['session 1']))).toEqual({ label: 'auth-fix', nextSeq: 5 });
+  });
+
+  it('falls back to Session <n> when the branch name is taken, case-insensitively', () => {
+    expect(worktreeLabel('Auth-Fix')(4, new Set(['auth-fix', 'session 4']))).toEqual({ label: 'Session 5', nextSeq: 6 });
   });
 });

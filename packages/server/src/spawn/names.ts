@@ -31,3 +31,15 @@ export function sessionLabel(nextSeq: number, taken: Set<string>): { label: stri
   while (taken.has(`session ${n}`)) n++;
   return { label: `Session ${n}`, nextSeq: n + 1 };
 }
+
+/**
+ * The label of a session opened on a worktree (wire.md § 12.3): the branch name, unless another
+ * session of the project already carries it (case-insensitively), then `Session <n>` as
+ * {@link sessionLabel} picks it. The counter moves past one number either way.
+ *
+ * @returns a label picker for `Store.openSession`.
+ */
+export function worktreeLabel(branch: string): (nextSeq: number, taken: Set<string>) => { label: string; nextSeq: number } {
+  return (nextSeq, taken) =>
+    taken.has(branch.toLowerCase()) ? sessionLabel(nextSeq, taken) : { label: branch, nextSeq: Math.max(1, nextSeq) + 1 };
+}

@@ -190,17 +190,20 @@ describe('spawn.Open', () => {
     for (const r of refusals) expect(r).not.toMatch(/[\n\t]/);
     expect(refusals[0]).toMatch(/^"a\\nb" is not a provider lich runs\./);
     expect(refusals[1]).toBe('no directory at "/tmp/no\\nsuch" to open as a project');
-    expect(refusals[4]).toMatch(/so "fe\\nat" was not created/);
+    expect(refusals[4]).toMatch(/^alpha is not a git repository/);
     expect(refusals[6]).toBe('no session named "no\\tsuch"');
   });
 
-  it('refuses what this backend cannot do yet, and a base without a worktree, before anything is opened', async () => {
-    expect(await errorOf(open({ project: 'alpha', kind: 'agent', worktree: 'feat' }))).toMatch(/cannot open a worktree yet/);
+  it('refuses a base without a worktree, and an effort or ultracode its provider cannot take, before anything is opened', async () => {
     expect(await errorOf(open({ project: 'alpha', kind: 'agent', base: 'main' }))).toBe(
       'a base is the branch a new worktree starts from, and no worktree was asked for, so "main" would be dropped in silence — name the worktree to create, or leave the base out',
     );
-    expect(await errorOf(open({ project: 'alpha', kind: 'agent', effort: 'high' }))).toMatch(/cannot set a session's effort yet/);
-    expect(await errorOf(open({ project: 'alpha', kind: 'agent', ultracode: true }))).toMatch(/cannot turn ultracode on yet/);
+    expect(await errorOf(open({ project: 'alpha', kind: 'agent', effort: 'high' }))).toBe(
+      'Test agent cannot be told which effort to run at when lich starts it — open the session without an effort and set it inside it',
+    );
+    expect(await errorOf(open({ project: 'alpha', kind: 'agent', ultracode: true }))).toBe(
+      "Test agent has no ultracode — it is Claude Code's alone: open the session without it, or open a Claude Code session instead",
+    );
   });
 
   it('refuses an unknown kind, a model its provider cannot take, and a provider not on PATH', async () => {
@@ -254,6 +257,8 @@ describe('spawn.Open', () => {
       r.json.name,
       '--model',
       'opus',
+      '--append-system-prompt',
+      expect.stringMatching(/^You are running inside lich, .* The lich tools in your list open one and hand it the task\.$/),
       '--mcp-config',
       '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}',
     ]);

@@ -1,25 +1,36 @@
 /**
  * Spawn for a caller that is not the window (spec/cli.md § lich server side, Spawn; § lich open;
  * § lich close): the one place that does what a session is at once — the row (store) and the
- * PTY (terminal); worktrees come in a later issue and are refused until then.
+ * PTY (terminal) — and, for a worktree, the git checkout (spawn/worktrees.ts).
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename } from 'node:path';
 import { SpawnError } from '../errors.js';
 import { newProjectId, newSessionId } from '../ids.js';
-import { modelRefusal, providerArgs, resolveCommand, type Providers } from '../providers/providers.js';
+import { effortRefusal, modelRefusal, resolveCommand, ultracodeRefusal, type Provider, type Providers } from '../providers/providers.js';
+import { startArgs } from '../providers/start.js';
 import { goQuote } from '@lich/core/quote';
 import { equalFold, expandPath, inProject } from '../relay/resolve.js';
 import type { ProjectRow, SessionRow, Store } from '../store/store.js';
 import { sessionEnv, type Coordinates, type WorktreePorts } from '../terminal/env.js';
 import type { Terminal } from '../terminal/terminal.js';
-import { rosterName, sessionLabel } from './names.js';
+import { rosterName, sessionLabel, worktreeLabel } from './names.js';
+import { SETUP_MARKER, setupCommand } from './setup.js';
+import { narrowProject } from './narrow.js';
+import { samePath, type CreatedCheckout, type Worktrees } from './worktrees.js';
 
 // The shapes are the contract's (contracts/rpc/spawn.*.json, contracts/objects/{session,closed}.json),
 // so a field that moves there fails to compile here.
 export type { Closed, Session, SpawnCloseOptions as CloseOptions, SpawnOpenOptions as OpenOptions } from '@lich/generated/types';
-import type { Closed, Session, SpawnCloseOptions as CloseOptions, SpawnOpenOptions as OpenOptions } from '@lich/generated/types';
+import type {
+  Checkout,
+  Closed,
+  Session,
+  SpawnCloseOptions as CloseOptions,
+  SpawnOpenOptions as OpenOptions,
+  SpawnWorktreesOptions as WorktreesOptions,
+} from '@lich/generated/types';
 
 export interface SpawnDeps {
   store: Store;
@@ -30,6 +41,24 @@ export interface SpawnDeps {
   coordinates: () => Coordinates;
   /** The backend's environment: PATH for providers, the base of each session's environment. */
   env: NodeJS.ProcessEnv;
+  /** The git worktrees sessions are opened in (`<dataDir>/worktrees/…`). */
+  worktrees: Worktrees;
+  /**
+   * Told that session `id` is being closed by `by` (the closer's lich id, `""` for the command
+   * line), after every refusal and before its process is ended: the relay ends a subagent's
+   * errand there as `stopped` (relay.closing).
+   */
+  closing?: (id: string, by: string) => void;
+}
+
+/**
+ * Where a `lich open --subagent` worker goes (spawn/subagent.ts): `checkout` is the caller's
+ * directory, used when no worktree was asked for (`""` otherwise); `depth` is recorded on the row
+ * and exported as `LICH_SUBAGENT_DEPTH` on every start.
+ */
+export interface SubagentPlacement {
+  checkout: string;
+  depth: number;
 }
 
 /** Where a project comes from: a row already held, or one to write with the session. */
@@ -43,61 +72,98 @@ export class Spawn {
    * counter, the project's active slot) in one transaction, then starts the provider in a PTY
    * rooted in the project directory. Everything refusable is refused before anything is written.
    *
-   * @throws SpawnError for a worktree, a base, an effort or ultracode (not supported by this
-   *   backend yet), an unknown kind, a refused model, an unresolvable project, a provider not
-   *   installed; and, after the row is written, for a PTY that did not start (the row is kept,
-   *   parked, and the message says so).
+   * With `worktree` the session is rooted in a git checkout of that branch, labelled after it
+   * (spawn/worktrees.ts, wire.md § 12.3): an existing checkout reused — a session parked there
+   * for the same provider resumed, same id and label — or a fresh one created, which runs the
+   * project's setup script before the provider. A checkout that could not be given its row is
+   * taken back: a failed open leaves no row, no checkout, no branch it made.
+   *
+   * @throws SpawnError for a base without a worktree, a worktree git or wire.md § 12.3 refuses
+   *   (git's own words; `no branch named "<b>" in <project>`; the detached-HEAD and
+   *   not-a-repository lines), an unknown
+   *   kind, a model, effort or ultracode its provider cannot take (providers.ts), an
+   *   unresolvable project, a provider not installed; and, after the row is written, for a PTY
+   *   that did not start (the row is kept, parked, and the message says so).
    */
-  async open(o: OpenOptions): Promise<Session> {
+  async open(o: OpenOptions, sub?: SubagentPlacement): Promise<Session> {
     const caller = o.from ? this.d.store.session(o.from) : undefined;
-    if (o.worktree !== '') {
-      throw new SpawnError(
-        `this lich cannot open a worktree yet, so ${goQuote(o.worktree)} was not created: leave the worktree out to open the session in the project's own directory`,
-      );
-    }
-    if (o.base !== '') {
+    if (o.worktree === '' && o.base !== '') {
       throw new SpawnError(
         `a base is the branch a new worktree starts from, and no worktree was asked for, so ${goQuote(o.base)} would be dropped in silence — name the worktree to create, or leave the base out`,
       );
     }
-    if (o.effort !== '') {
-      throw new SpawnError(`this lich cannot set a session's effort yet: leave the effort out, and set it inside the session`);
-    }
-    if (o.ultracode) {
-      throw new SpawnError(`this lich cannot turn ultracode on yet: leave it out, or turn it on inside the session`);
-    }
     const provider = this.d.providers.get(o.kind || caller?.kind || 'claude');
     if (o.model !== '' && provider.modelFlag === null) throw new SpawnError(modelRefusal(provider));
+    if (o.effort !== '' && provider.effort === null) throw new SpawnError(effortRefusal(provider));
+    if (o.ultracode && !provider.ultracode) throw new SpawnError(ultracodeRefusal(provider));
     const project = this.chooseProject(o.project, caller);
     const file = resolveCommand(provider, this.d.env);
+    const projectDir = project.row?.path ?? project.create!.path;
+    const checkout = o.worktree === '' ? undefined : await this.checkout(o, project, provider.id);
+    if (checkout?.resume) return this.resume(checkout.resume, provider, file);
 
     const id = newSessionId();
-    const dir = project.row?.path ?? project.create!.path;
+    const dir = checkout?.path ?? (sub?.checkout || projectDir);
     const model = o.model.startsWith('-') ? '' : o.model;
-    const { session, project: prow } = this.d.store.openSession(
-      project.create,
-      project.row?.id ?? project.create!.id,
-      {
-        id,
-        kind: provider.id,
-        path: dir,
-        folder: o.folder,
-        model,
-        originSessionId: caller?.id ?? '',
-        originLabel: caller?.label ?? '',
-        confined: false,
-      },
-      sessionLabel,
-    );
+    const effort = o.effort.startsWith('-') ? '' : o.effort;
+    let written: ReturnType<Store['openSession']>;
+    try {
+      written = this.d.store.openSession(
+        project.create,
+        project.row?.id ?? project.create!.id,
+        {
+          id,
+          kind: provider.id,
+          path: dir,
+          folder: o.folder,
+          model,
+          effort,
+          ultracode: o.ultracode,
+          originSessionId: caller?.id ?? '',
+          originLabel: caller?.label ?? '',
+          subagentDepth: sub?.depth ?? 0,
+          confined: false,
+        },
+        checkout ? worktreeLabel(checkout.branch) : sessionLabel,
+      );
+    } catch (err) {
+      // A worktree that could not be given its row leaves nothing behind (spec/cli.md § lich open).
+      if (checkout?.created) await this.d.worktrees.undo(projectDir, checkout.created);
+      throw err;
+    }
+    const { session, project: prow } = written;
+    // A fresh checkout runs the project's setup script before the provider (spawn/setup.ts).
+    const setup = checkout?.created ? this.d.worktrees.setupScript(dir, prow.path) : undefined;
+    return this.start(session, prow, provider, file, { setup });
+  }
+
+  /**
+   * Starts `session`'s provider in a PTY rooted in its directory and answers with the Session
+   * object; `o.resume` picks its recorded conversation back up (providers/start.ts), `o.setup`
+   * runs that setup script first (spawn/setup.ts). `LICH_WORKTREE_PORT` is the checkout's.
+   *
+   * @throws SpawnError for a PTY that did not start: the row is kept, parked, and the message says so.
+   */
+  private async start(
+    session: SessionRow,
+    prow: ProjectRow,
+    provider: Provider,
+    file: string,
+    o: { resume?: boolean; setup?: string },
+  ): Promise<Session> {
+    const { id, path: dir } = session;
     const name = rosterName(dir, id);
     try {
       const worktreePort = await this.d.ports.acquire(dir, id);
       const coordinates = this.d.coordinates();
+      const args = startArgs(provider, session, { rosterName: name, bin: coordinates.bin, env: this.d.env, resume: o.resume });
+      const command = o.setup ? setupCommand(o.setup, file, args) : { file, args };
       this.d.terminal.start(id, {
-        file,
-        args: providerArgs(provider, { rosterName: name, model, bin: coordinates.bin }),
+        file: command.file,
+        args: command.args,
         cwd: dir,
-        env: sessionEnv(this.d.env, provider.env, { ...coordinates, sessionId: id, projectDir: prow.path, worktreePort }),
+        env: sessionEnv(this.d.env, provider.env, { ...coordinates, sessionId: id, projectDir: prow.path, worktreePort, subagentDepth: session.subagentDepth }),
+        readyMarker: o.setup ? SETUP_MARKER : undefined,
       });
     } catch (err) {
       this.d.ports.release(id);
@@ -124,14 +190,64 @@ export class Spawn {
   }
 
   /**
+   * Where `open --worktree` roots the session (spec/cli.md § lich open, --worktree; wire.md
+   * § 12.3), refusing before anything is written: an existing checkout of the branch is reused
+   * as it stands — and a session parked in it for this same provider (a worktree closed with
+   * keep) is resumed rather than a new one opened — else a checkout is created (`created`, for
+   * the undo). Nothing is created for a refusal.
+   */
+  private async checkout(
+    o: OpenOptions,
+    project: ProjectChoice,
+    kind: string,
+  ): Promise<{ path: string; branch: string; created?: CreatedCheckout; resume?: SessionRow }> {
+    const projectDir = project.row?.path ?? project.create!.path;
+    const plan = await this.d.worktrees.plan({
+      projectDir,
+      project: project.row?.name ?? project.create!.name,
+      projectId: project.row?.id ?? project.create!.id,
+      branch: o.worktree,
+      base: o.base,
+    });
+    if (plan.kind === 'existing') {
+      const parked = project.row
+        ? this.d.store
+            .sessionsOfProject(project.row.id)
+            .filter((s) => s.parked && s.kind === kind && samePath(s.path, plan.path) && !this.d.terminal.isLive(s.id))
+            .sort((a, b) => a.updatedAt - b.updatedAt)
+            .pop()
+        : undefined;
+      return { path: plan.path, branch: plan.branch, resume: parked };
+    }
+    const created = await this.d.worktrees.create(projectDir, plan);
+    return { path: created.path, branch: created.branch, created };
+  }
+
+  /**
+   * Starts a parked session again where it stood (spec/cli.md § lich close, keep: "open
+   * --worktree <branch> on that branch resumes it"): same id, same label, its conversation picked
+   * back up when its provider recorded one; no setup script, since the checkout is not fresh.
+   */
+  private async resume(row: SessionRow, provider: Provider, file: string): Promise<Session> {
+    const resumed = this.d.store.resumeSession(row.id);
+    if (!resumed) throw new SpawnError(`session ${goQuote(row.label)} is gone from the workspace, so it cannot be resumed`);
+    return this.start(resumed.session, resumed.project, provider, file, { resume: true });
+  }
+
+  /**
    * `spawn.Close` (spec/cli.md § lich close): resolves the target over every session, live or
    * not, refuses the caller's own, ends its process (answering only once it is gone) and parks
-   * the row. A session in the project's own directory has no checkout at stake.
+   * the row. A session in the project's own directory, or sharing its checkout with another
+   * unparked session, has no checkout at stake. A worktree's last session needs `worktree`:
+   * `keep` parks it (Closed.kept); `remove` runs `git worktree remove [--force]` and deletes its
+   * row and every parked row pointing at that checkout (Closed.removed); the branch stays.
    *
    * @throws SpawnError `no session given to close`, `no session named "<t>"[ in project "<p>"]`,
    *   `"<t>" names <n> sessions — narrow it with the project`,
    *   `"<t>" is this session — closing it would take down the agent asking for it`, and the
-   *   `--worktree` value refusal of wire.md § 12.3.
+   *   refusals of wire.md § 12.3: the `--worktree` value, the last session without it, a dirty
+   *   checkout without `force`, a checkout lich did not create; and git's words when a removal
+   *   it was asked for fails (the session is then parked, its checkout and rows in place).
    */
   async close(o: CloseOptions): Promise<Closed> {
     if (o.worktree !== '' && o.worktree !== 'keep' && o.worktree !== 'remove') {
@@ -144,19 +260,62 @@ export class Spawn {
       throw new SpawnError(`${goQuote(o.target)} is this session — closing it would take down the agent asking for it`);
     }
     const p = this.d.store.project(s.projectId);
-    // Every session here runs in its project's own directory (worktrees are a later issue), so
-    // nothing is at stake but the process: the row is parked like every other close.
+    // A session in the project's own directory, or sharing its checkout with another open
+    // session, has nothing at stake: it is parked on the spot. Only a worktree's last session
+    // decides the checkout's fate, and that needs an answer.
+    const worktree = p !== undefined && !samePath(s.path, p.path) ? s.path : '';
+    const last =
+      worktree !== '' &&
+      !this.d.store.sessionsOfProject(s.projectId).some((r) => r.id !== s.id && !r.parked && samePath(r.path, worktree));
+    if (last) {
+      if (o.worktree === '') {
+        throw new SpawnError(
+          `${goQuote(s.label)} is the last session in the worktree ${worktree}, so closing it decides that checkout's fate: say "keep" to leave it on disk (the session is parked and can be resumed) or "remove" to delete it`,
+        );
+      }
+      if (o.worktree === 'remove') {
+        if (!this.d.worktrees.createdByLich(worktree)) {
+          throw new SpawnError(
+            `the worktree ${worktree} was not created by lich, so closing this session cannot delete it: say "keep" instead, which parks the session and leaves the checkout where it is, or remove it from the window, which asks first`,
+          );
+        }
+        if (!o.force && existsSync(worktree) && (await this.d.worktrees.dirty(worktree))) {
+          throw new SpawnError(
+            `the worktree ${worktree} has uncommitted work, and removing it discards what is in no commit and on no remote. Force it only if that is what you mean`,
+          );
+        }
+      }
+    }
+    this.d.closing?.(s.id, o.from);
     await this.d.terminal.kill(s.id);
     this.d.store.setParked(s.id, true);
+    const removed = last && o.worktree === 'remove';
+    if (removed) {
+      // The checkout first: a removal git refuses leaves the session parked and its rows in place.
+      await this.d.worktrees.remove(p!.path, worktree, o.force);
+      this.d.store.deleteSessions(this.d.store.sessionsOfProject(s.projectId).filter((r) => samePath(r.path, worktree)).map((r) => r.id));
+    }
     return {
       id: s.id,
       projectId: s.projectId,
       project: p?.name ?? '',
       label: s.label,
-      worktree: '',
-      kept: false,
-      removed: false,
+      worktree,
+      kept: last && o.worktree === 'keep',
+      removed,
     };
+  }
+
+  /**
+   * `spawn.Worktrees` (spec/cli.md § lich worktrees): the project's git worktrees, its own
+   * directory excepted, with the labels of the sessions open in each. `project` only narrows
+   * (spawn/narrow.ts); `""` is the caller's.
+   *
+   * @throws SpawnError for a project that cannot be narrowed to, or one not in a git repository.
+   */
+  async worktrees(o: WorktreesOptions): Promise<Checkout[]> {
+    const p = narrowProject(this.d.store, o.project, o.from, this.d.env.HOME || homedir());
+    return this.d.worktrees.list(p, this.d.store.sessionsOfProject(p.id));
   }
 
   /**

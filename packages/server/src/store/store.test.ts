@@ -125,3 +125,33 @@ describe('Store', () => {
     store.close();
   });
 });
+
+describe('Store, worktree rows', () => {
+  const pick = (n: number) => ({ label: `Session ${n}`, nextSeq: n + 1 });
+
+  it('resumes a parked session: unparked, in the project’s active slot, its row otherwise as it was', () => {
+    const store = new Store(':memory:');
+    store.openSession({ id: 'p1', name: 'lich', path: '/l' }, 'p1', { ...base, id: 's1', path: '/wt/a' }, pick);
+    store.openSession(undefined, 'p1', { ...base, id: 's2', path: '/l' }, pick);
+    store.setProviderSession('s1', 'claude', 'conv-1');
+    store.setParked('s1', true);
+    const r = store.resumeSession('s1')!;
+    expect(r.session).toMatchObject({ id: 's1', label: 'Session 1', parked: false, path: '/wt/a', providerSessionId: 'conv-1' });
+    expect(r.project.activeSessionId).toBe('s1');
+    expect(store.resumeSession('nope')).toBeUndefined();
+    store.close();
+  });
+
+  it('deletes rows for good in one go, moving the active slot off them', () => {
+    const store = new Store(':memory:');
+    store.openSession({ id: 'p1', name: 'lich', path: '/l' }, 'p1', { ...base, id: 's1', path: '/l' }, pick);
+    store.openSession(undefined, 'p1', { ...base, id: 's2', path: '/wt/a' }, pick);
+    store.openSession(undefined, 'p1', { ...base, id: 's3', path: '/wt/a' }, pick);
+    store.setParked('s2', true);
+    expect(store.deleteSessions(['s2', 's3', 'missing'])).toBe(2);
+    expect(store.sessions().map((s) => s.id)).toEqual(['s1']);
+    expect(store.project('p1')!.activeSessionId).toBe('s1');
+    expect(store.deleteSessions([])).toBe(0);
+    store.close();
+  });
+});

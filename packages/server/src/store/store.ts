@@ -32,7 +32,14 @@ export interface SessionRow {
   /** Directory the session runs in. */
   path: string;
   folder: string;
+  /** The card's color, written by a folder's color (`lich color-folder`): a palette name, or `""` for the theme's. */
+  color: string;
+  /** The model its provider was started on at birth (`--model`); passed again whenever a new conversation starts, never on a resume. */
   model: string;
+  /** The reasoning effort (`--effort`), recorded and repeated like `model`: birth only. */
+  effort: string;
+  /** Claude Code's ultracode (`--ultracode`): passed on every start, a resume included. */
+  ultracode: boolean;
   /** A parked session has no process; its row waits to be resumed. */
   parked: boolean;
   /** Last state reported through `/hook` (busy, done, waiting, idle, compacting) or `""`. */
@@ -43,6 +50,11 @@ export interface SessionRow {
   stateReason: string;
   originSessionId: string;
   originLabel: string;
+  /**
+   * How many levels below its caller a `lich open --subagent` worker runs (its caller's depth
+   * + 1); 0 for every other session. Handed to each start as `LICH_SUBAGENT_DEPTH`.
+   */
+  subagentDepth: number;
   confined: boolean;
   /** Provider that reported `providerSessionId` through `/session-start`. */
   provider: string;
@@ -58,7 +70,7 @@ export interface SessionRow {
 export type NewSession = Pick<
   SessionRow,
   'id' | 'projectId' | 'label' | 'kind' | 'path' | 'folder' | 'model' | 'originSessionId' | 'originLabel' | 'confined'
-> & { labelAuto?: boolean; parked?: boolean };
+> & { labelAuto?: boolean; parked?: boolean; effort?: string; ultracode?: boolean; subagentDepth?: number };
 
 /** The migrations, in order; `user_version` = how many have run. Append, never edit. */
 export const MIGRATIONS: readonly string[] = [
@@ -98,6 +110,19 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sessions_project ON sessions(project_id);
   `,
+  // 2: the effort and ultracode `lich open` records, so a new conversation repeats them (spec/cli.md § lich open).
+  `
+  ALTER TABLE sessions ADD COLUMN effort TEXT NOT NULL DEFAULT '';
+  ALTER TABLE sessions ADD COLUMN ultracode INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 3: the depth a --subagent worker runs at below its caller (spec/cli.md § lich open, --subagent).
+  `
+  ALTER TABLE sessions ADD COLUMN subagent_depth INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 4: the color a folder's "Color" writes on each card in it (spec/cli.md § lich color-folder).
+  `
+  ALTER TABLE sessions ADD COLUMN color TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 interface RawProject {
@@ -116,7 +141,10 @@ interface RawSession {
   kind: string;
   path: string;
   folder: string;
+  color: string;
   model: string;
+  effort: string;
+  ultracode: number;
   parked: number;
   state: string;
   state_tool: string;
@@ -124,6 +152,7 @@ interface RawSession {
   state_reason: string;
   origin_session_id: string;
   origin_label: string;
+  subagent_depth: number;
   confined: number;
   provider: string;
   provider_session_id: string;
@@ -149,7 +178,10 @@ const session = (r: RawSession): SessionRow => ({
   kind: r.kind,
   path: r.path,
   folder: r.folder,
+  color: r.color,
   model: r.model,
+  effort: r.effort,
+  ultracode: r.ultracode !== 0,
   parked: r.parked !== 0,
   state: r.state,
   stateTool: r.state_tool,
@@ -157,6 +189,7 @@ const session = (r: RawSession): SessionRow => ({
   stateReason: r.state_reason,
   originSessionId: r.origin_session_id,
   originLabel: r.origin_label,
+  subagentDepth: r.subagent_depth,
   confined: r.confined !== 0,
   provider: r.provider,
   providerSessionId: r.provider_session_id,
@@ -241,6 +274,9 @@ export class Store {
       labelAuto: s.labelAuto === false ? 0 : 1,
       parked: s.parked ? 1 : 0,
       confined: s.confined ? 1 : 0,
+      effort: s.effort ?? '',
+      ultracode: s.ultracode ? 1 : 0,
+      subagentDepth: s.subagentDepth ?? 0,
       now: this.now(),
     });
     return this.session(s.id)!;
@@ -334,10 +370,89 @@ export class Store {
     this.q.setLabel.run(label, auto ? 1 : 0, this.now(), id);
   }
 
+  /**
+   * Files a session under `folder` (`""` takes it out of any). The folder is a name sessions
+   * share, so filing under a name nobody carries yet is what creates that folder.
+   * Returns false when no such session exists.
+   */
+  setFolder(id: string, folder: string): boolean {
+    return this.q.setFolder.run(folder, this.now(), id).changes > 0;
+  }
+
+  /**
+   * Files every session of `ids` under `folder` and writes `color` on each card (either left as
+   * it is when `undefined`), in one transaction: a folder rename or ungroup moves every card at
+   * once, parked ones included (spec/cli.md § lich rename-folder, § lich color-folder).
+   * Returns how many rows changed.
+   */
+  refile(ids: readonly string[], change: { folder?: string; color?: string }): number {
+    return this.db.transaction(() => {
+      const t = this.now();
+      let n = 0;
+      for (const id of ids) {
+        if (change.folder !== undefined) n += this.q.setFolder.run(change.folder, t, id).changes;
+        if (change.color !== undefined) n += this.q.setColor.run(change.color, t, id).changes;
+      }
+      return n;
+    })();
+  }
+
+  /** Gives `id` its project's active slot: the card the window opens on (`lich focus`). Returns false when no such session exists. */
+  setActiveSession(id: string): boolean {
+    const s = this.session(id);
+    if (!s) return false;
+    this.q.setActive.run(id, this.now(), s.projectId);
+    return true;
+  }
+
   /** Records `/session-touched`. Returns false when no such session exists. */
   touch(id: string): boolean {
     const t = this.now();
     return this.q.touch.run(t, t, id).changes > 0;
+  }
+
+  /**
+   * Unparks a parked session to start it again (a kept worktree's session resumed by
+   * `lich open --worktree`; spec/cli.md § lich close, keep), and gives it its project's active
+   * slot the way a spawned session takes it. Returns the row and project as they now stand,
+   * or undefined when no such session exists.
+   */
+  resumeSession(id: string): { session: SessionRow; project: ProjectRow } | undefined {
+    return this.db.transaction(() => {
+      const t = this.now();
+      if (this.db.prepare('UPDATE sessions SET parked = 0, updated_at = ? WHERE id = ?').run(t, id).changes === 0) return undefined;
+      const s = this.session(id)!;
+      this.q.setActive.run(id, t, s.projectId);
+      return { session: s, project: this.project(s.projectId)! };
+    })();
+  }
+
+  /**
+   * Deletes session rows for good (a removed worktree's session and the parked rows pointing at
+   * it; spec/cli.md § lich close, remove), in one transaction; a project whose active slot one of
+   * them held gets its newest unparked session left, or none. Returns how many rows went.
+   */
+  deleteSessions(ids: string[]): number {
+    if (ids.length === 0) return 0;
+    return this.db.transaction(() => {
+      const t = this.now();
+      const projects = new Set<string>();
+      let n = 0;
+      const del = this.db.prepare('DELETE FROM sessions WHERE id = ?');
+      for (const id of ids) {
+        const s = this.session(id);
+        if (!s) continue;
+        projects.add(s.projectId);
+        n += del.run(id).changes;
+      }
+      for (const pid of projects) {
+        const p = this.project(pid);
+        if (!p || (p.activeSessionId !== '' && this.session(p.activeSessionId))) continue;
+        const rest = this.sessionsOfProject(pid).filter((r) => !r.parked);
+        this.q.setActive.run(rest.length ? rest[rest.length - 1].id : '', t, pid);
+      }
+      return n;
+    })();
   }
 }
 
@@ -361,8 +476,8 @@ function prepare(db: Database.Database) {
     sessions: db.prepare('SELECT * FROM sessions ORDER BY created_at, rowid'),
     sessionsOfProject: db.prepare('SELECT * FROM sessions WHERE project_id = ? ORDER BY created_at, rowid'),
     insertSession: db.prepare(`INSERT INTO sessions
-      (id, project_id, label, label_auto, kind, path, folder, model, parked, origin_session_id, origin_label, confined, created_at, updated_at)
-      VALUES (@id, @projectId, @label, @labelAuto, @kind, @path, @folder, @model, @parked, @originSessionId, @originLabel, @confined, @now, @now)`),
+      (id, project_id, label, label_auto, kind, path, folder, model, effort, ultracode, parked, origin_session_id, origin_label, subagent_depth, confined, created_at, updated_at)
+      VALUES (@id, @projectId, @label, @labelAuto, @kind, @path, @folder, @model, @effort, @ultracode, @parked, @originSessionId, @originLabel, @subagentDepth, @confined, @now, @now)`),
     setParked: db.prepare('UPDATE sessions SET parked = ?, state = CASE WHEN ? THEN \'\' ELSE state END, updated_at = ? WHERE id = ?'),
     parkAll: db.prepare('UPDATE sessions SET parked = 1, state = \'\', updated_at = ? WHERE parked = 0'),
     setState: db.prepare(
@@ -374,6 +489,8 @@ function prepare(db: Database.Database) {
     setTitle: db.prepare('UPDATE sessions SET title = ?, label = ?, updated_at = ? WHERE id = ? AND label_auto = 1'),
     setLabel: db.prepare('UPDATE sessions SET label = ?, label_auto = ?, updated_at = ? WHERE id = ?'),
     touch: db.prepare('UPDATE sessions SET touched_at = ?, updated_at = ? WHERE id = ?'),
+    setFolder: db.prepare('UPDATE sessions SET folder = ?, updated_at = ? WHERE id = ?'),
+    setColor: db.prepare('UPDATE sessions SET color = ?, updated_at = ? WHERE id = ?'),
   };
 }
 

@@ -24,6 +24,27 @@ describe('sessionEnv', () => {
   });
 });
 
+describe('sessionEnv for a --subagent worker', () => {
+  const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000 };
+
+  it('hands a worker one level down its depth and leaves its subagents as cards', () => {
+    const env = sessionEnv({ LICH_SUBAGENT_CARDS: 'off' }, {}, { ...coords, subagentDepth: 1 });
+    expect(env.LICH_SUBAGENT_DEPTH).toBe('1');
+    expect(env).not.toHaveProperty('LICH_SUBAGENT_CARDS');
+  });
+
+  it('turns subagent cards off for a worker two or more levels down', () => {
+    expect(sessionEnv({}, {}, { ...coords, subagentDepth: 2 })).toMatchObject({ LICH_SUBAGENT_DEPTH: '2', LICH_SUBAGENT_CARDS: 'off' });
+    expect(sessionEnv({}, {}, { ...coords, subagentDepth: 3 })).toMatchObject({ LICH_SUBAGENT_DEPTH: '3', LICH_SUBAGENT_CARDS: 'off' });
+  });
+
+  it('exports no depth for a session that is nobody\'s subagent', () => {
+    const env = sessionEnv({ LICH_SUBAGENT_DEPTH: '4' }, {}, { ...coords, subagentDepth: 0 });
+    expect(env).not.toHaveProperty('LICH_SUBAGENT_DEPTH');
+    expect(env).not.toHaveProperty('LICH_SUBAGENT_CARDS');
+  });
+});
+
 describe('worktree ports', () => {
   it('hashes with FNV-32a', () => {
     expect(fnv32a('')).toBe(0x811c9dc5);

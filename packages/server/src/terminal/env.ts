@@ -17,14 +17,22 @@ export interface Coordinates {
 /** The variables a session must not inherit from whatever started the backend. */
 const INHERITED_DROPS = ['LICH_SUBAGENT_CARDS', 'LICH_SUBAGENT_DEPTH'];
 
+/** From this depth on a `--subagent` worker keeps its own subagents inside its CLI (spec/cli.md § lich open, --subagent). */
+export const SUBAGENT_CARDS_OFF_DEPTH = 2;
+
 /**
  * The PTY environment: the backend's own, then the provider's extra variables, then lich's
  * (which win, so a provider definition cannot point a session at another lich).
+ *
+ * `subagentDepth` is the session row's (`SessionRow.subagentDepth`): above 0 — a `lich open
+ * --subagent` worker — it is exported as `LICH_SUBAGENT_DEPTH`, on every start of that session,
+ * a resume included; from depth 2 (a card a card opened) `LICH_SUBAGENT_CARDS=off` goes with it
+ * (spec/cli.md § lich open, --subagent; wire.md § 12.2).
  */
 export function sessionEnv(
   base: NodeJS.ProcessEnv,
   providerEnv: Record<string, string>,
-  o: Coordinates & { sessionId: string; projectDir: string; worktreePort: number },
+  o: Coordinates & { sessionId: string; projectDir: string; worktreePort: number; subagentDepth?: number },
 ): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
@@ -39,6 +47,11 @@ export function sessionEnv(
     LICH_WORKTREE_PORT: String(o.worktreePort),
     LICH_PROMPT_LANG: 'en',
   });
+  const depth = o.subagentDepth ?? 0;
+  if (depth > 0) {
+    env.LICH_SUBAGENT_DEPTH = String(depth);
+    if (depth >= SUBAGENT_CARDS_OFF_DEPTH) env.LICH_SUBAGENT_CARDS = 'off';
+  }
   return env;
 }
 

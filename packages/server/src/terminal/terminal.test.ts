@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -127,5 +127,30 @@ describe('Terminal', () => {
       expect(tail!.endsWith(`END${i}`), `run ${i}: ${tail!.length} chars, ends ${JSON.stringify(tail!.slice(-8))}`).toBe(true);
       expect(tail).toBe('é'.repeat(30000) + `END${i}`);
     }
+  });
+});
+
+describe('Terminal, with a ready marker', () => {
+  const MARK = '\x1b]6969;lich-setup-done\x07';
+
+  it('is not ready while the setup runs, however quiet, and is ready once the marker has been seen and the PTY settles', async () => {
+    const flag = join(dir, 'go');
+    // A "setup script" that is silent until a file appears, then prints the marker and a prompt.
+    const script = `while [ ! -e '${flag}' ]; do sleep 0.05; done; printf '${MARK.replace('\x1b', '\\033').replace('\x07', '\\007')}'; printf 'agent> '; exec sleep 30`;
+    term.start('s1', { file: '/bin/sh', args: ['-c', script], cwd: dir, env, readyMarker: MARK });
+    await new Promise((r) => setTimeout(r, 900));
+    expect(term.ready('s1')).toBe(false);
+    expect(term.inSetup('s1')).toBe(true);
+    writeFileSync(flag, '');
+    await until(() => !term.inSetup('s1'));
+    await until(() => term.ready('s1'));
+    expect(term.ready('s1')).toBe(true);
+  });
+
+  it('never becomes ready when the marker never comes', async () => {
+    term.start('s2', { file: '/bin/sh', args: ['-c', 'echo setting up; exec sleep 30'], cwd: dir, env, readyMarker: MARK });
+    await new Promise((r) => setTimeout(r, 900));
+    expect(term.ready('s2')).toBe(false);
+    expect(term.inSetup('s2')).toBe(true);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
+import { MarkerWatch } from './marker.js';
 
 /** Bytes of output kept per session for failure messages. */
 export const TAIL_BYTES = 64 * 1024;
@@ -33,6 +34,12 @@ export interface StartOptions {
   /** Grid size; 80×24 when no window ever measured one (spec/cli.md § Known ceilings). */
   cols?: number;
   rows?: number;
+  /**
+   * Output that must appear before the session can be ready: the worktree setup marker
+   * (`spawn/setup.ts`), when the PTY runs the setup script before the provider. Absent: ready
+   * on the first quiet, as before.
+   */
+  readyMarker?: string;
 }
 
 /** How a session's process ended. */
@@ -50,6 +57,8 @@ interface Live {
   settled: boolean;
   tail: string;
   exited: Promise<ExitInfo>;
+  /** Watching for {@link StartOptions.readyMarker}; undefined when none was asked for. */
+  marker?: MarkerWatch;
 }
 
 /**
@@ -88,10 +97,12 @@ export class Terminal {
       settled: false,
       tail: '',
       exited: new Promise<ExitInfo>((r) => (resolveExit = r)),
+      marker: o.readyMarker ? new MarkerWatch(o.readyMarker) : undefined,
     };
     this.live.set(id, entry);
     const output = (d: string): void => {
       entry.lastOutputAt = Date.now();
+      entry.marker?.feed(d);
       entry.tail += d;
       if (entry.tail.length > TAIL_BYTES) entry.tail = entry.tail.slice(-TAIL_BYTES);
     };
@@ -132,6 +143,12 @@ export class Terminal {
     return this.live.get(id)?.tail ?? '';
   }
 
+  /** Whether the session's PTY is still running its setup script (its ready marker not yet seen). */
+  inSetup(id: string): boolean {
+    const e = this.live.get(id);
+    return e?.marker !== undefined && !e.marker.done;
+  }
+
   /** Milliseconds since the session's PTY last wrote anything (since start if never), or undefined. */
   quietFor(id: string): number | undefined {
     const e = this.live.get(id);
@@ -139,14 +156,16 @@ export class Terminal {
   }
 
   /**
-   * Whether the session is at a free prompt: live, and its PTY has been quiet ≥ 600 ms at least
-   * once since it started (wire.md § 9, readySettle). Latched: an agent drawing a spinner
-   * mid-turn stays ready, since every provider queues text typed mid-turn. (No setup script
-   * runs in this backend yet, so nothing else holds a session back.)
+   * Whether the session is at a free prompt: live, past its setup script (the ready marker seen,
+   * when one was asked for — wire.md § 9, setup marker), and its PTY has been quiet ≥ 600 ms at
+   * least once since (readySettle). The quiet is counted from the marker's own output, so a
+   * setup script sleeping in silence never makes the session ready. Latched: an agent drawing a
+   * spinner mid-turn stays ready, since every provider queues text typed mid-turn.
    */
   ready(id: string): boolean {
     const e = this.live.get(id);
     if (!e) return false;
+    if (e.marker && !e.marker.done) return false;
     if (!e.settled && Date.now() - e.lastOutputAt >= READY_QUIET_MS) e.settled = true;
     return e.settled;
   }

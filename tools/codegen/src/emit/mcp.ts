@@ -26,6 +26,15 @@ export function mcpInputSchema(mcp: McpAnnotation): Record<string, unknown> {
   return { properties, required: mcp.required.length > 0 ? mcp.required : undefined, type: 'object' };
 }
 
+/** Required argument → its `missing` refusal, in `required` order; `undefined` when none has one. */
+export function mcpMissing(mcp: McpAnnotation): Record<string, string> | undefined {
+  const entries = mcp.required.flatMap((name) => {
+    const missing = mcp.properties[name]?.missing;
+    return missing === undefined ? [] : [[name, missing] as const];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 /** The expression `toInput` fills one input field with. */
 export function mcpFieldExpression(op: OperationDoc, mcp: McpAnnotation, field: string): string {
   const entry = Object.entries(mcp.properties).find(([, p]) => p.field === field);
@@ -91,6 +100,13 @@ export function emitMcp(contracts: Contracts): Files {
           { name: 'inputSchema', isReadonly: true, type: 'McpInputSchema' },
           { name: 'annotations', isReadonly: true, type: '{ readonly readOnlyHint: boolean }', docs: ['readOnlyHint: a client may auto-allow the tool.'] },
           { name: 'operation', isReadonly: true, type: 'K', docs: ['The core operation the tool runs.'] },
+          {
+            name: 'missing',
+            isReadonly: true,
+            hasQuestionToken: true,
+            type: 'Readonly<Record<string, string>>',
+            docs: ['Required argument → the refusal of a call that leaves it out, where the generic "is required" would not say what its empty value does.'],
+          },
         ],
         methods: [
           {
@@ -134,6 +150,7 @@ export function emitMcp(contracts: Contracts): Files {
                 inputSchema: mcpInputSchema(t.mcp),
                 annotations: { readOnlyHint: t.mcp.readOnly },
                 operation: t.doc.title,
+                missing: mcpMissing(t.mcp),
                 toInput: code(`mcpToInput.${t.mcp.name}`),
               })),
             ),

@@ -26,6 +26,8 @@ export interface McpTool<K extends McpOperation = McpOperation> {
   readonly annotations: { readonly readOnlyHint: boolean };
   /** The core operation the tool runs. */
   readonly operation: K;
+  /** Required argument → the refusal of a call that leaves it out, where the generic "is required" would not say what its empty value does. */
+  readonly missing?: Readonly<Record<string, string>>;
   /** The operation input for the `arguments` of a `tools/call`: strings, flags and seconds read leniently, seconds clamped, every field the tool does not take at its default. Required arguments are the caller's to check against `inputSchema` first. */
   toInput(args: Record<string, unknown>): OperationTypes[K]['input'];
 }

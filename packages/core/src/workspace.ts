@@ -1,0 +1,152 @@
+/**
+ * The workspace operations (docs/architecture.md § Operations): rename, folders, file,
+ * rename-folder, color-folder, insert and focus. Like operations.ts, each sends every field of
+ * its RPC options (the G3 rule) with the budget of wire.md § 1.4, and leaves the wording to
+ * workspace-wording.ts.
+ */
+import type { LichContext } from './context.js';
+import { isAbortError, LichError } from './errors.js';
+import type { RunOptions } from './operations.js';
+import { CALL_SLACK_SECONDS, MAX_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
+import type {
+  ColorFolderInput,
+  Colored,
+  FileInput,
+  Filed,
+  FocusInput,
+  Focused,
+  Folder,
+  FoldersInput,
+  Inserted,
+  InsertInput,
+  Refiled,
+  RenameFolderInput,
+  Renamed,
+  RenameInput,
+} from './types.js';
+import {
+  INSERT_NO_TARGET,
+  INSERT_NOTHING_TO_READ,
+  INSERT_READ_LIMIT,
+  insertReadFailedText,
+  insertRefusal,
+} from './workspace-wording.js';
+
+/** How long `lich insert` waits for the prompt when `--timeout` is 0 or absent (spec/cli.md § lich insert). */
+export const INSERT_DEFAULT_WAIT_SECONDS = 10;
+
+/** The calling session, `""` outside one (spec/cli.md § Transport). */
+function from(ctx: LichContext): string {
+  return ctx.env.LICH_SESSION_ID ?? '';
+}
+
+/**
+ * spec/cli.md § lich rename: `spawn.Rename`. A `target` of `""` renames the calling session; the
+ * server refuses that outside a session, an empty label, and one the project already holds.
+ */
+export async function rename(ctx: LichContext, input: RenameInput, opts: RunOptions = {}): Promise<Renamed> {
+  return ctx.rpc.call<Renamed>(
+    'spawn.Rename',
+    { from: from(ctx), target: input.target ?? '', project: input.project ?? '', label: input.label },
+    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
+  );
+}
+
+/** spec/cli.md § lich folders: `spawn.Folders`; a null list is `[]`, never null. */
+export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOptions = {}): Promise<Folder[]> {
+  const list = await ctx.rpc.call<Folder[] | null>(
+    'spawn.Folders',
+    { from: from(ctx), project: input.project ?? '' },
+    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
+  );
+  return list ?? [];
+}
+
+/** spec/cli.md § lich file: `spawn.File`; `folder` `""` takes the session out of its folder. */
+export async function file(ctx: LichContext, input: FileInput, opts: RunOptions = {}): Promise<Filed> {
+  return ctx.rpc.call<Filed>(
+    'spawn.File',
+    { from: from(ctx), target: input.target ?? '', project: input.project ?? '', folder: input.folder },
+    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
+  );
+}
+
+/** spec/cli.md § lich rename-folder: `spawn.RenameFolder`; `to` `""` takes the folder apart. */
+export async function renameFolder(ctx: LichContext, input: RenameFolderInput, opts: RunOptions = {}): Promise<Refiled> {
+  const refiled = await ctx.rpc.call<Refiled>(
+    'spawn.RenameFolder',
+    { from: from(ctx), project: input.project ?? '', folder: input.folder, to: input.to },
+    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
+  );
+  return { ...refiled, sessions: refiled.sessions ?? [] };
+}
+
+/** spec/cli.md § lich color-folder: `spawn.ColorFolder`; `color` `""` clears. */
+export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opts: RunOptions = {}): Promise<Colored> {
+  const colored = await ctx.rpc.call<Colored>(
+    'spawn.ColorFolder',
+    { from: from(ctx), project: input.project ?? '', folder: input.folder, color: input.color },
+    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
+  );
+  return { ...colored, sessions: colored.sessions ?? [] };
+}
+
+/**
+ * spec/cli.md § lich insert: `relay.Insert`. The text is `input.text`, or stdin when that is
+ * `""` or `-` (read through `ctx.readStdin`, at most 1 MiB). Refused before any call: neither a
+ * session nor a project named; no text and nothing to read it from; a stdin that failed; text
+ * blank once sanitised or over 64 KiB (the relay's own words, workspace-wording.ts).
+ *
+ * The HTTP budget is the prompt wait the server was asked for (≤ 0 → 10 s, capped at 1800 s)
+ * plus the usual 30 s of slack.
+ */
+export async function insert(ctx: LichContext, input: InsertInput, opts: RunOptions = {}): Promise<Inserted> {
+  const session = input.session ?? '';
+  const project = input.project ?? '';
+  if (session === '' && project === '') throw new LichError(INSERT_NO_TARGET);
+  let text = input.text ?? '';
+  if (text === '' || text === '-') text = await readText(ctx);
+  const refusal = insertRefusal(text);
+  if (refusal !== null) throw new LichError(refusal);
+  const timeoutSeconds = Math.trunc(input.timeoutSeconds ?? 0);
+  return ctx.rpc.call<Inserted>(
+    'relay.Insert',
+    { from: from(ctx), session, project, text, timeoutSeconds },
+    { timeoutMs: insertBudgetMs(timeoutSeconds), signal: opts.signal },
+  );
+}
+
+/** The HTTP budget of `relay.Insert`, in ms: the prompt wait (≤ 0 → 10 s, above 1800 s capped) plus 30 s. */
+export function insertBudgetMs(seconds: number): number {
+  let s = Number.isFinite(seconds) ? Math.trunc(seconds) : 0;
+  if (s <= 0) s = INSERT_DEFAULT_WAIT_SECONDS;
+  else if (s > MAX_WAIT_SECONDS) s = MAX_WAIT_SECONDS;
+  return (s + CALL_SLACK_SECONDS) * 1000;
+}
+
+async function readText(ctx: LichContext): Promise<string> {
+  if (!ctx.readStdin) throw new LichError(INSERT_NOTHING_TO_READ);
+  let text: string | null;
+  try {
+    text = await ctx.readStdin(INSERT_READ_LIMIT);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new LichError(insertReadFailedText(error instanceof Error ? error.message : String(error)), { cause: error });
+  }
+  if (text === null) throw new LichError(INSERT_NOTHING_TO_READ);
+  return text;
+}
+
+/** spec/cli.md § lich focus: `relay.Focus`. */
+export async function focus(ctx: LichContext, input: FocusInput, opts: RunOptions = {}): Promise<Focused> {
+  return ctx.rpc.call<Focused>(
+    'relay.Focus',
+    { from: from(ctx), target: input.target, project: input.project ?? '' },
+    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
+  );
+}
+
+/** The workspace operations by name, for `runOperation` (operations.ts). */
+export const WORKSPACE_OPERATIONS: Readonly<
+  Record<'rename' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'insert' | 'focus', (ctx: LichContext, input: never, opts: RunOptions) => Promise<unknown>>
+> = { rename, folders, file, renameFolder, colorFolder, insert, focus };

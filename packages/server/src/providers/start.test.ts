@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Providers } from './providers.js';
+import { startArgs, type StartRow } from './start.js';
+
+let dir: string;
+const BIN = '/opt/lich/bin/lich';
+const MCP = ['--mcp-config', '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}'];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lich-start-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const row = (o: Partial<StartRow> = {}): StartRow => ({
+  model: 'opus',
+  effort: 'high',
+  ultracode: true,
+  confined: false,
+  provider: 'claude',
+  providerSessionId: 'conv-1',
+  ...o,
+});
+/** The argv without the briefing, which providers.test.ts pins. */
+const bare = (argv: string[]) => {
+  const i = argv.indexOf('--append-system-prompt');
+  return i < 0 ? argv : [...argv.slice(0, i), ...argv.slice(i + 2)];
+};
+
+describe('startArgs', () => {
+  it('repeats the recorded model, effort and ultracode at birth, with the roster name', () => {
+    const p = new Providers(dir, {}).get('claude');
+    expect(bare(startArgs(p, row(), { rosterName: 'w-1a2b', bin: BIN, env: { HOME: dir } }))).toEqual([
+      '--name', 'w-1a2b', '--model', 'opus', '--effort', 'high', '--settings', '{"ultracode":true}', ...MCP,
+    ]);
+  });
+
+  it('resumes the conversation its provider reported, passing ultracode again but neither model nor effort', () => {
+    const p = new Providers(dir, {}).get('claude');
+    expect(bare(startArgs(p, row(), { rosterName: 'w-1a2b', bin: BIN, env: {}, resume: true }))).toEqual([
+      '--resume', 'conv-1', '--settings', '{"ultracode":true}', ...MCP,
+    ]);
+  });
+
+  it('starts a new conversation, model and effort included, when there is nothing of this provider’s to resume', () => {
+    const p = new Providers(dir, {}).get('claude');
+    const birth = ['--name', 'w-1a2b', '--model', 'opus', '--effort', 'high', '--settings', '{"ultracode":true}', ...MCP];
+    const o = { rosterName: 'w-1a2b', bin: BIN, env: {}, resume: true };
+    expect(bare(startArgs(p, row({ providerSessionId: '' }), o))).toEqual(birth);
+    expect(bare(startArgs(p, row({ provider: 'codex' }), o))).toEqual(birth);
+  });
+
+  it('passes the skip-permissions flag to a confined row only', () => {
+    const p = new Providers(dir, {}).get('codex');
+    const r = row({ provider: 'codex', model: '', effort: '', ultracode: false });
+    const o = { rosterName: 'n', bin: '', env: {}, resume: true };
+    expect(startArgs(p, r, o)).toEqual(['resume', 'conv-1']);
+    expect(startArgs(p, { ...r, confined: true }, o)).toEqual(['resume', 'conv-1', '--dangerously-bypass-approvals-and-sandbox']);
+  });
+
+  it('runs Kiro as the lich agent when the plugin installed it under HOME', () => {
+    const p = new Providers(dir, {}).get('kiro');
+    const r = row({ provider: 'kiro', ultracode: false });
+    expect(startArgs(p, r, { rosterName: 'n', bin: BIN, env: { HOME: dir } })).toEqual(['chat', '--model', 'opus', '--effort', 'high']);
+    mkdirSync(join(dir, '.kiro', 'agents'), { recursive: true });
+    writeFileSync(join(dir, '.kiro', 'agents', 'lich.json'), '{}');
+    expect(startArgs(p, r, { rosterName: 'n', bin: BIN, env: { HOME: dir }, resume: true })).toEqual([
+      'chat', '--agent', 'lich', '--resume-id', 'conv-1',
+    ]);
+  });
+
+  it('hands a caller’s own briefing to the provider in place of the default', () => {
+    const p = new Providers(dir, {}).get('omp');
+    expect(startArgs(p, row({ provider: 'omp', ultracode: false, model: '', effort: '' }), { rosterName: 'n', bin: BIN, env: {}, briefing: 'one level down' })).toEqual([
+      '--append-system-prompt', 'one level down',
+    ]);
+  });
+});

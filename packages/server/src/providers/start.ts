@@ -1,0 +1,51 @@
+/**
+ * The argv a session's row is started with, birth or resume (spec/cli.md § lich open, --model,
+ * --effort, --ultracode; § lich close, "keep … open --worktree <branch> on that branch resumes
+ * it"). The one place that turns what a row recorded into {@link providerArgs} options, so the
+ * opener (spawn.Open) and the resumer (a parked worktree row reopened) cannot disagree about
+ * what is repeated on a resume.
+ */
+import type { SessionRow } from '../store/store.js';
+import { kiroAgent, providerArgs, type Provider } from './providers.js';
+
+/** What of a row decides its argv. */
+export type StartRow = Pick<SessionRow, 'model' | 'effort' | 'ultracode' | 'confined' | 'provider' | 'providerSessionId'>;
+
+export interface StartOptions {
+  /** The session's roster name (`rosterName(row.path, row.id)`, spawn/names.ts): Claude Code's `--name` at birth. */
+  rosterName: string;
+  /** `LICH_BIN`, named by the MCP registration; `""` registers nothing. */
+  bin: string;
+  /** The backend's environment: `HOME`, where Kiro's plugin agent is looked for. */
+  env: NodeJS.ProcessEnv;
+  /**
+   * True to pick the row's conversation back up: `row.providerSessionId`, when `/session-start`
+   * reported one for this same provider. A row with none (the provider never reported, or another
+   * provider did) starts a new conversation instead, and a new conversation repeats the recorded
+   * model and effort. Default false: birth.
+   */
+  resume?: boolean;
+  /** The system-prompt briefing, when the caller has a different one (providers.ts `spawnBriefing` otherwise). */
+  briefing?: string;
+}
+
+/**
+ * The argv after the binary for starting `row`'s session with provider `p`: at birth (or when
+ * there is nothing to resume) the recorded model and effort and `--name`; on a resume the
+ * provider's resume args instead, and neither model nor effort; ultracode on both. The
+ * skip-permissions flag goes only to a confined row.
+ */
+export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[] {
+  const resumeId = o.resume && row.provider === p.id ? row.providerSessionId : '';
+  return providerArgs(p, {
+    rosterName: o.rosterName,
+    model: row.model,
+    effort: row.effort,
+    ultracode: row.ultracode,
+    resumeId,
+    skipPermissions: row.confined,
+    bin: o.bin,
+    briefing: o.briefing,
+    agent: p.id === 'kiro' ? kiroAgent(o.env) : '',
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * `relay.Focus` (spec/cli.md § lich focus): the window switches to a session's project and
+ * opens its card. This backend has no window, so what it can do honestly is record the card as
+ * its project's open one (the project's active slot, which a window reads on connecting) and
+ * say that nothing was raised — the CLI's prose does (core's workspace-wording.ts).
+ */
+import { homedir } from 'node:os';
+import type { RelaySession } from './host.js';
+import { resolveTarget } from './resolve.js';
+
+/** `relay.Focused` (wire.md § 6). */
+export interface Focused {
+  id: string;
+  label: string;
+  project: string;
+}
+
+export interface FocusHost {
+  /** Sessions with a process running in their PTY (RelayHost.liveSessions). */
+  liveSessions(): RelaySession[];
+  /** Records `id` as its project's open card. */
+  setActive(id: string): void;
+  /** HOME, for a `~/…` project. */
+  home?: string;
+}
+
+/**
+ * Resolves `target` the way send resolves its target — lich id, label, roster name, narrowed by
+ * `project`, the caller excluded — and records its card as its project's open one.
+ *
+ * @throws RelayError the resolution refusals of resolve.ts: a name that matches no live session
+ *   lists the ones there are.
+ */
+export function focus(host: FocusHost, o: { from: string; target: string; project: string }): Focused {
+  const s = resolveTarget(host.liveSessions(), o, host.home ?? homedir());
+  host.setActive(s.id);
+  return { id: s.id, label: s.label, project: s.project };
+}

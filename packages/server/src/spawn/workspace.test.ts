@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../store/store.js';
+import { rosterName } from './names.js';
+import { PALETTE, Workspace } from './workspace.js';
+
+let store: Store;
+let ws: Workspace;
+
+const row = { kind: 'claude', model: '', originSessionId: '', originLabel: '', confined: false };
+
+/** Two projects: lich (/src/lich) with five sessions, one parked and one on a worktree; revu with one. */
+beforeEach(() => {
+  store = new Store(':memory:');
+  store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+  store.insertProject({ id: 'p2', name: 'revu', path: '/src/revu' });
+  const add = (id: string, projectId: string, label: string, folder = '', path = '/src/lich', parked = false) =>
+    store.insertSession({ ...row, id, projectId, label, folder, path, parked });
+  add('s1', 'p1', 'auth-fix', 'Auth');
+  add('s2', 'p1', 'changelog', 'Docs');
+  add('s3', 'p1', 'login-tests', 'Auth', '/wt/login-tests');
+  add('s4', 'p1', 'old-auth', 'Auth', '/src/lich', true);
+  add('s5', 'p1', 'docs');
+  add('r1', 'p2', 'docs', '', '/src/revu');
+  ws = new Workspace({ store, env: { HOME: '/home/you' } });
+});
+
+afterEach(() => store.close());
+
+const from = 's5';
+const labelOf = (id: string) => store.session(id)!.label;
+const folderOf = (id: string) => store.session(id)!.folder;
+const colorOf = (id: string) => store.session(id)!.color;
+
+describe('rename', () => {
+  it("renames the caller's own session when no target is named, and makes the label the user's", () => {
+    expect(ws.rename({ from, target: '', project: '', label: '  the login bug ' })).toEqual({
+      id: 's5',
+      project: 'lich',
+      label: 'the login bug',
+      previous: 'docs',
+    });
+    expect(store.session('s5')).toMatchObject({ label: 'the login bug', labelAuto: false });
+    // An auto-title no longer moves it.
+    expect(store.setTitle('s5', 'Some title')).toBe(false);
+  });
+
+  it('resolves the target by lich id, label or roster name, parked sessions included', () => {
+    expect(ws.rename({ from: '', target: 's1', project: '', label: 'a' }).previous).toBe('auth-fix');
+    expect(ws.rename({ from: '', target: 'OLD-AUTH', project: '', label: 'b' }).id).toBe('s4');
+    expect(ws.rename({ from: '', target: rosterName('/wt/login-tests', 's3'), project: '', label: 'c' }).id).toBe('s3');
+  });
+
+  it('refuses a label two projects share without the project, and narrows with it by name or directory', () => {
+    expect(() => ws.rename({ from: '', target: 'docs', project: '', label: 'x' })).toThrow('"docs" names 2 sessions — narrow it with the project');
+    expect(ws.rename({ from: '', target: 'docs', project: 'REVU', label: 'x' }).id).toBe('r1');
+    expect(ws.rename({ from: '', target: 'docs', project: '/src/lich/', label: 'y' }).id).toBe('s5');
+  });
+
+  it('refuses a name another session of the project holds, case-insensitively, parked ones included', () => {
+    expect(() => ws.rename({ from, target: '', project: '', label: 'Auth-Fix' })).toThrow(
+      '"Auth-Fix" already names another session in lich, and two sessions under one name is the one thing `lich send` cannot resolve',
+    );
+    expect(() => ws.rename({ from, target: '', project: '', label: 'old-auth' })).toThrow('already names another session in lich');
+    expect(labelOf('s5')).toBe('docs');
+  });
+
+  it("takes a name a session of another project holds, and the session's own in another case", () => {
+    expect(ws.rename({ from: '', target: 'r1', project: '', label: 'auth-fix' }).label).toBe('auth-fix');
+    expect(ws.rename({ from, target: '', project: '', label: 'DOCS' }).label).toBe('DOCS');
+  });
+
+  it('refuses an empty name, and no session named outside a session', () => {
+    expect(() => ws.rename({ from, target: '', project: '', label: ' \t' })).toThrow('a rename needs a name, and none was given');
+    expect(() => ws.rename({ from: '', target: '', project: '', label: 'x' })).toThrow(
+      'no session was named to rename, and this is not running in one — name the session',
+    );
+    expect(() => ws.rename({ from: '', target: 'nobody', project: 'lich', label: 'x' })).toThrow('no session named "nobody" in project "lich"');
+  });
+});
+
+describe('folders', () => {
+  it("lists the caller's project's folders where their first cards fall, parked sessions left out", () => {
+    expect(ws.folders({ from, project: '' })).toEqual([
+      { name: 'Auth', sessions: ['auth-fix', 'login-tests'] },
+      { name: 'Docs', sessions: ['changelog'] },
+    ]);
+  });
+
+  it('finds the project by name, by its directory, or by a worktree of it', () => {
+    const lich = ws.folders({ from: '', project: 'lich' });
+    expect(ws.folders({ from: '', project: '/src/lich' })).toEqual(lich);
+    expect(ws.folders({ from: '', project: '/wt/login-tests' })).toEqual(lich);
+    expect(ws.folders({ from: '', project: 'revu' })).toEqual([]);
+  });
+
+  it('refuses a project it cannot tell, naming the ones there are', () => {
+    expect(() => ws.folders({ from: '', project: '' })).toThrow(
+      'no project was named, and this is not running in a lich session whose project it could default to — name one with --project: "lich", "revu"',
+    );
+    expect(() => ws.folders({ from: '', project: 'nope' })).toThrow('no project named "nope" is open — the open projects are "lich", "revu"');
+    expect(() => ws.folders({ from: '', project: '/elsewhere' })).toThrow(
+      'no project is open at /elsewhere — the open projects are "lich", "revu"; only lich open opens a directory as a project',
+    );
+  });
+});
+
+describe('file', () => {
+  it('files a session under a folder, matched exactly, starting one nobody carries', () => {
+    expect(ws.file({ from: '', target: 'changelog', project: '', folder: 'auth' })).toEqual({
+      id: 's2',
+      project: 'lich',
+      label: 'changelog',
+      folder: 'auth',
+      previous: 'Docs',
+    });
+    expect(ws.folders({ from, project: '' }).map((f) => f.name)).toEqual(['Auth', 'auth']);
+  });
+
+  it("files the caller's own with one argument, and takes a session out with ''", () => {
+    expect(ws.file({ from, target: '', project: '', folder: 'Docs' })).toMatchObject({ id: 's5', folder: 'Docs', previous: '' });
+    expect(ws.file({ from, target: '', project: '', folder: '' })).toMatchObject({ folder: '', previous: 'Docs' });
+    expect(ws.file({ from, target: '', project: '', folder: '' })).toMatchObject({ folder: '', previous: '' });
+    expect(folderOf('s5')).toBe('');
+  });
+
+  it('refuses no session named outside a session', () => {
+    expect(() => ws.file({ from: '', target: '', project: '', folder: 'Auth' })).toThrow(
+      'no session was named to file, and this is not running in one — name the session',
+    );
+  });
+});
+
+describe('rename-folder', () => {
+  it('moves every session filed under the folder, parked ones too, and names the cards that moved', () => {
+    expect(ws.renameFolder({ from, project: '', folder: 'Auth', to: 'Login' })).toEqual({
+      project: 'lich',
+      from: 'Auth',
+      to: 'Login',
+      sessions: ['auth-fix', 'login-tests'],
+    });
+    expect(['s1', 's3', 's4'].map(folderOf)).toEqual(['Login', 'Login', 'Login']);
+  });
+
+  it('merges onto a name the project already has', () => {
+    expect(ws.renameFolder({ from, project: '', folder: 'Docs', to: 'Auth' }).sessions).toEqual(['changelog']);
+    expect(ws.folders({ from, project: '' })).toEqual([{ name: 'Auth', sessions: ['auth-fix', 'changelog', 'login-tests'] }]);
+  });
+
+  it("takes the folder apart with ''", () => {
+    expect(ws.renameFolder({ from, project: '', folder: 'Auth', to: '' }).sessions).toEqual(['auth-fix', 'login-tests']);
+    expect(ws.folders({ from, project: '' })).toEqual([{ name: 'Docs', sessions: ['changelog'] }]);
+    expect(folderOf('s4')).toBe('');
+  });
+
+  it("refuses a name no card carries, listing the project's folders, and changes nothing", () => {
+    expect(() => ws.renameFolder({ from, project: '', folder: 'auth', to: 'x' })).toThrow(
+      'no session in project "lich" is filed under "auth", so there is no folder to rename — its folders are "Auth", "Docs"',
+    );
+    expect(() => ws.renameFolder({ from: '', project: 'revu', folder: 'Auth', to: 'x' })).toThrow(
+      'no session in project "revu" is filed under "Auth", so there is no folder to rename — project "revu" has no folders',
+    );
+    expect(() => ws.renameFolder({ from, project: '', folder: '', to: 'x' })).toThrow(
+      'no folder was named, so there is no folder to rename — its folders are "Auth", "Docs"',
+    );
+    expect(['s1', 's2', 's3', 's4', 's5'].map(folderOf)).toEqual(['Auth', 'Docs', 'Auth', 'Auth', '']);
+  });
+});
+
+describe('color-folder', () => {
+  it('writes the color on every card in the folder, parked ones too, and clears it with ""', () => {
+    expect(ws.colorFolder({ from, project: 'lich', folder: 'Auth', color: 'teal' })).toEqual({
+      project: 'lich',
+      folder: 'Auth',
+      color: 'teal',
+      sessions: ['auth-fix', 'login-tests'],
+    });
+    expect(['s1', 's2', 's3', 's4'].map(colorOf)).toEqual(['teal', '', 'teal', 'teal']);
+    expect(ws.colorFolder({ from, project: '', folder: 'Auth', color: '' }).color).toBe('');
+    expect(['s1', 's3', 's4'].map(colorOf)).toEqual(['', '', '']);
+  });
+
+  it('leaves a card filed there later its own color', () => {
+    ws.colorFolder({ from, project: '', folder: 'Auth', color: 'pink' });
+    ws.file({ from, target: '', project: '', folder: 'Auth' });
+    expect(colorOf('s5')).toBe('');
+  });
+
+  it('takes every color of the palette', () => {
+    for (const color of PALETTE) expect(ws.colorFolder({ from, project: '', folder: 'Docs', color }).color).toBe(color);
+  });
+
+  it('refuses a color outside the palette, listing it, and a folder nobody carries, changing nothing', () => {
+    expect(() => ws.colorFolder({ from, project: '', folder: 'Auth', color: 'Teal' })).toThrow(
+      '"Teal" is not a folder color — the palette is red, orange, amber, green, teal, blue, violet and pink, and "" hands the cards back to the theme',
+    );
+    expect(() => ws.colorFolder({ from, project: '', folder: 'Nope', color: 'red' })).toThrow(
+      'no session in project "lich" is filed under "Nope", so there is no folder to paint — its folders are "Auth", "Docs"',
+    );
+    expect(['s1', 's2', 's3', 's4', 's5'].map(colorOf)).toEqual(['', '', '', '', '']);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The workspace methods of the RPC wire, assembled for server.ts: `spawn.Rename`,
+ * `spawn.Folders`, `spawn.File`, `spawn.RenameFolder`, `spawn.ColorFolder` (spawn/workspace.ts),
+ * `relay.Insert` (relay/insert.ts) and `relay.Focus` (relay/focus.ts) — spec/cli.md § lich rename
+ * … § lich focus. Kept out of server.ts so the backend's assembly stays one list.
+ */
+import { homedir } from 'node:os';
+import { focus } from './relay/focus.js';
+import type { RelayHost } from './relay/host.js';
+import { Inserter } from './relay/insert.js';
+import type { RpcHandler } from './rpc/dispatch.js';
+import { Workspace } from './spawn/workspace.js';
+import type { Store } from './store/store.js';
+import type { Terminal } from './terminal/terminal.js';
+
+export interface WorkspaceRpcDeps {
+  store: Store;
+  terminal: Terminal;
+  /** The relay's view of the sessions (session-host.ts): live sessions, states, readiness. */
+  host: RelayHost;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface WorkspaceRpc {
+  /** Method name → handler, to spread into the dispatcher's table. */
+  handlers: Record<string, RpcHandler>;
+  /** Lets every insert still waiting for a prompt go (it fails saying lich is quitting). */
+  close(): void;
+}
+
+/** Builds the workspace methods over the backend's store, terminal service and relay host. */
+export function workspaceRpc(d: WorkspaceRpcDeps): WorkspaceRpc {
+  const home = d.env.HOME || homedir();
+  const workspace = new Workspace({ store: d.store, env: d.env });
+  const inserter = new Inserter({
+    liveSessions: () => d.host.liveSessions(),
+    ready: (id) => d.host.ready(id),
+    inSetup: (id) => d.terminal.inSetup(id),
+    live: (id) => d.host.live(id),
+    state: (id) => d.host.state(id),
+    write: (id, data) => d.terminal.write(id, data),
+    now: () => Date.now(),
+    home,
+  });
+  return {
+    handlers: {
+      'spawn.Rename': (o) => workspace.rename(o),
+      'spawn.Folders': (o) => workspace.folders(o),
+      'spawn.File': (o) => workspace.file(o),
+      'spawn.RenameFolder': (o) => workspace.renameFolder(o),
+      'spawn.ColorFolder': (o) => workspace.colorFolder(o),
+      'relay.Insert': (o, signal) => inserter.insert(o, signal),
+      'relay.Focus': (o) =>
+        focus({ liveSessions: () => d.host.liveSessions(), setActive: (id) => void d.store.setActiveSession(id), home }, o),
+    },
+    close: () => inserter.close(),
+  };
+}
