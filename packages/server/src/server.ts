@@ -142,7 +142,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (quitting) throw new SpawnError('lich is quitting: it is ending every session and takes no new work — start lich again, then retry');
   };
 
-  const workspace = workspaceRpc({ store, terminal, host, env });
+  const workspace = workspaceRpc({ store, terminal, host, relay, env });
   const handlers: Record<string, RpcHandler> = {
     ...workspace.handlers,
     'relay.Peers': (o) => relay.peers(o),

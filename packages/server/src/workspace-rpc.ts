@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { focus } from './relay/focus.js';
 import type { RelayHost } from './relay/host.js';
 import { Inserter } from './relay/insert.js';
+import type { Relay } from './relay/relay.js';
 import type { RpcHandler } from './rpc/dispatch.js';
 import { Workspace } from './spawn/workspace.js';
 import type { Store } from './store/store.js';
@@ -18,6 +19,8 @@ export interface WorkspaceRpcDeps {
   terminal: Terminal;
   /** The relay's view of the sessions (session-host.ts): live sessions, states, readiness. */
   host: RelayHost;
+  /** The relay, whose typing queue an insert takes its turn in. */
+  relay: Pick<Relay, 'exclusive'>;
   env: NodeJS.ProcessEnv;
 }
 
@@ -38,7 +41,8 @@ export function workspaceRpc(d: WorkspaceRpcDeps): WorkspaceRpc {
     inSetup: (id) => d.terminal.inSetup(id),
     live: (id) => d.host.live(id),
     state: (id) => d.host.state(id),
-    write: (id, data) => d.terminal.write(id, data),
+    // In turn with the relay's typing, so a paste never lands between a message and its Enter.
+    write: (id, data) => d.relay.exclusive(id, () => d.terminal.write(id, data)),
     now: () => Date.now(),
     home,
   });

@@ -34,8 +34,8 @@ export interface InsertHost {
   live(id: string): boolean;
   /** The state it last reported through `/hook` (RelayHost.state). */
   state(id: string): string;
-  /** Writes raw bytes to its PTY. @throws Error when it has none. */
-  write(id: string, data: string): void;
+  /** Writes raw bytes to its PTY, in turn with the relay's own typing there. Rejects (or throws) when it has none. */
+  write(id: string, data: string): void | Promise<void>;
   /** Milliseconds since the epoch. */
   now(): number;
   /** HOME, for a `~/…` project. */
@@ -161,7 +161,7 @@ export class Inserter {
     await this.untilReady(target, seconds, signal);
     this.refuseWaiting(target);
     try {
-      this.host.write(target.id, PASTE_START + text + PASTE_END);
+      await this.host.write(target.id, PASTE_START + text + PASTE_END);
     } catch {
       throw new RelayError(`${goQuote(target.label)} ended before the text could be inserted`);
     }

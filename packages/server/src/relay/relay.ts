@@ -450,8 +450,17 @@ export class Relay {
 
   /** host.type, queued behind whatever the relay is already typing at that session. */
   private typeAt(id: string, text: string): Promise<void> {
+    return this.exclusive(id, () => this.host.type(id, text));
+  }
+
+  /**
+   * Runs `write` once nothing else is being typed at session `id`, and holds every later typing
+   * until it settles: what `relay.Insert` pastes must not land between a relayed message's
+   * paste and its Enter. Resolves or rejects with `write`'s own outcome.
+   */
+  exclusive<T>(id: string, write: () => T | Promise<T>): Promise<T> {
     const before = this.typing.get(id) ?? Promise.resolve();
-    const mine = before.then(() => this.host.type(id, text));
+    const mine = before.then(write);
     const settled = mine.catch(() => undefined);
     this.typing.set(id, settled);
     void settled.then(() => {

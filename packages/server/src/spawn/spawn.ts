@@ -11,10 +11,11 @@ import { newProjectId, newSessionId } from '../ids.js';
 import { effortRefusal, modelRefusal, resolveCommand, ultracodeRefusal, type Provider, type Providers } from '../providers/providers.js';
 import { startArgs } from '../providers/start.js';
 import { goQuote } from '@lich/core/quote';
-import { equalFold, expandPath, inProject } from '../relay/resolve.js';
+import { equalFold, expandPath } from '../relay/resolve.js';
 import type { ProjectRow, SessionRow, Store } from '../store/store.js';
 import { sessionEnv, type Coordinates, type WorktreePorts } from '../terminal/env.js';
 import type { Terminal } from '../terminal/terminal.js';
+import { findSession } from './find.js';
 import { rosterName, sessionLabel, worktreeLabel } from './names.js';
 import { SETUP_MARKER, setupCommand } from './setup.js';
 import { narrowProject } from './narrow.js';
@@ -318,34 +319,11 @@ export class Spawn {
     return this.d.worktrees.list(p, this.d.store.sessionsOfProject(p.id));
   }
 
-  /**
-   * Resolves a `<session>` over every session (wire.md § 9, `findSession`): exact id first,
-   * then label (case-insensitive), then — only when no label matched — roster name; label and
-   * name matches narrowed by `project` (a name, or a directory that only narrows).
-   */
   private find(target: string, project: string): SessionRow {
     if (target === '') throw new SpawnError('no session given to close');
-    const all = this.d.store.sessions();
-    const byId = all.find((s) => s.id === target);
-    if (byId) return byId;
-    const projects = new Map(this.d.store.projects().map((p) => [p.id, p]));
-    const home = this.d.env.HOME || homedir();
-    const narrowed = all.filter((s) => {
-      const p = projects.get(s.projectId);
-      return inProject(
-        { id: s.id, projectId: s.projectId, project: p?.name ?? '', projectPath: p?.path ?? '', label: s.label, name: '', kind: s.kind, path: s.path, reportsState: false, hasTools: false },
-        project,
-        home,
-      );
-    });
-    let hits = narrowed.filter((s) => equalFold(s.label, target));
-    if (hits.length === 0) hits = narrowed.filter((s) => equalFold(rosterName(s.path, s.id), target));
-    if (hits.length === 1) return hits[0];
-    if (hits.length === 0) {
-      throw new SpawnError(`no session named ${goQuote(target)}${project ? ` in project ${goQuote(project)}` : ''}`);
-    }
-    throw new SpawnError(`${goQuote(target)} names ${hits.length} sessions — narrow it with the project`);
+    return findSession(this.d.store, target, project, this.d.env.HOME || homedir());
   }
+
 
   /**
    * The project a session opens in (spec/cli.md § lich open, --project): `""` is the caller's;

@@ -19,6 +19,7 @@ import { SpawnError } from '../errors.js';
 import { equalFold, expandPath, isDirectory } from '../relay/resolve.js';
 import type { ProjectRow, SessionRow, Store } from '../store/store.js';
 import { rosterName } from './names.js';
+import { findSession } from './find.js';
 import { narrowProject } from './narrow.js';
 import { samePath } from './worktrees.js';
 import type {
@@ -187,18 +188,7 @@ export class Workspace {
    *   `"<t>" names <n> sessions — narrow it with the project`.
    */
   private find(target: string, project: string): SessionRow {
-    const all = this.d.store.sessions();
-    const byId = all.find((s) => s.id === target);
-    if (byId) return byId;
-    const projects = new Map(this.d.store.projects().map((p) => [p.id, p]));
-    const narrowed = all.filter((s) => inProjectRow(s, projects.get(s.projectId), project, this.home()));
-    let hits = narrowed.filter((s) => equalFold(s.label, target));
-    if (hits.length === 0) {
-      hits = narrowed.filter((s) => equalFold(rosterName(s.path || projects.get(s.projectId)?.path || '', s.id), target));
-    }
-    if (hits.length === 1) return hits[0]!;
-    if (hits.length === 0) throw new SpawnError(`no session named ${goQuote(target)}${project ? ` in project ${goQuote(project)}` : ''}`);
-    throw new SpawnError(`${goQuote(target)} names ${hits.length} sessions — narrow it with the project`);
+    return findSession(this.d.store, target, project, this.home());
   }
 
   /**
@@ -237,16 +227,6 @@ export function foldersOf(cards: readonly SessionRow[]): Folder[] {
     f.sessions.push(s.label);
   }
   return [...byName.values()];
-}
-
-/** Whether a session row is in the project `spec` names: `""` every project, a directory its root or the session's own directory, else a name (case-insensitively). */
-function inProjectRow(s: SessionRow, p: ProjectRow | undefined, spec: string, home: string): boolean {
-  if (spec === '') return true;
-  if (isDirectory(spec)) {
-    const dir = expandPath(spec, home);
-    return (p !== undefined && expandPath(p.path) === dir) || (s.path !== '' && expandPath(s.path) === dir);
-  }
-  return p !== undefined && equalFold(p.name, spec);
 }
 
 /** Drops control characters (DEL included): a label is one line of text on a card. */
