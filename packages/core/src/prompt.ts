@@ -11,10 +11,17 @@
 /** The most a relayed prompt may hold, in UTF-8 bytes after sanitising. */
 export const PROMPT_LIMIT = 8192;
 
-/** Drops every character below 0x20 except `\n` and `\t`, and DEL: what the relay types is text. */
-export function sanitizePrompt(prompt: string): string {
-  return prompt.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+/**
+ * Drops every character below 0x20 except `\n` and `\t`, and DEL (wire.md § 8.2, sanitize): what
+ * lich types into a terminal is text — an escape sequence inside it would stop being text, and a
+ * CR would submit early. The one rule for prompts, answers and inserts, client and server alike.
+ */
+export function sanitizeText(text: string): string {
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
 }
+
+/** {@link sanitizeText}, under the name the prompt rule was first exported with. */
+export const sanitizePrompt = sanitizeText;
 
 /**
  * Why the relay would refuse `prompt`, in its own words, or null when it would take it:
@@ -23,11 +30,31 @@ export function sanitizePrompt(prompt: string): string {
  * (n counted in UTF-8 bytes after sanitising).
  */
 export function promptRefusal(prompt: string): string | null {
-  const clean = sanitizePrompt(prompt);
+  const clean = sanitizeText(prompt);
   if (clean.trim() === '') return 'nothing to send: the prompt is empty';
   const bytes = Buffer.byteLength(clean, 'utf8');
   if (bytes > PROMPT_LIMIT) {
     return `prompt is ${bytes} bytes, over the ${PROMPT_LIMIT} limit: name the paths to read instead of pasting their contents`;
+  }
+  return null;
+}
+
+/** The most `lich insert` pastes, in UTF-8 bytes after sanitising (wire.md § 8.2, insert cap). */
+export const INSERT_LIMIT = 65536;
+
+/**
+ * Why lich would refuse to insert `text`, in its own words, or null when it would paste it:
+ * `nothing to insert: the text is empty` (blank once sanitised), or
+ * `text is <n> bytes, over the 65536 limit: insert the path of the file instead of its contents`
+ * (n in UTF-8 bytes after sanitising). The server refuses with the same words (relay/insert.ts);
+ * the client checks first so a megabyte of stdin is refused in them rather than by the body limit.
+ */
+export function insertRefusal(text: string): string | null {
+  const clean = sanitizeText(text);
+  if (clean.trim() === '') return 'nothing to insert: the text is empty';
+  const bytes = Buffer.byteLength(clean, 'utf8');
+  if (bytes > INSERT_LIMIT) {
+    return `text is ${bytes} bytes, over the ${INSERT_LIMIT} limit: insert the path of the file instead of its contents`;
   }
   return null;
 }

@@ -74,33 +74,10 @@ export function focusedText(focused: Focused): string {
   return `Focused ${goQuote(focused.label)} (${focused.project}). ${NO_WINDOW_TO_RAISE}`;
 }
 
-/** The most `lich insert` pastes, in UTF-8 bytes after sanitising (wire.md § 8.2, insert cap). */
-export const INSERT_LIMIT = 65536;
-
 /** The most `lich insert` reads from stdin, in bytes (wire.md § 5.3). */
 export const INSERT_READ_LIMIT = 1024 * 1024;
 
-/** Drops every character below 0x20 except `\n` and `\t`, and DEL: ESC included (wire.md § 8.2, sanitize). */
-export function sanitizeInsert(text: string): string {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-}
-
-/**
- * Why the relay would refuse to insert `text`, in its own words, or null when it would paste it:
- * `nothing to insert: the text is empty` (blank once sanitised), or
- * `text is <n> bytes, over the 65536 limit: insert the path of the file instead of its contents`
- * (n in UTF-8 bytes after sanitising). The server checks the same (relay/insert.ts); the client
- * checks first so a megabyte of stdin is refused in these words rather than by the body limit.
- */
-export function insertRefusal(text: string): string | null {
-  const clean = sanitizeInsert(text);
-  if (clean.trim() === '') return 'nothing to insert: the text is empty';
-  const bytes = Buffer.byteLength(clean, 'utf8');
-  if (bytes > INSERT_LIMIT) {
-    return `text is ${bytes} bytes, over the ${INSERT_LIMIT} limit: insert the path of the file instead of its contents`;
-  }
-  return null;
-}
+export { INSERT_LIMIT, insertRefusal, sanitizeText as sanitizeInsert } from './prompt.js';
 
 /** `lich insert` with neither `--session` nor `--project` (wording of this build: wire.md § 5.3 has the rule, not the line). */
 export const INSERT_NO_TARGET =

@@ -9,14 +9,13 @@
  * It is apart from the relay engine: no ticket, no errand, nothing to answer.
  */
 import { homedir } from 'node:os';
+import { insertRefusal } from '@lich/core/prompt';
 import { goQuote } from '@lich/core/quote';
 import { RelayError } from './errors.js';
 import type { RelaySession } from './host.js';
 import { expandPath, inProject, isDirectory, resolveTarget } from './resolve.js';
 import { sanitize } from './text.js';
 
-/** The most an insert pastes, in UTF-8 bytes after sanitising (wire.md § 8.2). */
-export const insertLimit = 65536;
 /** The wait for the prompt when `timeoutSeconds` ≤ 0 (spec/cli.md § lich insert: default 10). */
 export const defaultInsertWaitSeconds = 10;
 /** The longest wait honoured, as for every wait (MaxWaitSeconds). */
@@ -63,18 +62,14 @@ const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
 
 /**
- * Sanitises the text and refuses one that is blank or over {@link insertLimit} bytes.
+ * Sanitises the text and refuses one that is blank or over 65536 bytes (core's INSERT_LIMIT).
  * @throws RelayError `nothing to insert: the text is empty` /
  *   `text is <n> bytes, over the 65536 limit: insert the path of the file instead of its contents`
  */
 export function checkInsert(text: string): string {
-  const clean = sanitize(text);
-  if (clean.trim() === '') throw new RelayError('nothing to insert: the text is empty');
-  const bytes = Buffer.byteLength(clean, 'utf8');
-  if (bytes > insertLimit) {
-    throw new RelayError(`text is ${bytes} bytes, over the ${insertLimit} limit: insert the path of the file instead of its contents`);
-  }
-  return clean;
+  const refusal = insertRefusal(text);
+  if (refusal !== null) throw new RelayError(refusal);
+  return sanitize(text);
 }
 
 /**

@@ -2,38 +2,26 @@
  * What the relay does to the text it carries before it reaches a terminal or a sender
  * (wire.md § 8.2, spec/cli.md § lich send, § lich reply).
  */
+import { promptRefusal, sanitizeText } from '@lich/core/prompt';
 import { RelayError } from './errors.js';
 
-/** The most a relayed prompt may hold, in UTF-8 bytes after sanitising (wire.md § 8.2). */
-export const promptLimit = 8192;
 /** The most an answer may hold, in UTF-8 bytes; longer ones are cut, not refused. */
 export const answerLimit = 65536;
 /** How much of a prompt names it in an owed-errand listing, in bytes (`askedLimit`). */
 export const askedLimit = 72;
 
-/**
- * Drops every character below 0x20 except `\n` and `\t`, and DEL. The text is typed into a
- * terminal: an escape sequence inside it would stop being text, and a CR would submit early.
- */
-export function sanitize(text: string): string {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-}
+/** The one sanitising rule (packages/core/src/prompt.ts), which the client's pre-checks share. */
+export const sanitize = sanitizeText;
 
 /**
- * Sanitises a prompt and refuses one that is blank or over {@link promptLimit} bytes.
+ * Sanitises a prompt and refuses one that is blank or over 8192 bytes (core's PROMPT_LIMIT).
  * @throws RelayError `nothing to send: the prompt is empty` /
  *   `prompt is <n> bytes, over the 8192 limit: name the paths to read instead of pasting their contents`
  */
 export function checkPrompt(prompt: string): string {
-  const clean = sanitize(prompt);
-  if (clean.trim() === '') throw new RelayError('nothing to send: the prompt is empty');
-  const bytes = Buffer.byteLength(clean, 'utf8');
-  if (bytes > promptLimit) {
-    throw new RelayError(
-      `prompt is ${bytes} bytes, over the ${promptLimit} limit: name the paths to read instead of pasting their contents`,
-    );
-  }
-  return clean;
+  const refusal = promptRefusal(prompt);
+  if (refusal !== null) throw new RelayError(refusal);
+  return sanitizeText(prompt);
 }
 
 /** Cuts `text` to at most `limit` UTF-8 bytes without splitting a character. */
