@@ -1,166 +1,385 @@
 #!/usr/bin/env node
-// CLI start-up benchmark: `lich version` (no backend), `lich sessions --json` and `lich reply`
-// against a live headless backend, each as a ratio to `node -e 0` measured in the same run.
+// `npm run bench`: every figure of issue 4's table against a live headless backend run as a
+// child process (`lich --no-window`, temp XDG dirs, LICH_LISTEN_PORT=0), each next to its target.
 //
-// Why ratios: this 2-core VM drifts ±10 % between runs (ecosystem.md § 0), so an absolute
-// millisecond figure says little; a ratio to the platform floor measured alternately in the
-// same run does. NODE_EXTRA_CA_CERTS is unset for every command on both sides: Node 20 loads
-// that bundle on every start (~65 ms) and it would flatten every ratio toward 1.
+// Why ratios: this 2-core VM drifts ±10 % between runs, so a start-up figure is a ratio to
+// `node -e 0` measured alternately in the same run. NODE_EXTRA_CA_CERTS is unset for every
+// command on both sides (Node 20 loads that bundle on every start, ~65 ms).
 //
-// Usage: npm run bench [-- --runs N]   Writes tools/bench/results/latest.{json,md}.
+// Usage: npm run bench [-- --runs N] [--quick]   (--quick skips the 128-session fan-out)
+// Writes tools/bench/results/latest.json and latest.md; prints the table.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  cleanEnv,
+  descendants,
+  lich,
+  lichAsync,
+  median,
+  now,
+  percentile,
+  root,
+  rpcClient,
+  rpcOk,
+  rssMb,
+  rssSampler,
+  sinkHub,
+  sleep,
+  slope,
+  startBackend,
+  steadyRss,
+  stopBackend,
+  timeSync,
+} from './lib.mjs';
 
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const lich = join(root, 'packages/cli/bin/lich.js');
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 30;
+const arg = (name) => process.argv.indexOf(name);
+const RUNS = arg('--runs') > 0 ? Number(process.argv[arg('--runs') + 1]) : 30;
+const QUICK = arg('--quick') > 0;
 const WARMUP = 3;
+const MCP_CALLS = 500;
+const LATENCY_SAMPLES = 300;
+const THROUGHPUT_MS = 3000;
+const SINKS = 64;
 
-const cleanEnv = { ...process.env };
-delete cleanEnv.NODE_EXTRA_CA_CERTS;
+const round = (x, d = 1) => (Number.isFinite(x) ? +x.toFixed(d) : null);
+const log = (s) => process.stderr.write(`bench: ${s}\n`);
+const benchStart = now();
+const open = (rpc, project, kind) =>
+  rpcOk(rpc, 'spawn.Open', { from: '', project, kind, worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false });
+const close = (rpc, id) => rpc.call('spawn.Close', { from: '', target: id, project: '', worktree: '', force: true }, 30_000);
 
-function sleep(ms) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Runs argv once; returns wall milliseconds. Throws when the exit code is not the expected one. */
-function timeOnce(argv, env, expectExit = 0) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(argv[0], argv.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== expectExit) {
-    throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr.toString().trim()}`);
-  }
-  return ms;
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-function percentile(xs, p) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
-
-async function startBackend() {
-  const home = mkdtempSync(join(tmpdir(), 'lich-bench-'));
-  const config = join(home, 'config');
-  const data = join(home, 'data');
-  mkdirSync(join(config, 'lich'), { recursive: true });
-  // A provider that never reports state and never answers: a ticket sent to it stays open
-  // for its hour, so every `lich reply` run below has a fresh ticket to answer.
-  writeFileSync(
-    join(config, 'lich', 'providers.json'),
-    JSON.stringify({
-      providers: { sink: { name: 'Sink', command: '/bin/cat', args: [], reportsState: false, tools: false } },
-    }),
-  );
-  const env = { ...cleanEnv, XDG_CONFIG_HOME: config, XDG_DATA_HOME: data, LICH_LISTEN_PORT: '0' };
-  delete env.LICH_PORT;
-  delete env.LICH_TOKEN;
-  delete env.LICH_SESSION_ID;
-  const child = spawn(process.execPath, [lich, '--no-window'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const runtime = join(config, 'lich', 'runtime.json');
-  for (let i = 0; i < 200 && !existsSync(runtime); i++) await sleep(50);
-  if (!existsSync(runtime)) {
-    child.kill('SIGTERM');
-    throw new Error(`the backend did not start: ${stderr.trim()}`);
-  }
-  const info = JSON.parse(readFileSync(runtime, 'utf8'));
-  const clientEnv = { ...cleanEnv, LICH_PORT: String(info.port), LICH_TOKEN: info.token, LICH_SESSION_ID: '' };
-  return {
-    info,
-    env: clientEnv,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(home, { recursive: true, force: true });
-    },
-    home,
-  };
-}
-
-function cli(env, args, expectExit = 0) {
-  const r = spawnSync(process.execPath, [lich, ...args], { env, encoding: 'utf8' });
-  if (r.status !== expectExit) throw new Error(`lich ${args.join(' ')} exited ${r.status}: ${r.stderr.trim()}`);
-  return r.stdout;
+/** One full errand over the RPC against a sink: held send, ticket off the paste, reply. */
+async function errand(rpc, hub, sink) {
+  const ticketP = hub.nextTicket(sink);
+  const sendP = rpc.call('relay.Send', { from: '', target: sink.id, project: '', prompt: 'bench', timeoutSeconds: 120 }, 130_000);
+  const ticket = await ticketP;
+  const rep = await rpc.call('relay.Reply', { from: '', ticket, answer: 'ok' });
+  if (rep.status !== 200) throw new Error(`relay.Reply: ${rep.status} ${JSON.stringify(rep.body)}`);
+  const sent = await sendP;
+  if (sent.status !== 200 || sent.body.status !== 'answered') throw new Error(`relay.Send: ${sent.status} ${JSON.stringify(sent.body)}`);
+  return { replyAcceptedAt: rep.endAt, sendReturnedAt: sent.endAt };
 }
 
 async function main() {
-  const backend = await startBackend();
+  const hub = sinkHub();
+  const hubPort = await hub.listen();
+  const providers = {
+    sink: {
+      name: 'Sink',
+      command: '/bin/bash',
+      args: ['-c', `stty raw -echo; exec 3<>/dev/tcp/127.0.0.1/${hubPort}; printf '%s\\n' "$LICH_SESSION_ID" >&3; exec cat >&3`],
+      env: {},
+      reportsState: false,
+      tools: false,
+    },
+    responder: { name: 'Responder', command: process.execPath, args: [join(root, 'tools/bench/responder.mjs')], env: {}, reportsState: false, tools: false },
+    'responder-paste': {
+      name: 'Responder (on paste)',
+      command: process.execPath,
+      args: [join(root, 'tools/bench/responder.mjs')],
+      env: { BENCH_RESPOND_ON: 'paste' },
+      reportsState: false,
+      tools: false,
+    },
+    example: {
+      name: 'Example agent',
+      command: process.execPath,
+      args: [join(root, 'examples/agent/agent.mjs')],
+      env: { EXAMPLE_AGENT_PROVIDER: 'example' },
+      reportsState: true,
+      tools: false,
+    },
+  };
+  const b = await startBackend(providers);
+  const rpc = rpcClient(b.info.port, b.info.token);
+  const project = join(b.home, 'project');
+  mkdirSync(project, { recursive: true });
+  const figures = {};
   try {
-    const opened = JSON.parse(
-      cli(backend.env, ['open', '--project', join(backend.home), '--kind', 'sink', '--json']),
-    );
-    // One pending ticket per measured reply, handed out concurrently so set-up stays short.
-    const total = RUNS + WARMUP;
-    const sends = await Promise.all(
-      Array.from({ length: total }, () =>
-        new Promise((res, rej) => {
-          const c = spawn(process.execPath, [lich, 'send', '--timeout', '1', '--json', opened.label, 'bench'], {
-            env: backend.env,
-          });
-          let out = '';
-          c.stdout.on('data', (d) => (out += d));
-          c.on('exit', (code) => (code === 2 ? res(JSON.parse(out).ticket) : rej(new Error(`send exited ${code}`))));
-        }),
-      ),
-    );
+    // ——— backend: idle RSS, RSS per idle session ———
+    await sleep(1500);
+    figures.idleRssMb = round(await steadyRss(b.pid, 10));
+    log(`idle RSS ${figures.idleRssMb} MB`);
+    const points = [[0, figures.idleRssMb]];
+    const sinkIds = [];
+    for (let n = 8; n <= 32; n += 8) {
+      while (sinkIds.length < n) sinkIds.push((await open(rpc, project, 'sink')).id);
+      await hub.connected(n);
+      await sleep(800);
+      points.push([n, await steadyRss(b.pid, 5)]);
+    }
+    figures.rssPerIdleSessionMb = round(slope(points), 2);
+    figures.rssIdleSessionPoints = points.map(([n, mb]) => [n, round(mb)]);
+    log(`RSS per idle session ${figures.rssPerIdleSessionMb} MB (${JSON.stringify(figures.rssIdleSessionPoints)})`);
+    while (sinkIds.length < SINKS) sinkIds.push((await open(rpc, project, 'sink')).id);
+    await hub.connected(SINKS);
+    await sleep(800);
 
-    const noBackendEnv = { ...cleanEnv, XDG_CONFIG_HOME: join(backend.home, 'nowhere') };
-    delete noBackendEnv.LICH_PORT;
-    delete noBackendEnv.LICH_TOKEN;
+    // ——— relay: reply accepted → waiting send returns ———
+    for (let i = 0; i < SINKS; i++) await errand(rpc, hub, await hub.acquire()); // every sink ready, sockets warm
+    const lat = [];
+    const deadline = Date.now() + 60_000;
+    for (let i = 0; i < LATENCY_SAMPLES && Date.now() < deadline; i++) {
+      const r = await errand(rpc, hub, await hub.acquire());
+      lat.push(r.sendReturnedAt - r.replyAcceptedAt);
+    }
+    figures.relayLatency = { samples: lat.length, medianMs: round(median(lat), 3), p99Ms: round(percentile(lat, 99), 3), minMs: round(Math.min(...lat), 3) };
+    log(`relay reply→send ${JSON.stringify(figures.relayLatency)}`);
+
+    // ——— relay: errands per second, C concurrent senders ———
+    figures.errandsPerSecond = {};
+    for (const c of [1, 8, 64]) {
+      let done = 0;
+      const t0 = now();
+      const stopAt = t0 + THROUGHPUT_MS;
+      await Promise.all(
+        Array.from({ length: c }, async () => {
+          while (now() < stopAt && done < 50_000) {
+            await errand(rpc, hub, await hub.acquire());
+            done++;
+          }
+        }),
+      );
+      figures.errandsPerSecond[c] = round(done / ((now() - t0) / 1000), 0);
+      log(`errands/s with ${c} senders: ${figures.errandsPerSecond[c]}`);
+    }
+
+    // ——— CLI start ———
+    // One held send per measured `lich reply`, its ticket read off the sink's paste.
+    const total = RUNS + WARMUP;
+    const held = [];
+    const tickets = [];
+    for (let i = 0; i < total; i++) {
+      const s = await hub.acquire();
+      const tp = hub.nextTicket(s);
+      held.push(rpc.call('relay.Send', { from: '', target: s.id, project: '', prompt: 'bench', timeoutSeconds: 600 }, 700_000));
+      tickets.push(await tp);
+    }
+    const responder = (await open(rpc, project, 'responder')).id;
+    const responderPaste = (await open(rpc, project, 'responder-paste')).id;
+    await sleep(1000); // both ready (600 ms quiet)
+    const noBackendEnv = { ...cleanEnv, XDG_CONFIG_HOME: join(b.home, 'nowhere') };
     const cases = {
-      'node -e 0': () => timeOnce([process.execPath, '-e', '0'], cleanEnv),
-      'lich version': () => timeOnce([process.execPath, lich, 'version'], noBackendEnv),
-      'lich sessions --json': () => timeOnce([process.execPath, lich, 'sessions', '--json'], backend.env),
-      'lich reply': (i) => timeOnce([process.execPath, lich, 'reply', sends[i], 'done'], backend.env),
+      'node -e 0': () => timeSync([process.execPath, '-e', '0'], cleanEnv),
+      'lich version': () => timeSync([process.execPath, lich, 'version'], noBackendEnv),
+      'lich sessions --json': () => timeSync([process.execPath, lich, 'sessions', '--json'], b.env),
+      'lich reply': (i) => timeSync([process.execPath, lich, 'reply', tickets[i], 'done'], b.env),
+      'lich send (answered on Enter)': () => timeSync([process.execPath, lich, 'send', '--timeout', '10', responder, 'ping'], b.env),
+      'lich send (answered on paste)': () => timeSync([process.execPath, lich, 'send', '--timeout', '10', responderPaste, 'ping'], b.env),
     };
     const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
-    // Alternate the cases inside each round so drift hits every figure alike.
     for (let i = 0; i < total; i++) {
       for (const [name, run] of Object.entries(cases)) {
         const ms = run(i);
         if (i >= WARMUP) samples[name].push(ms);
       }
     }
+    const heldResults = await Promise.all(held);
+    if (heldResults.some((r) => r.body?.status !== 'answered')) throw new Error('a held send did not come back answered');
     const base = median(samples['node -e 0']);
-    const rows = Object.entries(samples).map(([name, xs]) => ({
-      name,
-      medianMs: +median(xs).toFixed(1),
-      p90Ms: +percentile(xs, 90).toFixed(1),
-      ratio: +(median(xs) / base).toFixed(2),
-    }));
-    const result = { date: new Date().toISOString(), node: process.version, runs: RUNS, rows };
-    const dir = join(root, 'tools/bench/results');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
-    const md = [
-      `| command | median ms | p90 ms | ÷ node -e 0 | target |`,
-      `|---|---|---|---|---|`,
-      ...rows.map(
-        (r) => `| \`${r.name}\` | ${r.medianMs} | ${r.p90Ms} | ${r.ratio.toFixed(2)} | ${r.name === 'node -e 0' ? '1.00' : '≤ 3 (goal ≤ 2)'} |`,
-      ),
-    ].join('\n');
-    writeFileSync(join(dir, 'latest.md'), md + '\n');
-    console.log(`${RUNS} alternating runs after ${WARMUP} warm-ups, NODE_EXTRA_CA_CERTS unset, ${process.version}\n`);
-    console.log(md);
+    figures.cli = Object.fromEntries(
+      Object.entries(samples).map(([name, xs]) => [name, { medianMs: round(median(xs)), p90Ms: round(percentile(xs, 90)), ratio: round(median(xs) / base, 2) }]),
+    );
+    log(`CLI ${JSON.stringify(figures.cli)}`);
+    await Promise.all(sinkIds.map((id) => close(rpc, id)));
+    await Promise.all([close(rpc, responder), close(rpc, responderPaste)]);
+
+    // ——— lich mcp ———
+    figures.mcp = await benchMcp(b.env);
+    log(`mcp ${JSON.stringify(figures.mcp)}`);
+
+    // ——— fan-out ———
+    figures.fanout = {};
+    for (const n of QUICK ? [32] : [32, 128]) {
+      figures.fanout[n] = await fanout(b, rpc, n);
+      log(`fan-out ${n}: ${JSON.stringify(figures.fanout[n])}`);
+    }
   } finally {
-    await backend.stop();
+    rpc.close();
+    hub.close();
+    const stop = await stopBackend(b);
+    figures.cleanup = stop;
+    if (stop.leftOver > 0) log(`${stop.leftOver} processes outlived the backend and were killed`);
+  }
+  figures.wallSeconds = round((now() - benchStart) / 1000);
+  report(figures);
+}
+
+/** Spawn → `initialize` answered, alternating with `node -e 0` spawned the same way; then list_sessions calls. */
+async function benchMcp(env) {
+  const spawnTimed = (argv, stdin) =>
+    new Promise((res, rej) => {
+      const t0 = now();
+      const c = spawn(argv[0], argv.slice(1), { env: argv[1] === '-e' ? cleanEnv : env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const killer = setTimeout(() => c.kill('SIGKILL'), 30_000);
+      let out = '';
+      let done = false;
+      c.stdout.on('data', (d) => {
+        out += d;
+        if (!done && out.includes('\n')) {
+          done = true;
+          const ms = now() - t0;
+          c.stdin.end();
+          c.once('close', () => {
+            clearTimeout(killer);
+            res(ms);
+          });
+        }
+      });
+      c.on('close', () => {
+        clearTimeout(killer);
+        if (!done) (argv[1] === '-e' ? res(now() - t0) : rej(new Error('lich mcp ended before answering initialize')));
+      });
+      if (stdin) c.stdin.write(stdin);
+      else c.stdin.end();
+    });
+  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } }) + '\n';
+  const base = [];
+  const spawnInit = [];
+  for (let i = 0; i < RUNS + WARMUP; i++) {
+    const a = await spawnTimed([process.execPath, '-e', '0']);
+    const m = await spawnTimed([process.execPath, lich, 'mcp'], init);
+    if (i >= WARMUP) {
+      base.push(a);
+      spawnInit.push(m);
+    }
+  }
+  // One process, many calls.
+  const c = spawn(process.execPath, [lich, 'mcp'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const pending = new Map();
+  let buf = '';
+  c.stdout.setEncoding('utf8');
+  c.stdout.on('data', (d) => {
+    buf += d;
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      const msg = JSON.parse(line);
+      pending.get(msg.id)?.(msg);
+    }
+  });
+  let id = 1;
+  const ask = (method, params) =>
+    new Promise((res, rej) => {
+      const my = ++id;
+      const t = setTimeout(() => rej(new Error(`${method} unanswered`)), 10_000);
+      pending.set(my, (m) => {
+        clearTimeout(t);
+        pending.delete(my);
+        res(m);
+      });
+      c.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: my, method, params }) + '\n');
+    });
+  try {
+    await ask('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } });
+    c.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+    const calls = [];
+    for (let i = 0; i < MCP_CALLS + 30; i++) {
+      const t0 = now();
+      const r = await ask('tools/call', { name: 'list_sessions', arguments: {} });
+      if (r.error || r.result?.isError) throw new Error(`list_sessions: ${JSON.stringify(r.error ?? r.result)}`);
+      if (i >= 30) calls.push(now() - t0);
+    }
+    const b0 = median(base);
+    return {
+      baselineMs: round(b0),
+      spawnToInitializeMs: round(median(spawnInit)),
+      spawnToInitializeRatio: round(median(spawnInit) / b0, 2),
+      listSessions: { calls: calls.length, medianMs: round(median(calls), 3), p99Ms: round(percentile(calls, 99), 3) },
+    };
+  } finally {
+    c.stdin.end();
+    await Promise.race([new Promise((r) => c.once('close', r)), sleep(5000).then(() => c.kill('SIGKILL'))]);
   }
 }
 
+/**
+ * Opens `n` example-agent sessions with `lich open`, sends each a shell task with
+ * `lich send --timeout 1`, and `lich wait`s every ticket not answered within that second:
+ * the wall time from the first open to the last answer, and the backend's RSS around it.
+ */
+async function fanout(b, rpc, n) {
+  const proj = join(b.home, `fan-${n}`);
+  mkdirSync(proj, { recursive: true });
+  await sleep(1000);
+  const before = await steadyRss(b.pid, 5);
+  const sampler = rssSampler(b.pid);
+  const t0 = now();
+  const deadline = Date.now() + 300_000;
+  const ids = [];
+  let answeredAtSend = 0;
+  const chain = async (i) => {
+    const o = await lichAsync(b.env, ['open', '--project', proj, '--kind', 'example', '--json'], 60_000);
+    if (o.code !== 0) throw new Error(`lich open exited ${o.code}: ${o.stderr.trim()}`);
+    const session = JSON.parse(o.stdout);
+    ids.push(session.id);
+    const marker = `task-${i}`;
+    const s = await lichAsync(b.env, ['send', '--timeout', '1', '--json', session.id, `echo ${marker}`], 60_000);
+    let result = s.stdout ? JSON.parse(s.stdout) : null;
+    if (s.code === 0) answeredAtSend++;
+    else if (s.code !== 2 || !result) throw new Error(`lich send exited ${s.code}: ${s.stderr.trim()}`);
+    while (result.status === 'pending' && Date.now() < deadline) {
+      const w = await lichAsync(b.env, ['wait', '--timeout', '30', '--json', result.ticket], 60_000);
+      if (w.code !== 0 && w.code !== 2) throw new Error(`lich wait exited ${w.code}: ${w.stderr.trim()}`);
+      result = JSON.parse(w.stdout);
+    }
+    if (result.status !== 'answered' || !result.answer.includes(marker)) throw new Error(`session ${session.id}: ${JSON.stringify(result)}`);
+  };
+  let failure;
+  await Promise.all(Array.from({ length: n }, (_, i) => chain(i).catch((e) => (failure ??= e))));
+  const wall = (now() - t0) / 1000;
+  const peak = sampler.stop();
+  const childrenAtPeak = descendants(b.pid).length;
+  await Promise.all(ids.map((id) => close(rpc, id)));
+  await sleep(2000);
+  const after = await steadyRss(b.pid, 5);
+  if (failure) throw failure;
+  return { sessions: n, wallSeconds: round(wall, 2), answeredWithinSendSecond: answeredAtSend, rssBeforeMb: round(before), rssPeakMb: round(peak), rssAfterMb: round(after), processesUnderBackend: childrenAtPeak };
+}
+
+function report(f) {
+  const ok = (cond) => (cond ? 'met' : '**missed**');
+  const cli = f.cli;
+  const base = cli['node -e 0'].medianMs;
+  const row = (figure, measured, target, verdict) => `| ${figure} | ${measured} | ${target} | ${verdict} |`;
+  const rows = [
+    row('`node -e 0` (baseline)', `${base} ms`, '—', '—'),
+    ...['lich version', 'lich sessions --json', 'lich reply'].map((k) =>
+      row(`\`${k}\``, `${cli[k].medianMs} ms = ${cli[k].ratio.toFixed(2)} ×`, '≤ 2.0 ×', ok(cli[k].ratio <= 2.0)),
+    ),
+    ...['lich send (answered on Enter)', 'lich send (answered on paste)'].map((k) =>
+      row(`\`${k}\``, `${cli[k].medianMs} ms = ${cli[k].ratio.toFixed(2)} ×`, '— (no target; Enter waits 150 ms quiet)', '—'),
+    ),
+    row('`lich mcp` spawn → `initialize` answered', `${f.mcp.spawnToInitializeMs} ms = ${f.mcp.spawnToInitializeRatio.toFixed(2)} × (baseline ${f.mcp.baselineMs} ms)`, '≤ 4 ×', ok(f.mcp.spawnToInitializeRatio <= 4)),
+    row('`tools/call list_sessions`', `median ${f.mcp.listSessions.medianMs} ms, p99 ${f.mcp.listSessions.p99Ms} ms`, 'median ≤ 2 ms', ok(f.mcp.listSessions.medianMs <= 2)),
+    row('reply accepted → waiting send returns', `median ${f.relayLatency.medianMs} ms, p99 ${f.relayLatency.p99Ms} ms`, 'median ≤ 2 ms, p99 ≤ 10 ms', ok(f.relayLatency.medianMs <= 2 && f.relayLatency.p99Ms <= 10)),
+    ...[1, 8, 64].map((c) =>
+      row(`errands/s, ${c} concurrent sender${c > 1 ? 's' : ''} (RPC, ${SINKS} sink PTYs)`, `${f.errandsPerSecond[c]}`, c === 64 ? '≥ 2,000' : '—', c === 64 ? ok(f.errandsPerSecond[c] >= 2000) : '—'),
+    ),
+    ...Object.values(f.fanout).map((x) =>
+      row(
+        `fan-out ${x.sessions} example agents, open → all answers`,
+        `${x.wallSeconds} s; RSS ${x.rssBeforeMb} → peak ${x.rssPeakMb} → after ${x.rssAfterMb} MB`,
+        x.sessions === 32 ? '≤ 10 s; peak RSS ≤ 200 MB' : '—',
+        x.sessions === 32 ? ok(x.wallSeconds <= 10 && x.rssPeakMb <= 200) : '—',
+      ),
+    ),
+    row('backend idle RSS', `${f.idleRssMb} MB`, '≤ 80 MB', ok(f.idleRssMb <= 80)),
+    row('RSS per idle session', `${f.rssPerIdleSessionMb} MB (slope 0 → 32)`, '—', '—'),
+  ];
+  const md = ['| figure | measured (median) | target | |', '|---|---|---|---|', ...rows].join('\n');
+  const result = { date: new Date().toISOString(), node: process.version, runs: RUNS, quick: QUICK, ...f };
+  const dir = join(root, 'tools/bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(dir, 'latest.md'), md + '\n');
+  console.log(`${RUNS} alternating start-up runs after ${WARMUP} warm-ups, NODE_EXTRA_CA_CERTS unset, ${process.version}; whole bench ${f.wallSeconds} s\n`);
+  console.log(md);
+}
+
 main().catch((err) => {
-  console.error(`bench: ${err.message}`);
-  process.exit(1);
+  console.error(`bench: ${err.stack ?? err.message}`);
+  process.exitCode = 1;
 });
