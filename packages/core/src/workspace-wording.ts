@@ -77,6 +77,14 @@ export function focusedText(focused: Focused): string {
 /** The most `lich insert` reads from stdin, in bytes (wire.md § 5.3). */
 export const INSERT_READ_LIMIT = 1024 * 1024;
 
+/**
+ * `lich insert` whose stdin held more than {@link INSERT_READ_LIMIT}: what lies past the read is
+ * never read, so its size is not known and the refusal says "over" rather than a count that
+ * would be the read's, not the text's. Same shape as the size refusal (wire.md § 8.2, insert
+ * cap); wording of this build.
+ */
+export const INSERT_OVER_READ_LIMIT = `text is over ${INSERT_READ_LIMIT} bytes, over the 65536 limit: insert the path of the file instead of its contents`;
+
 export { INSERT_LIMIT, insertRefusal, sanitizeText as sanitizeInsert } from './prompt.js';
 
 /** `lich insert` with neither `--session` nor `--project` (wording of this build: wire.md § 5.3 has the rule, not the line). */

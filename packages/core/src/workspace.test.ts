@@ -151,6 +151,19 @@ describe('insert', () => {
     expect(lich.calls).toEqual([]);
   });
 
+  it('refuses stdin past the 1 MiB it reads as over that size, never as the size of the read', async () => {
+    for (const size of [5 * 1024 * 1024, 1024 * 1024 + 1]) {
+      await expect(runOperation(ctx({ stdin: 'x'.repeat(size) }), 'insert', { session: 'docs' })).rejects.toThrow(
+        new LichError('text is over 1048576 bytes, over the 65536 limit: insert the path of the file instead of its contents'),
+      );
+    }
+    // Exactly what is read is a size known to the byte.
+    await expect(runOperation(ctx({ stdin: 'x'.repeat(1024 * 1024) }), 'insert', { session: 'docs' })).rejects.toThrow(
+      new LichError('text is 1048576 bytes, over the 65536 limit: insert the path of the file instead of its contents'),
+    );
+    expect(lich.calls).toEqual([]);
+  });
+
   it('budgets the call as the prompt wait (default 10 s, capped at 1800 s) plus 30 s', () => {
     expect(insertBudgetMs(0)).toBe(40_000);
     expect(insertBudgetMs(-3)).toBe(40_000);

@@ -27,6 +27,7 @@ import type {
 import {
   INSERT_NO_TARGET,
   INSERT_NOTHING_TO_READ,
+  INSERT_OVER_READ_LIMIT,
   INSERT_READ_LIMIT,
   insertReadFailedText,
   insertRefusal,
@@ -105,7 +106,10 @@ export async function insert(ctx: LichContext, input: InsertInput, opts: RunOpti
   const project = input.project ?? '';
   if (session === '' && project === '') throw new LichError(INSERT_NO_TARGET);
   let text = input.text ?? '';
-  if (text === '' || text === '-') text = await readText(ctx);
+  if (text === '' || text === '-') {
+    text = await readText(ctx);
+    if (Buffer.byteLength(text, 'utf8') > INSERT_READ_LIMIT) throw new LichError(INSERT_OVER_READ_LIMIT);
+  }
   const refusal = insertRefusal(text);
   if (refusal !== null) throw new LichError(refusal);
   const timeoutSeconds = Math.trunc(input.timeoutSeconds ?? 0);
@@ -128,7 +132,9 @@ async function readText(ctx: LichContext): Promise<string> {
   if (!ctx.readStdin) throw new LichError(INSERT_NOTHING_TO_READ);
   let text: string | null;
   try {
-    text = await ctx.readStdin(INSERT_READ_LIMIT);
+    // A UTF-8 character is at most 4 bytes, so a read cut at a character boundary past the limit
+    // still holds more than the limit when stdin did: that is how an overflow is told apart.
+    text = await ctx.readStdin(INSERT_READ_LIMIT + 4);
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new LichError(insertReadFailedText(error instanceof Error ? error.message : String(error)), { cause: error });

@@ -322,6 +322,18 @@ describe('lich mcp', () => {
     expect(rpc.calls).toEqual([]);
   });
 
+  it('leaves close_session\'s worktree values to the operation, so "delete" is refused in the words the CLI prints', async () => {
+    const refusal = '"delete" is not something to do with a worktree — "keep" keeps the checkout, "remove" deletes it';
+    handlers['spawn.Close'] = () => ({ status: 500, json: { error: refusal } });
+    const { client } = await serve();
+    const result = await client.callTool({ name: 'close_session', arguments: { session: 'auth-fix', worktree: 'delete' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(refusal);
+    expect(rpc.calls.map((c) => c.body)).toEqual([[{ from: 'S1', target: 'auth-fix', project: '', worktree: 'delete', force: false }]]);
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'close_session')!.inputSchema.properties!.worktree).toMatchObject({ enum: ['keep', 'remove'] });
+  });
+
   it('appends a failed hand-off to the opened text and flags it isError', async () => {
     handlers['spawn.Open'] = () => ({ json: session });
     handlers['relay.Send'] = () => ({ status: 400, json: { error: 'prompt is 9000 bytes; the limit is 8192' } });

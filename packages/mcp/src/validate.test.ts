@@ -81,13 +81,13 @@ describe('lenientSchema', () => {
     } as Record<string, Record<string, unknown>>,
   };
 
-  it('widens the scalar types and keeps required, enum and the object type', () => {
+  it('widens the scalar types, leaves a string enum to the operation, and keeps required and the object type', () => {
     const lenient = lenientSchema(schema) as typeof schema & { properties: Record<string, Record<string, unknown>> };
     expect(lenient.type).toBe('object');
     expect(lenient.required).toEqual(['session', 'worktree']);
     expect(lenient.properties.session!.type).toEqual(['string', 'number', 'boolean', 'null']);
     expect(lenient.properties.session!.description).toBe('The session.');
-    expect(lenient.properties.worktree).toEqual({ type: 'string', enum: ['keep', 'remove'] });
+    expect(lenient.properties.worktree).toEqual({ type: ['string', 'number', 'boolean', 'null'], 'x-lich-accepts': 'a string' });
     expect(lenient.properties.force!.enum).toEqual([true, false, 'true', 'false']);
     expect(lenient.properties.timeout_seconds!.type).toEqual(['number', 'string']);
   });
@@ -98,9 +98,11 @@ describe('lenientSchema', () => {
     expect(JSON.stringify(schema)).toBe(before);
   });
 
-  it('keeps an enum strict: a number is not one of its values', () => {
+  it('passes a value outside a string enum through, for the operation to refuse in its own words', () => {
     const validate = compileToolValidators([{ name: 'close_session', inputSchema: schema }]).get('close_session')!;
-    expect(validate({ session: 5, worktree: 1 })).toBe('invalid arguments for close_session: worktree must be one of "keep", "remove"');
+    expect(validate({ session: 5, worktree: 'delete' })).toBeNull();
     expect(validate({ session: 5, worktree: 'keep', force: 'true' })).toBeNull();
+    expect(validate({ session: 5, worktree: {} })).toBe('invalid arguments for close_session: worktree must be a string');
+    expect(validate({ session: 5 })).toBe('invalid arguments for close_session: worktree is required');
   });
 });

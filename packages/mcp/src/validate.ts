@@ -8,8 +8,14 @@
  * What is checked is a lenient variant of the schema `tools/list` shows, because lich reads
  * arguments leniently (wire.md § 10.1, "Argument leniency") and a model that sent `"30"` for a
  * number or `5` for a label must still reach what it meant: the generated `toInput` then reads
- * them with core's `textArg`, `flagArg` and `secondsArg`. Only the types of the top-level
- * properties widen; `required`, `enum` and object-ness stay as strict as the listed schema.
+ * them with core's `textArg`, `flagArg` and `secondsArg`. Only the top-level properties widen;
+ * `required` and object-ness stay as strict as the listed schema.
+ *
+ * A string argument's `enum` is listed in `tools/list`, so the model picks from it, but is not
+ * checked here: the operation refuses any other value in the words the CLI prints for it
+ * (`close_session`'s worktree: `"delete" is not something to do with a worktree — "keep" keeps
+ * the checkout, "remove" deletes it`, spec/cli.md § lich close; wire.md § 12.3), so both
+ * surfaces say the same thing and the refusal says what each value does.
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 
@@ -41,14 +47,15 @@ type JsonSchema = Record<string, unknown>;
  * The schema a call is checked against: `inputSchema` with each top-level property of a single
  * scalar type widened to what lich reads (wire.md § 10.1):
  *
- * - `string` (without an `enum`) also takes a number, a boolean or null — spelled out, or `""`;
+ * - `string` also takes a number, a boolean or null — spelled out, or `""`; its `enum`, if any,
+ *   is left to the operation to enforce (see above);
  * - `boolean` takes `true`, `false`, `"true"` or `"false"`: only `true` and exactly `"true"` count
  *   as set, and any other string is refused rather than quietly read as `false`, since a flag such
  *   as `private` is consent;
  * - `number` / `integer` also take a numeric string.
  *
- * Everything else — `required`, `enum`, `additionalProperties`, the object type — is kept as it
- * is. The input is not changed.
+ * Everything else — `required`, a non-string `enum`, `additionalProperties`, the object type — is
+ * kept as it is. The input is not changed.
  */
 export function lenientSchema(inputSchema: object): object {
   const schema = inputSchema as JsonSchema;
@@ -60,8 +67,12 @@ export function lenientSchema(inputSchema: object): object {
 }
 
 function widen(property: JsonSchema): JsonSchema {
-  if (typeof property !== 'object' || property === null || property.enum !== undefined || property.const !== undefined) {
-    return property;
+  if (typeof property !== 'object' || property === null || property.const !== undefined) return property;
+  if (property.enum !== undefined) {
+    if (property.type !== 'string') return property;
+    // The operation holds the values, and refuses others in the spec's words (see above).
+    const { enum: _values, ...rest } = property;
+    return { ...rest, type: ['string', 'number', 'boolean', 'null'], [ACCEPTS]: 'a string' };
   }
   switch (property.type) {
     case 'string':
@@ -91,7 +102,11 @@ function widen(property: JsonSchema): JsonSchema {
  * @throws Error when a schema does not compile — a broken contract, found at start-up.
  */
 export function compileToolValidators(tools: readonly SchemaTool[]): Map<string, ToolValidator> {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  // validateSchema off: the tool schemas were checked against the 2020-12 meta-schema when
+  // codegen wrote them (tools/codegen validates every contract), and compiling that meta-schema
+  // here cost ~33 ms of every `lich mcp` start (tools/bench). A schema ajv cannot compile still
+  // throws below.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
   const validators = new Map<string, ToolValidator>();
   for (const tool of tools) {
     const schema = lenientSchema(tool.inputSchema) as JsonSchema;

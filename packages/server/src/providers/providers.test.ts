@@ -24,6 +24,9 @@ const BRIEF =
   'You are running inside lich, which runs coding-agent sessions side by side and can open more of them beside this one — each a card the user watches and can take over mid-task, in its own git worktree when the work needs its own checkout. When work is to be fanned out — several tasks at once, one per branch or checkout — those sessions are what to open, not the subagents your own harness runs: a subagent has no checkout, no card, and nothing the user can steer or resume. ';
 const BRIEF_TOOLS = BRIEF + 'The lich tools in your list open one and hand it the task.';
 const BRIEF_CLI = BRIEF + "Open one with `lich open --worktree BRANCH --prompt 'the task'`, which opens the session and hands it the task in one command.";
+/** The briefing of a worker two levels down (spec/cli.md § lich open, --subagent), written out likewise. */
+const BRIEF_CARDS_OFF =
+  'You are running inside lich, which runs coding-agent sessions side by side and can open more of them beside this one — each a card the user watches and can take over mid-task, in its own git worktree when the work needs its own checkout. This session is a subagent of a subagent — a card a card opened — so lich opens no cards below it: when work is to be fanned out here, hand it to the subagents your own harness runs, which stay inside this session, rather than opening lich sessions for it.';
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lich-providers-'));
 });
@@ -298,6 +301,17 @@ describe('Providers', () => {
       expect(spawnBriefing(providers.get(kind), BIN)).toBe('');
     }
     expect(providerArgs(providers.get('omp'), { ...B0, briefing: '' })).toEqual([]);
+  });
+
+  it('briefs a worker two levels down, on either route, to keep its subagents inside its CLI', () => {
+    const providers = new Providers(dir, {});
+    expect(spawnBriefing(providers.get('claude'), BIN, 1)).toBe(BRIEF_TOOLS);
+    for (const depth of [2, 3]) {
+      expect(spawnBriefing(providers.get('claude'), BIN, depth)).toBe(BRIEF_CARDS_OFF);
+      expect(spawnBriefing(providers.get('claude'), '', depth)).toBe(BRIEF_CARDS_OFF);
+      expect(spawnBriefing(providers.get('omp'), BIN, depth)).toBe(BRIEF_CARDS_OFF);
+      expect(spawnBriefing(providers.get('codex'), BIN, depth)).toBe('');
+    }
   });
 
   it('runs Kiro as the lich agent only when the plugin installed its agent file', () => {

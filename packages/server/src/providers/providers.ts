@@ -13,6 +13,7 @@ import { homedir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
+import { SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
 import { goQuote } from '@lich/core/quote';
 
 /**
@@ -441,17 +442,35 @@ export interface ProviderArgsOptions {
 }
 
 /**
+ * What the briefing of a worker two levels down says in place of "open lich sessions" (spec/cli.md
+ * § lich open, --subagent: it "spawns with LICH_SUBAGENT_CARDS=off and keeps them inside its CLI,
+ * and its briefing says so"). Wording of this build, in G1's voice: wire.md § 8.5 names G2's
+ * BriefingNative part but not its text.
+ */
+export const BRIEFING_CARDS_OFF =
+  'This session is a subagent of a subagent — a card a card opened — so lich opens no cards below it: ' +
+  'when work is to be fanned out here, hand it to the subagents your own harness runs, which stay inside this session, ' +
+  'rather than opening lich sessions for it.';
+
+/**
  * The spawn briefing (wire.md § 8.5, G1 text), appended to the system prompt of Claude Code and
  * oh-my-pi: what lich is and that its sessions, not the harness's subagents, are what to open
  * for fanned-out work, followed by the route to open one — lich's tools where the provider was
  * handed lich's MCP server on its command line, the `lich open` command otherwise.
  * `""` for a provider that takes no appended system prompt.
+ *
+ * `subagentDepth` is the session row's (`lich open --subagent`: the caller's + 1). From 2 on
+ * (`SUBAGENT_CARDS_OFF_DEPTH`, where `LICH_SUBAGENT_CARDS=off` goes into its environment) the
+ * fan-out advice and the route give way to {@link BRIEFING_CARDS_OFF}.
  */
-export function spawnBriefing(p: Provider, bin: string): string {
+export function spawnBriefing(p: Provider, bin: string, subagentDepth = 0): string {
   if (!p.appendsSystemPrompt) return '';
-  const intro =
+  const lich =
     'You are running inside lich, which runs coding-agent sessions side by side and can open more of them beside this one — ' +
-    'each a card the user watches and can take over mid-task, in its own git worktree when the work needs its own checkout. ' +
+    'each a card the user watches and can take over mid-task, in its own git worktree when the work needs its own checkout. ';
+  if (subagentDepth >= SUBAGENT_CARDS_OFF_DEPTH) return lich + BRIEFING_CARDS_OFF;
+  const intro =
+    lich +
     'When work is to be fanned out — several tasks at once, one per branch or checkout — those sessions are what to open, ' +
     'not the subagents your own harness runs: a subagent has no checkout, no card, and nothing the user can steer or resume. ';
   const route =

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Providers } from './providers.js';
+import { BRIEFING_CARDS_OFF, Providers, spawnBriefing } from './providers.js';
 import { startArgs, type StartRow } from './start.js';
 
 let dir: string;
@@ -22,6 +22,7 @@ const row = (o: Partial<StartRow> = {}): StartRow => ({
   confined: false,
   provider: 'claude',
   providerSessionId: 'conv-1',
+  subagentDepth: 0,
   ...o,
 });
 /** The argv without the briefing, which providers.test.ts pins. */
@@ -70,6 +71,22 @@ describe('startArgs', () => {
     expect(startArgs(p, r, { rosterName: 'n', bin: BIN, env: { HOME: dir }, resume: true })).toEqual([
       'chat', '--agent', 'lich', '--resume-id', 'conv-1',
     ]);
+  });
+
+  it('briefs a worker two levels down to keep its subagents inside its CLI, on a resume too', () => {
+    const p = new Providers(dir, {}).get('claude');
+    for (const resume of [false, true]) {
+      for (const [depth, briefing] of [
+        [0, spawnBriefing(p, BIN)],
+        [1, spawnBriefing(p, BIN)],
+        [2, spawnBriefing(p, BIN, 2)],
+        [3, spawnBriefing(p, BIN, 3)],
+      ] as const) {
+        const argv = startArgs(p, row({ subagentDepth: depth }), { rosterName: 'n', bin: BIN, env: {}, resume });
+        expect(argv[argv.indexOf('--append-system-prompt') + 1]).toBe(briefing);
+      }
+    }
+    expect(spawnBriefing(p, BIN, 2)).toContain(BRIEFING_CARDS_OFF);
   });
 
   it('hands a caller’s own briefing to the provider in place of the default', () => {

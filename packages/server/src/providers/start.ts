@@ -6,10 +6,10 @@
  * what is repeated on a resume.
  */
 import type { SessionRow } from '../store/store.js';
-import { kiroAgent, providerArgs, type Provider } from './providers.js';
+import { kiroAgent, providerArgs, spawnBriefing, type Provider } from './providers.js';
 
 /** What of a row decides its argv. */
-export type StartRow = Pick<SessionRow, 'model' | 'effort' | 'ultracode' | 'confined' | 'provider' | 'providerSessionId'>;
+export type StartRow = Pick<SessionRow, 'model' | 'effort' | 'ultracode' | 'confined' | 'provider' | 'providerSessionId' | 'subagentDepth'>;
 
 export interface StartOptions {
   /** The session's roster name (`rosterName(row.path, row.id)`, spawn/names.ts): Claude Code's `--name` at birth. */
@@ -25,7 +25,11 @@ export interface StartOptions {
    * model and effort. Default false: birth.
    */
   resume?: boolean;
-  /** The system-prompt briefing, when the caller has a different one (providers.ts `spawnBriefing` otherwise). */
+  /**
+   * The system-prompt briefing, when the caller has a different one; otherwise providers.ts
+   * `spawnBriefing` for the row's depth, so a worker two levels down is told to keep its
+   * subagents inside its CLI on every start, a resume included.
+   */
   briefing?: string;
 }
 
@@ -45,7 +49,7 @@ export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[]
     resumeId,
     skipPermissions: row.confined,
     bin: o.bin,
-    briefing: o.briefing,
+    briefing: o.briefing ?? spawnBriefing(p, o.bin, row.subagentDepth),
     agent: p.id === 'kiro' ? kiroAgent(o.env) : '',
   });
 }

@@ -19,6 +19,7 @@ import { findSession } from './find.js';
 import { rosterName, sessionLabel, worktreeLabel } from './names.js';
 import { SETUP_MARKER, setupCommand } from './setup.js';
 import { narrowProject } from './narrow.js';
+import { placeReopened, type Reopening } from './reopen.js';
 import { samePath, type CreatedCheckout, type Worktrees } from './worktrees.js';
 
 // The shapes are the contract's (contracts/rpc/spawn.*.json, contracts/objects/{session,closed}.json),
@@ -101,7 +102,18 @@ export class Spawn {
     const file = resolveCommand(provider, this.d.env);
     const projectDir = project.row?.path ?? project.create!.path;
     const checkout = o.worktree === '' ? undefined : await this.checkout(o, project, provider.id);
-    if (checkout?.resume) return this.resume(checkout.resume, provider, file);
+    if (checkout?.resume) {
+      // A resume is placed by this open as a fresh row would be (spawn/reopen.ts).
+      return this.resume(checkout.resume, provider, file, {
+        originSessionId: caller?.id ?? '',
+        originLabel: caller?.label ?? '',
+        subagentDepth: sub?.depth ?? 0,
+        folder: o.folder,
+        model: o.model.startsWith('-') ? '' : o.model,
+        effort: o.effort.startsWith('-') ? '' : o.effort,
+        ultracode: o.ultracode,
+      });
+    }
 
     const id = newSessionId();
     const dir = checkout?.path ?? (sub?.checkout || projectDir);
@@ -203,6 +215,17 @@ export class Spawn {
     kind: string,
   ): Promise<{ path: string; branch: string; created?: CreatedCheckout; resume?: SessionRow }> {
     const projectDir = project.row?.path ?? project.create!.path;
+    // Deciding and making the checkout run one at a time per project: a second open of the same
+    // new branch then finds the first's checkout and reuses it (spawn/worktrees.ts, serial).
+    return this.d.worktrees.serial(projectDir, () => this.placeCheckout(o, project, kind, projectDir));
+  }
+
+  private async placeCheckout(
+    o: OpenOptions,
+    project: ProjectChoice,
+    kind: string,
+    projectDir: string,
+  ): Promise<{ path: string; branch: string; created?: CreatedCheckout; resume?: SessionRow }> {
     const plan = await this.d.worktrees.plan({
       projectDir,
       project: project.row?.name ?? project.create!.name,
@@ -228,18 +251,30 @@ export class Spawn {
    * Starts a parked session again where it stood (spec/cli.md § lich close, keep: "open
    * --worktree <branch> on that branch resumes it"): same id, same label, its conversation picked
    * back up when its provider recorded one; no setup script, since the checkout is not fresh.
+   * What this open asked for is written on the row first (spawn/reopen.ts).
+   *
+   * @throws SpawnError for a folder that could not be written: the session is then open and
+   *   running, unfiled, and the message says so (spec/cli.md § lich open, --folder).
    */
-  private async resume(row: SessionRow, provider: Provider, file: string): Promise<Session> {
+  private async resume(row: SessionRow, provider: Provider, file: string, reopening: Reopening): Promise<Session> {
+    const unfiled = placeReopened(this.d.store, row.id, reopening);
     const resumed = this.d.store.resumeSession(row.id);
     if (!resumed) throw new SpawnError(`session ${goQuote(row.label)} is gone from the workspace, so it cannot be resumed`);
-    return this.start(resumed.session, resumed.project, provider, file, { resume: true });
+    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true });
+    if (unfiled) {
+      throw new SpawnError(
+        `session ${goQuote(session.label)} is open and running in project ${goQuote(session.project)}, but it could not be filed under ${goQuote(reopening.folder)}: ${unfiled.message}`,
+      );
+    }
+    return session;
   }
 
   /**
    * `spawn.Close` (spec/cli.md § lich close): resolves the target over every session, live or
    * not, refuses the caller's own, ends its process (answering only once it is gone) and parks
    * the row. A session in the project's own directory, or sharing its checkout with another
-   * unparked session, has no checkout at stake. A worktree's last session needs `worktree`:
+   * unparked session — of any project, a project rooted in that checkout included — has no
+   * checkout at stake. A worktree's last session needs `worktree`:
    * `keep` parks it (Closed.kept); `remove` runs `git worktree remove [--force]` and deletes its
    * row and every parked row pointing at that checkout (Closed.removed); the branch stays.
    *
@@ -247,7 +282,9 @@ export class Spawn {
    *   `"<t>" names <n> sessions — narrow it with the project`,
    *   `"<t>" is this session — closing it would take down the agent asking for it`, and the
    *   refusals of wire.md § 12.3: the `--worktree` value, the last session without it, a dirty
-   *   checkout without `force`, a checkout lich did not create; and git's words when a removal
+   *   checkout without `force`, a checkout lich did not create, a checkout that is a project's own
+   *   directory (wording of this build: `the worktree <path> is the directory of project "<p>", so
+   *   closing this session cannot delete it: say "keep" instead, …`); and git's words when a removal
    *   it was asked for fails (the session is then parked, its checkout and rows in place).
    */
   async close(o: CloseOptions): Promise<Closed> {
@@ -265,9 +302,16 @@ export class Spawn {
     // session, has nothing at stake: it is parked on the spot. Only a worktree's last session
     // decides the checkout's fate, and that needs an answer.
     const worktree = p !== undefined && !samePath(s.path, p.path) ? s.path : '';
+    // "Another session in the checkout" is one of any project: a lich worktree can be opened as a
+    // project of its own, whose sessions run there as its own directory.
+    const projectPaths = new Map(this.d.store.projects().map((r) => [r.id, r.path]));
     const last =
       worktree !== '' &&
-      !this.d.store.sessionsOfProject(s.projectId).some((r) => r.id !== s.id && !r.parked && samePath(r.path, worktree));
+      !this.d.store
+        .sessions()
+        .some((r) => r.id !== s.id && !r.parked && (samePath(r.path, worktree) || isRootedAt(projectPaths.get(r.projectId), worktree)));
+    // A checkout that is a project's own directory is never removed, whichever project's session closes.
+    const owner = worktree !== '' ? this.d.store.projects().find((r) => samePath(r.path, worktree)) : undefined;
     if (last) {
       if (o.worktree === '') {
         throw new SpawnError(
@@ -275,6 +319,11 @@ export class Spawn {
         );
       }
       if (o.worktree === 'remove') {
+        if (owner) {
+          throw new SpawnError(
+            `the worktree ${worktree} is the directory of project ${goQuote(owner.name)}, so closing this session cannot delete it: say "keep" instead, which parks the session and leaves the checkout where it is`,
+          );
+        }
         if (!this.d.worktrees.createdByLich(worktree)) {
           throw new SpawnError(
             `the worktree ${worktree} was not created by lich, so closing this session cannot delete it: say "keep" instead, which parks the session and leaves the checkout where it is, or remove it from the window, which asks first`,
@@ -294,7 +343,7 @@ export class Spawn {
     if (removed) {
       // The checkout first: a removal git refuses leaves the session parked and its rows in place.
       await this.d.worktrees.remove(p!.path, worktree, o.force);
-      this.d.store.deleteSessions(this.d.store.sessionsOfProject(s.projectId).filter((r) => samePath(r.path, worktree)).map((r) => r.id));
+      this.d.store.deleteSessions(this.d.store.sessions().filter((r) => samePath(r.path, worktree)).map((r) => r.id));
     }
     return {
       id: s.id,
@@ -385,4 +434,9 @@ export class Spawn {
     for (let n = 2; taken.some((t) => equalFold(t, name)); n++) name = `${base}-${n}`;
     return name;
   }
+}
+
+/** Whether a project rooted at `root` (undefined: no such project) has the checkout `dir` as its own directory. */
+function isRootedAt(root: string | undefined, dir: string): boolean {
+  return root !== undefined && samePath(root, dir);
 }

@@ -4,7 +4,7 @@
  * (spec/cli.md § lich open, § lich close, § lich worktrees; wire.md § 12.3).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
@@ -333,5 +333,60 @@ describe('the setup script', () => {
     expect(starts(s.id)).toEqual([]);
     expect(existsSync(s.path)).toBe(true);
     expect(readdirSync(s.path)).toContain('README');
+  });
+});
+
+describe('opens and closes that must leave what others made alone', () => {
+  // The failing setup script of the tests above would park these sessions as they start.
+  beforeAll(() => rmSync(join(repo, '.lich'), { recursive: true, force: true }));
+  const demoId = () => withStore((s) => s.projects().find((p) => p.name === 'demo')!.id);
+
+  it('gives two concurrent opens of one new branch one checkout: the first creates it, the second reuses it', async () => {
+    const [a, b] = await Promise.all([ok(open({ worktree: 'race2' })), ok(open({ worktree: 'race2' }))]);
+    const path = join(dirs.dataDir, 'worktrees', demoId(), 'race2');
+    expect([a.path, b.path]).toEqual([path, path]);
+    expect([a.label, b.label].sort()).toEqual([expect.stringMatching(/^Session \d+$/), 'race2'].sort());
+    expect(branches()).toContain('race2');
+    expect(linked()).toContain(path);
+    expect(existsSync(join(path, 'README'))).toBe(true);
+    await until(() => starts(a.id).length === 1 && starts(b.id).length === 1);
+    expect(withStore((st) => [st.session(a.id)!.parked, st.session(b.id)!.parked])).toEqual([false, false]);
+  });
+
+  it('refuses a worktree whose directory is already on disk without making its branch', async () => {
+    const path = join(dirs.dataDir, 'worktrees', demoId(), 'leftover');
+    mkdirSync(path, { recursive: true });
+    writeFileSync(join(path, 'f'), 'x\n');
+    const before = { rows: rows().length, linked: linked() };
+    expect(await errorOf(open({ worktree: 'leftover' }))).toBe(
+      `${path} already exists and is not a checkout of "leftover", so no worktree can be made there — move it out of the way, or name another branch`,
+    );
+    expect(branches()).not.toContain('leftover');
+    expect({ rows: rows().length, linked: linked() }).toEqual(before);
+    expect(readFileSync(join(path, 'f'), 'utf8')).toBe('x\n');
+  });
+
+  it("never removes a checkout opened as a project of its own: that project's session keeps it open, and without one removal is refused", async () => {
+    const wtSession = await ok(open({ worktree: 'b7' }));
+    const own = await ok(open({ project: wtSession.path }));
+    expect(own).toMatchObject({ project: 'b7', path: wtSession.path });
+    // The other project's session still runs there: this is not the checkout's last session.
+    expect(await ok(close({ target: wtSession.id, worktree: 'remove' }))).toMatchObject({ removed: false, kept: false });
+    expect(existsSync(wtSession.path)).toBe(true);
+    await ok(close({ target: own.id }));
+    const again = await ok(open({ worktree: 'b7' }));
+    expect(again.id).toBe(wtSession.id);
+    expect(await errorOf(close({ target: again.id, worktree: 'remove', force: true }))).toBe(
+      `the worktree ${wtSession.path} is the directory of project "b7", so closing this session cannot delete it: say "keep" instead, which parks the session and leaves the checkout where it is`,
+    );
+    expect(existsSync(wtSession.path)).toBe(true);
+    expect(withStore((st) => st.session(own.id))).toBeDefined();
+    await ok(close({ target: again.id, worktree: 'keep' }));
+  });
+
+  it('lists no worktrees for a project that is not a git repository', async () => {
+    const s = await ok(open({ project: plain }));
+    expect(await ok(worktrees({ project: plain }))).toEqual([]);
+    await ok(close({ target: s.id }));
   });
 });

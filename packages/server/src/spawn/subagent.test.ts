@@ -3,7 +3,7 @@
  * placement, filing, depth, the refusals, and `stopped` when the worker is closed
  * (spec/cli.md § lich open, --subagent; wire.md § 5.1, § 7.1, § 9, § 12.2).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
@@ -43,8 +43,17 @@ const errorOf = async (p: Promise<{ status: number; json: any }>) => {
 };
 const started = async (id: string) => {
   const file = join(project, `${id}.start.json`);
-  await until(() => existsSync(file));
-  return JSON.parse(readFileSync(file, 'utf8')) as { cwd: string; env: Record<string, string> };
+  // The agent's write is not atomic: the file can exist before its JSON is whole.
+  let parsed: { cwd: string; env: Record<string, string> } | undefined;
+  await until(() => {
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return parsed!;
 };
 
 beforeAll(async () => {

@@ -32,6 +32,10 @@ export const NO_CALLER = SUBAGENT_WITHOUT_SESSION;
  *   from no session` for `from` `""`; `no session has the id "<id>": …` for a caller this lich
  *   does not know; and every refusal of `spawn.Open`, before anything is written. A worker whose
  *   terminal did not start keeps its row (parked), and the caller is still filed with it.
+ *
+ * With a worktree whose branch holds a parked session of this kind, that session is the worker:
+ * `spawn.Open` resumes it placed as a new worker would be — origin, depth, folder (spawn/reopen.ts)
+ * — so it runs one level below this caller, `LICH_SUBAGENT_DEPTH` included, and is filed with it.
  */
 export async function openSubagent(spawn: Spawn, store: Store, o: SpawnOpenSubagentOptions): Promise<Session> {
   if (o.from === '') throw new SpawnError(NO_CALLER);
@@ -42,7 +46,9 @@ export async function openSubagent(spawn: Spawn, store: Store, o: SpawnOpenSubag
     );
   }
   const folder = caller.folder || caller.label;
-  const before = new Set(store.sessionsOfProject(caller.projectId).map((s) => s.id));
+  // Rows as they stood, so a failed start can tell the worker's row — new, or a parked one this
+  // open placed and resumed — from the caller's other workers.
+  const before = new Map(store.sessionsOfProject(caller.projectId).map((s) => [s.id, s.updatedAt]));
   const fileCaller = () => {
     if (caller.folder === '') store.setFolder(caller.id, folder);
   };
@@ -65,7 +71,9 @@ export async function openSubagent(spawn: Spawn, store: Store, o: SpawnOpenSubag
     return opened;
   } catch (err) {
     // A worker whose terminal failed keeps its row and card; its caller belongs beside it.
-    const written = store.sessionsOfProject(caller.projectId).some((s) => !before.has(s.id) && s.originSessionId === caller.id);
+    const written = store
+      .sessionsOfProject(caller.projectId)
+      .some((s) => s.originSessionId === caller.id && before.get(s.id) !== s.updatedAt);
     if (written) fileCaller();
     throw err;
   }

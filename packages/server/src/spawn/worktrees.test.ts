@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionRow } from '../store/store.js';
-import { canonical, parseWorktreeList, samePath, Worktrees, worktreesDir } from './worktrees.js';
+import { canonical, gitWords, parseWorktreeList, samePath, Worktrees, worktreesDir } from './worktrees.js';
 
 const ENV = {
   ...process.env,
@@ -83,6 +83,7 @@ describe('Worktrees.plan', () => {
       path: join(dataDir, 'worktrees', 'p1', 'auth-fix'),
       newBranch: true,
       base: 'main',
+      baseRef: 'refs/heads/main',
       track: false,
     });
   });
@@ -108,6 +109,41 @@ describe('Worktrees.plan', () => {
   it('makes a branch only a remote has into a local one tracking it', async () => {
     git(repo, 'update-ref', 'refs/remotes/origin/remote-only', 'HEAD');
     expect(await plan('remote-only')).toMatchObject({ kind: 'create', branch: 'remote-only', newBranch: true, base: 'origin/remote-only', track: true });
+  });
+
+  describe('with a branch and a tag both named dup', () => {
+    beforeEach(() => {
+      git(repo, 'branch', 'dup');
+      git(repo, 'tag', 'dup');
+      git(repo, 'commit', '-q', '--allow-empty', '-m', 'two');
+      git(repo, 'branch', '-f', 'dup');
+    });
+
+    it('checks the branch out as it stands rather than recreating it', async () => {
+      const p = await plan('dup');
+      expect(p).toMatchObject({ kind: 'create', branch: 'dup', newBranch: false });
+      if (p.kind !== 'create') throw new Error('expected a create plan');
+      const made = await wt.create(repo, p);
+      expect(git(made.path, 'symbolic-ref', 'HEAD')).toBe('refs/heads/dup');
+      expect(git(made.path, 'log', '-1', '--format=%s')).toBe('two');
+      expect(await plan('DUP')).toEqual({ kind: 'existing', branch: 'dup', path: made.path });
+    });
+
+    it('takes it as a base, and branches off the branch, not the tag', async () => {
+      const p = await plan('off-dup', 'dup');
+      expect(p).toMatchObject({ kind: 'create', base: 'dup', baseRef: 'refs/heads/dup', newBranch: true });
+      if (p.kind !== 'create') throw new Error('expected a create plan');
+      const made = await wt.create(repo, p);
+      expect(git(made.path, 'log', '-1', '--format=%s')).toBe('two');
+    });
+
+    it('starts from it as the current branch', async () => {
+      git(repo, 'checkout', '-q', 'dup');
+      const p = await plan('from-head');
+      expect(p).toMatchObject({ base: 'dup', baseRef: 'refs/heads/dup' });
+      if (p.kind !== 'create') throw new Error('expected a create plan');
+      expect(git((await wt.create(repo, p)).path, 'log', '-1', '--format=%s')).toBe('two');
+    });
   });
 
   it('refuses a base that is not a branch', async () => {
@@ -137,6 +173,63 @@ describe('Worktrees.plan', () => {
 });
 
 describe('Worktrees.create and undo', () => {
+  it('refuses a path already on disk before touching git, leaving no branch and the directory as it was', async () => {
+    const p = await plan('leftover');
+    if (p.kind !== 'create') throw new Error('expected a create plan');
+    mkdirSync(p.path, { recursive: true });
+    writeFileSync(join(p.path, 'f'), 'x\n');
+    await expect(wt.create(repo, p)).rejects.toThrow(
+      `${p.path} already exists and is not a checkout of "leftover", so no worktree can be made there — move it out of the way, or name another branch`,
+    );
+    expect(branches()).toEqual(['main']);
+    expect(readdirSync(p.path)).toEqual(['f']);
+  });
+
+  it('deletes the branch it made when git then refuses the checkout, and keeps git\'s whole message on one line', async () => {
+    // A registered checkout whose directory is gone: git refuses to add another there, after the branch is made.
+    const p = await plan('ghost');
+    if (p.kind !== 'create') throw new Error('expected a create plan');
+    git(repo, 'worktree', 'add', '-q', '--detach', p.path);
+    rmSync(p.path, { recursive: true, force: true });
+    const err = await wt.create(repo, p).then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    expect(err).toMatch(/is a missing but (already )?(registered|locked) worktree;? use 'add -f' to override/);
+    expect(err).not.toContain('\n');
+    expect(branches()).toEqual(['main']);
+  });
+
+  it('leaves the branch and the checkout of a concurrent open that made them first untouched when its own branch is refused', async () => {
+    const p = await plan('race');
+    if (p.kind !== 'create') throw new Error('expected a create plan');
+    const [a, b] = await Promise.allSettled([wt.create(repo, p), wt.create(repo, p)]);
+    const won = [a, b].filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    const made = (won[0] as PromiseFulfilledResult<{ path: string }>).value;
+    expect(branches()).toEqual(['main', 'race']);
+    expect(linked()).toEqual([made.path]);
+    expect(existsSync(join(made.path, 'a.txt'))).toBe(true);
+  });
+
+  it('runs serial calls for one project one at a time, so a second plan finds the first checkout and reuses it', async () => {
+    const openOnce = () =>
+      wt.serial(repo, async () => {
+        const p = await plan('race2');
+        return p.kind === 'create' ? { made: true, path: (await wt.create(repo, p)).path } : { made: false, path: p.path };
+      });
+    const [a, b] = await Promise.all([openOnce(), openOnce()]);
+    expect([a.made, b.made]).toEqual([true, false]);
+    expect(b.path).toBe(a.path);
+    expect(branches()).toEqual(['main', 'race2']);
+    expect(linked()).toEqual([a.path]);
+  });
+
+  it('keeps serving a project after a serial call fails', async () => {
+    await expect(wt.serial(repo, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await wt.serial(repo, async () => 7)).toBe(7);
+  });
+
   it('creates a new branch and its checkout, and undo takes both away again', async () => {
     const p = await plan('feature/x');
     if (p.kind !== 'create') throw new Error('expected a create plan');
@@ -170,7 +263,30 @@ describe('Worktrees.create and undo', () => {
   });
 });
 
+describe('gitWords', () => {
+  it('keeps every line of the failure, folded onto one, without the prefixes, what came before or the hints', () => {
+    const stderr = [
+      "Preparing worktree (new branch 'x')",
+      "fatal: '/d/x' is a missing but already registered worktree;",
+      "use 'add -f' to override, or 'prune' or 'remove' to clear",
+      'hint: something',
+      'error: and another',
+    ].join('\n');
+    expect(gitWords({ code: 128, stdout: '', stderr }, 'git worktree add')).toBe(
+      "'/d/x' is a missing but already registered worktree; use 'add -f' to override, or 'prune' or 'remove' to clear; and another",
+    );
+    expect(gitWords({ code: 1, stdout: '', stderr: 'odd\nwords\n' }, 'git x')).toBe('odd words');
+    expect(gitWords({ code: 1, stdout: '', stderr: '' }, 'git x')).toBe('git x failed (git exit 1)');
+  });
+});
+
 describe('Worktrees.list, dirty and remove', () => {
+  it('lists no worktrees for a project that is not a git repository', async () => {
+    const plain = join(root, 'plain');
+    mkdirSync(plain);
+    expect(await wt.list({ name: 'plain', path: plain }, [])).toEqual([]);
+  });
+
   const row = (label: string, path: string, parked = false) => ({ label, path, parked }) as SessionRow;
 
   it("lists every checkout but the project's own directory, with its state and open sessions", async () => {

@@ -8,7 +8,7 @@
  * `fatal: …` are kept and only the `fatal: ` prefix is dropped, since the CLI adds `lich: `.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, realpathSync, rmdirSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Checkout } from '@lich/generated/types';
 import { goQuote } from '@lich/core/quote';
@@ -46,13 +46,23 @@ export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promis
 }
 
 /**
- * git's own words for a failed run, on one line: its `fatal:`/`error:` lines without that
- * prefix (the CLI adds `lich: `), else whatever it wrote.
+ * git's own words for a failed run, whole but on one line (the CLI's `lich: …` line must stay
+ * one line): from its first `fatal:`/`error:` line on, without that prefix (the CLI adds
+ * `lich: `), the lines that continue a message folded onto it with a space and a second
+ * `fatal:`/`error:` message joined with `; `. What git printed before it failed (`Preparing
+ * worktree …`) and its `hint:` lines are not the failure and are left out. With no such line,
+ * everything it wrote, folded the same way.
  */
 export function gitWords(r: GitRun, what: string): string {
   const lines = r.stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const fatal = lines.filter((l) => /^(fatal|error):/.test(l)).map((l) => l.replace(/^(fatal|error):\s*/, ''));
-  const words = (fatal.length ? fatal : lines).join('; ');
+  const first = lines.findIndex((l) => /^(fatal|error):/.test(l));
+  let words = '';
+  for (const line of first < 0 ? lines : lines.slice(first)) {
+    if (/^hint:/.test(line)) continue;
+    const starts = /^(fatal|error):/.test(line);
+    const text = line.replace(/^(fatal|error):\s*/, '');
+    words = words === '' ? text : `${words}${starts ? '; ' : ' '}${text}`;
+  }
   return words || `${what} failed (git exit ${r.code})`;
 }
 
@@ -134,7 +144,20 @@ export const SETUP_SCRIPT = join('.lich', 'setup-worktree.sh');
  */
 export type WorktreePlan =
   | { kind: 'existing'; branch: string; path: string }
-  | { kind: 'create'; branch: string; path: string; newBranch: boolean; base: string; track: boolean };
+  | {
+      kind: 'create';
+      branch: string;
+      path: string;
+      newBranch: boolean;
+      /** The base as the caller may read it (`main`, `origin/x`); `""` for an existing branch. */
+      base: string;
+      /**
+       * The base's full refname (`refs/heads/main`, `refs/remotes/origin/x`), what git is given:
+       * a short name is ambiguous when a tag shares it, and git then branches off the tag.
+       */
+      baseRef: string;
+      track: boolean;
+    };
 
 /** A checkout `create` made, and what undoing it has to take away. */
 export interface CreatedCheckout {
@@ -146,11 +169,35 @@ export interface CreatedCheckout {
 
 /** Git worktrees of the projects of one backend. */
 export class Worktrees {
+  /** The tail of each project directory's queue of worktree changes (see `serial`). */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(
     /** The lich data directory; checkouts go under `<dataDir>/worktrees/<projectId>/<branch>`. */
     private readonly dataDir: string,
     private readonly env: NodeJS.ProcessEnv,
   ) {}
+
+  /**
+   * Runs `fn` once every earlier `serial` call for the same project directory has settled, and
+   * answers with its result. Deciding where a worktree goes and making it (plan + create) run
+   * under it, so two opens of one new branch in one backend cannot race: the second finds the
+   * first's checkout and reuses it, as the spec says for an existing branch, instead of failing
+   * half-way and taking back what the first made.
+   */
+  serial<T>(projectDir: string, fn: () => Promise<T>): Promise<T> {
+    const key = canonical(projectDir);
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return run;
+  }
 
   private git(cwd: string, args: string[]): Promise<GitRun> {
     return git(cwd, args, this.env);
@@ -173,15 +220,20 @@ export class Worktrees {
 
   /**
    * `lich worktrees` (spec/cli.md § lich worktrees): every checkout of the project's repository
-   * but the project's own directory, in git's order — named after its branch (its directory's
+   * but the project's own directory — none for a project outside git — in git's order — named after its branch (its directory's
    * name when detached), dirty when it holds uncommitted work, with the labels of the unparked
    * `sessions` rooted in it, oldest first. A checkout whose directory is gone is not listed.
    *
    * @param sessions the project's session rows, oldest first.
-   * @throws SpawnError when the project is not in a git repository.
+   * @throws SpawnError when git cannot list the repository's checkouts (git's words).
    */
   async list(project: { name: string; path: string }, sessions: SessionRow[]): Promise<Checkout[]> {
-    const checkouts = (await this.checkouts(project.path, project.name)).filter(
+    const r = await this.git(project.path, ['worktree', 'list', '--porcelain', '-z']);
+    // A directory outside git has no checkout but itself, and that one is never listed: the
+    // listing is empty, as it is in the window when git cannot see any.
+    if (r.code !== 0 && /not a git repository/i.test(r.stderr)) return [];
+    if (r.code !== 0) throw notARepository(project.name, r);
+    const checkouts = parseWorktreeList(r.stdout).filter(
       (c) => !c.bare && !c.prunable && !samePath(c.path, project.path) && existsSync(c.path),
     );
     return Promise.all(
@@ -228,54 +280,69 @@ export class Worktrees {
       // character split the line.
       throw new SpawnError(`${quoteSingle(o.branch)} is not a valid branch name`);
     }
-    const local = await this.refs(projectDir, 'refs/heads');
-    const remote = (await this.refs(projectDir, 'refs/remotes')).filter((r) => !r.endsWith('/HEAD'));
-    const existing = pick(local, o.branch);
+    const { local, remote } = await this.branches(projectDir);
+    const existing = pick(local.map((b) => b.name), o.branch);
     const at = (branch: string) => join(worktreesDir(this.dataDir, o.projectId), branch);
     if (existing !== undefined) {
       const held = checkouts.find((c) => c.branch === existing && !c.bare && !c.prunable && !samePath(c.path, projectDir) && !c.main);
       if (held) return { kind: 'existing', branch: existing, path: held.path };
-      return { kind: 'create', branch: existing, path: at(existing), newBranch: false, base: '', track: false };
+      return { kind: 'create', branch: existing, path: at(existing), newBranch: false, base: '', baseRef: '', track: false };
     }
-    const tracked = remote.filter((r) => equalFold(r.slice(r.indexOf('/') + 1), o.branch));
+    const tracked = remote.filter((r) => equalFold(r.name.slice(r.name.indexOf('/') + 1), o.branch));
     if (tracked.length > 0) {
-      const upstream = tracked.find((r) => r.startsWith('origin/')) ?? tracked[0];
-      const branch = upstream.slice(upstream.indexOf('/') + 1);
-      return { kind: 'create', branch, path: at(branch), newBranch: true, base: upstream, track: true };
+      const upstream = tracked.find((r) => r.name.startsWith('origin/')) ?? tracked[0];
+      const branch = upstream.name.slice(upstream.name.indexOf('/') + 1);
+      return { kind: 'create', branch, path: at(branch), newBranch: true, base: upstream.name, baseRef: upstream.ref, track: true };
     }
-    let base: string;
+    let base: Branch;
     if (o.base !== '') {
-      const known = pick([...local, ...remote, ...checkouts.map((c) => c.branch).filter(Boolean)], o.base);
-      if (known === undefined) throw new SpawnError(`no branch named ${goQuote(o.base)} in ${project}`);
-      base = known;
+      const known = [...local, ...remote, ...checkouts.filter((c) => c.branch).map((c) => ({ name: c.branch, ref: `refs/heads/${c.branch}` }))];
+      const name = pick(known.map((b) => b.name), o.base);
+      if (name === undefined) throw new SpawnError(`no branch named ${goQuote(o.base)} in ${project}`);
+      base = known.find((b) => b.name === name)!;
     } else {
-      const head = await this.git(projectDir, ['symbolic-ref', '--short', '-q', 'HEAD']);
-      base = head.code === 0 ? head.stdout.trim() : '';
-      if (base === '') throw new SpawnError(`${project} has no current branch to start from (detached HEAD) — name one with the base`);
+      // The full refname, never --short: a tag sharing the branch's name makes git shorten it to heads/<b>.
+      const head = await this.git(projectDir, ['symbolic-ref', '-q', 'HEAD']);
+      const ref = head.code === 0 ? head.stdout.trim() : '';
+      if (!ref.startsWith('refs/heads/')) throw new SpawnError(`${project} has no current branch to start from (detached HEAD) — name one with the base`);
+      base = { name: ref.slice('refs/heads/'.length), ref };
     }
-    return { kind: 'create', branch: o.branch, path: at(o.branch), newBranch: true, base, track: false };
+    return { kind: 'create', branch: o.branch, path: at(o.branch), newBranch: true, base: base.name, baseRef: base.ref, track: false };
   }
 
   /**
-   * Makes the checkout a `create` plan names (`git worktree add`). Leaves nothing behind when
-   * it fails: git makes no branch or directory when it refuses, and what it made before failing
-   * part-way is taken back.
+   * Makes the checkout a `create` plan names, taking back on failure exactly what this call made
+   * and nothing else — never a branch or a directory that was there before or that someone else
+   * made meanwhile:
+   * - a path already on disk is refused before git is touched (wording of this build:
+   *   `<path> already exists and is not a checkout of "<branch>", so no worktree can be made there
+   *   — move it out of the way, or name another branch`);
+   * - a new branch is made first, on its own (`git branch`), so whether this call made it is what
+   *   git answered, not a guess; then the checkout (`git worktree add <path> <branch>`). When the
+   *   checkout fails, the branch is deleted only if this call made it (`git branch -D`, which git
+   *   refuses for a branch some checkout holds) — and the path is left to git, which takes back a
+   *   checkout it could not finish.
+   * Run it under `serial` with the `plan` it carries out.
    * @throws SpawnError in git's words.
    */
   async create(projectDir: string, p: Extract<WorktreePlan, { kind: 'create' }>): Promise<CreatedCheckout> {
-    const args = ['worktree', 'add'];
-    if (p.newBranch) args.push(p.track ? '--track' : '--no-track', '-b', p.branch, p.path, p.base);
-    else args.push(p.path, p.branch);
-    const existedBefore = existsSync(p.path);
-    const r = await this.git(projectDir, args);
-    const made: CreatedCheckout = { branch: p.branch, path: p.path, createdBranch: p.newBranch };
+    if (onDisk(p.path)) {
+      throw new SpawnError(
+        `${p.path} already exists and is not a checkout of ${goQuote(p.branch)}, so no worktree can be made there — move it out of the way, or name another branch`,
+      );
+    }
+    if (p.newBranch) {
+      const b = await this.git(projectDir, ['branch', p.track ? '--track' : '--no-track', p.branch, p.baseRef || p.base]);
+      if (b.code !== 0) throw new SpawnError(gitWords(b, 'git branch'));
+    }
+    // git reads a name that is a branch as that branch, even when a tag shares it.
+    const r = await this.git(projectDir, ['worktree', 'add', p.path, p.branch]);
     if (r.code !== 0) {
-      // git refuses before touching anything in the common cases; a failure part-way (a
-      // checkout that could not be written) can leave the branch and a registration behind.
-      if (!existedBefore) await this.undo(projectDir, made);
+      if (p.newBranch) await this.git(projectDir, ['branch', '-D', p.branch]).catch(() => undefined);
+      this.dropEmptyParents(p.path);
       throw new SpawnError(gitWords(r, 'git worktree add'));
     }
-    return made;
+    return { branch: p.branch, path: p.path, createdBranch: p.newBranch };
   }
 
   /**
@@ -325,10 +392,37 @@ export class Worktrees {
     return existsSync(own) ? own : undefined;
   }
 
-  private async refs(dir: string, prefix: string): Promise<string[]> {
-    const r = await this.git(dir, ['for-each-ref', '--format=%(refname:short)', prefix]);
-    if (r.code !== 0) return [];
-    return r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  /**
+   * The repository's local and remote-tracking branches (`<remote>/HEAD` left out), read as full
+   * refnames: `%(refname:short)` turns a branch that shares its name with a tag into `heads/<b>`,
+   * which then matches nothing.
+   */
+  private async branches(dir: string): Promise<{ local: Branch[]; remote: Branch[] }> {
+    const r = await this.git(dir, ['for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/remotes']);
+    const local: Branch[] = [];
+    const remote: Branch[] = [];
+    if (r.code !== 0) return { local, remote };
+    for (const ref of r.stdout.split('\n').map((l) => l.trim()).filter(Boolean)) {
+      if (ref.startsWith('refs/heads/')) local.push({ name: ref.slice('refs/heads/'.length), ref });
+      else if (ref.startsWith('refs/remotes/') && !ref.endsWith('/HEAD')) remote.push({ name: ref.slice('refs/remotes/'.length), ref });
+    }
+    return { local, remote };
+  }
+}
+
+/** A branch: its name as a caller writes it (`main`, `origin/x`) and its full refname. */
+interface Branch {
+  name: string;
+  ref: string;
+}
+
+/** Whether anything is at `path`, a dangling symlink included. */
+function onDisk(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

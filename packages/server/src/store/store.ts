@@ -380,6 +380,29 @@ export class Store {
   }
 
   /**
+   * Writes what a resuming open asked for onto parked row `id` (spawn/reopen.ts): its origin and
+   * subagent depth always; `model` / `effort` only when named (`""` keeps the recorded one);
+   * `ultracode` only when asked for. Returns whether the row exists.
+   */
+  placeReopened(
+    id: string,
+    r: { originSessionId: string; originLabel: string; subagentDepth: number; model: string; effort: string; ultracode: boolean },
+  ): boolean {
+    return (
+      this.q.placeReopened.run({
+        originSessionId: r.originSessionId,
+        originLabel: r.originLabel,
+        subagentDepth: r.subagentDepth,
+        model: r.model,
+        effort: r.effort,
+        ultracode: r.ultracode ? 1 : 0,
+        now: this.now(),
+        id,
+      }).changes > 0
+    );
+  }
+
+  /**
    * Files every session of `ids` under `folder` and writes `color` on each card (either left as
    * it is when `undefined`), in one transaction: a folder rename or ungroup moves every card at
    * once, parked ones included (spec/cli.md § lich rename-folder, § lich color-folder).
@@ -490,6 +513,14 @@ function prepare(db: Database.Database) {
     setLabel: db.prepare('UPDATE sessions SET label = ?, label_auto = ?, updated_at = ? WHERE id = ?'),
     touch: db.prepare('UPDATE sessions SET touched_at = ?, updated_at = ? WHERE id = ?'),
     setFolder: db.prepare('UPDATE sessions SET folder = ?, updated_at = ? WHERE id = ?'),
+    placeReopened: db.prepare(
+      `UPDATE sessions SET origin_session_id = @originSessionId, origin_label = @originLabel, subagent_depth = @subagentDepth,
+         model = CASE WHEN @model = '' THEN model ELSE @model END,
+         effort = CASE WHEN @effort = '' THEN effort ELSE @effort END,
+         ultracode = CASE WHEN @ultracode THEN 1 ELSE ultracode END,
+         updated_at = @now
+       WHERE id = @id`,
+    ),
     setColor: db.prepare('UPDATE sessions SET color = ?, updated_at = ? WHERE id = ?'),
   };
 }
