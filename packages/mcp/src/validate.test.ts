@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MCP_TOOLS } from '@lich/generated/mcp/tools';
 import { compileToolValidators, lenientSchema } from './validate.js';
 
 const sendSchema = {
@@ -14,6 +15,11 @@ const sendSchema = {
 };
 
 describe('compileToolValidators', () => {
+  it('compiles every contract tool\'s lenient schema (on first call, so a broken one fails here)', () => {
+    const validators = compileToolValidators(MCP_TOOLS);
+    for (const tool of MCP_TOOLS) expect(() => validators.get(tool.name)!({})).not.toThrow();
+  });
+
   const validate = compileToolValidators([{ name: 'send_to_session', inputSchema: sendSchema }]).get('send_to_session')!;
 
   it('accepts arguments that match the schema', () => {

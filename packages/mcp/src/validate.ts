@@ -95,11 +95,14 @@ function widen(property: JsonSchema): JsonSchema {
 }
 
 /**
- * Compiles every tool's lenient schema ({@link lenientSchema}) once (tool name → validator).
- * `strict: false` because the contract's schemas may carry annotation keywords of their own;
- * every error is collected so one retry can fix them all.
+ * Compiles each tool's lenient schema ({@link lenientSchema}) once, on that tool's first call
+ * (tool name → validator): `lich mcp` starts with every session a provider opens, and most
+ * sessions call few of the tools, so compiling all of them up front was start-up paid for
+ * nothing. `strict: false` because the contract's schemas may carry annotation keywords of their
+ * own; every error is collected so one retry can fix them all.
  *
- * @throws Error when a schema does not compile — a broken contract, found at start-up.
+ * @throws Error (from the validator's first call) when a schema does not compile — a broken
+ *   contract; the codegen tests compile every schema, so none reaches a build.
  */
 export function compileToolValidators(tools: readonly SchemaTool[]): Map<string, ToolValidator> {
   // validateSchema off: the tool schemas were checked against the 2020-12 meta-schema when
@@ -110,7 +113,8 @@ export function compileToolValidators(tools: readonly SchemaTool[]): Map<string,
   const validators = new Map<string, ToolValidator>();
   for (const tool of tools) {
     const schema = lenientSchema(tool.inputSchema) as JsonSchema;
-    const validate = ajv.compile(schema);
+    let compiled: ReturnType<typeof ajv.compile> | undefined;
+    const validate = (args: unknown) => (compiled ??= ajv.compile(schema))(args);
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const known = Object.keys(properties);
     const missing = Object.entries(tool.missing ?? {});
@@ -119,7 +123,7 @@ export function compileToolValidators(tools: readonly SchemaTool[]): Map<string,
         for (const [name, refusal] of missing) if (!Object.hasOwn(args, name)) return refusal;
       }
       if (validate(args)) return null;
-      const errors = validate.errors ?? [];
+      const errors = compiled?.errors ?? [];
       // An enum names its values, which says more than the type they share.
       const listed = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath));
       const reasons = errors
