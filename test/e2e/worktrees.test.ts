@@ -273,12 +273,19 @@ describe('the setup script', () => {
     expect(b.log.entries(w.id).filter((e) => e.event === 'task')).toHaveLength(1);
   }, 60_000);
 
-  it('turns a task undelivered when the script never ends', async () => {
+  it('hands the ticket back at once, and turns the task undelivered when the script never ends', async () => {
     await b.open(repo, 'example', ['--worktree', 'stuck-1']);
     const started = Date.now();
-    const r = await b.lich(['send', '--json', '--timeout', '60', 'stuck-1', 'echo never']);
+    // spec/cli.md § lich send: "A target still running its setup script is queued for, not
+    // written to. The ticket comes back at once".
+    const sent = await b.lich(['send', '--json', '--timeout', '60', 'stuck-1', 'echo never']);
+    expect(sent.code).toBe(2);
+    const { ticket } = JSON.parse(sent.stdout);
+    expect(JSON.parse(sent.stdout)).toEqual({ ticket: expect.stringMatching(/^[0-9a-f]{8}$/), target: 'stuck-1', status: 'pending', answer: '' });
+    expect(Date.now() - started).toBeLessThan(DELIVERY_LIMIT_MS - 500);
+    const r = await b.lich(['wait', '--json', '--timeout', '60', ticket]);
     expect(r.code).toBe(3);
-    expect(JSON.parse(r.stdout)).toEqual({ ticket: expect.stringMatching(/^[0-9a-f]{8}$/), target: 'stuck-1', status: 'undelivered', answer: '' });
+    expect(JSON.parse(r.stdout)).toEqual({ ticket, target: 'stuck-1', status: 'undelivered', answer: '' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(DELIVERY_LIMIT_MS - 500);
     expect(Date.now() - started).toBeLessThan(DELIVERY_LIMIT_MS + 15_000);
   }, 60_000);

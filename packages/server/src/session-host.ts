@@ -60,6 +60,10 @@ export class SessionHost implements RelayHost {
     return this.terminal.ready(id);
   }
 
+  inSetup(id: string): boolean {
+    return this.terminal.inSetup(id);
+  }
+
   live(id: string): boolean {
     return this.terminal.isLive(id);
   }

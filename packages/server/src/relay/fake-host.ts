@@ -8,6 +8,8 @@ import type { Clock, RelayHost, RelaySession } from './host.js';
 export interface FakeSession extends RelaySession {
   live: boolean;
   ready: boolean;
+  /** Still running its checkout's setup script (then never ready). */
+  setup: boolean;
   state: string;
 }
 
@@ -36,6 +38,7 @@ export class FakeHost implements RelayHost {
       hasTools: false,
       live: true,
       ready: true,
+      setup: false,
       state: '',
       ...s,
     };
@@ -54,7 +57,10 @@ export class FakeHost implements RelayHost {
   }
   ready(id: string): boolean {
     const s = this.sessions.get(id);
-    return !!s && s.live && s.ready;
+    return !!s && s.live && s.ready && !s.setup;
+  }
+  inSetup(id: string): boolean {
+    return this.sessions.get(id)?.setup ?? false;
   }
   live(id: string): boolean {
     return this.sessions.get(id)?.live ?? false;

@@ -51,6 +51,12 @@ export interface RelayHost {
   state(id: string): string;
   /** Whether the session is at a free prompt: not running its setup script, and its PTY has gone quiet. */
   ready(id: string): boolean;
+  /**
+   * Whether the session's PTY is still running its checkout's setup script (before the marker
+   * the setup wrapper prints ahead of the provider). Optional: a host without setup scripts
+   * leaves it out.
+   */
+  inSetup?(id: string): boolean;
   /** Whether a process is running in the session's PTY. */
   live(id: string): boolean;
   /**

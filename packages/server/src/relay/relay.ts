@@ -208,6 +208,13 @@ export class Relay {
       silent: false,
     };
     this.errands.set(ticket, e);
+    // A target still running its setup script is queued for and the ticket comes back at once
+    // (spec/cli.md § lich send): a fresh worktree's install routinely outlasts any wait the
+    // sender asked for, and holding the line through it would only spend the sender's turn.
+    if (this.host.inSetup?.(target.id)) {
+      this.deliver(e);
+      return this.giveUp(e);
+    }
     // The line is held before the first keystroke, so an outcome that comes back at once reaches it.
     const held = this.hold(e, waitMs(o.timeoutSeconds), signal);
     this.deliver(e);
