@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Bundles what runs outside vitest (docs/architecture.md § Build and run), with esbuild:
 //
-//   packages/cli/dist/lich.mjs         the CLI: core + generated + oclif. The command table is a
-//                                      lazy chunk (dist/chunks/), so `lich mcp`, the backend and
-//                                      `lich version` never load oclif.
+//   packages/cli/dist/lich.mjs         the CLI: core + generated + oclif. The command table is
+//                                      loaded lazily, so `lich mcp`, the backend and `lich version`
+//                                      never load oclif: it is dist/chunks/commands-<hash>.cjs, a
+//                                      CommonJS bundle wrapped as a function expression, with the
+//                                      V8 code cache of it (….cache) made here by running it once
+//                                      (main.ts loads the pair with vm.Script; ~20 % of `lich sessions`).
 //   packages/cli/dist/mcp.mjs          `lich mcp` (packages/mcp/src/index.ts, exports serveMcp)
 //   packages/cli/dist/server.mjs       the backend `lich --no-window` runs (exports runForeground)
 //   packages/opencode-plugin/dist/index.js   the opencode plugin module
@@ -14,8 +17,11 @@
 //
 // Usage: node tools/build.mjs
 
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { constants as vmConstants, Script } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -108,6 +114,66 @@ const common = {
   banner: { js: esmShim },
 };
 
+// The lich bundle's minification: a third less source to compile on every start (~10 % of
+// `lich sessions`); names are kept, and no stack trace is ever printed to a user anyway.
+const minify = { minifyWhitespace: true, minifySyntax: true };
+
+// Readers (a lich started during a build: tests run the bundle while others rebuild it) see a
+// whole file or none.
+function writeWhole(path, data) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, path);
+}
+
+// The wrapper CommonJS gets from node, in the source itself: the code cache is of exactly the
+// text main.ts compiles, with no concatenation on the start path.
+const CJS_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+const CJS_TAIL = '\n})';
+
+/**
+ * Builds the command table (packages/cli/src/commands.ts) into dist/chunks/commands-<hash>.cjs
+ * and its V8 code cache into …/commands-<hash>.cache, and resolves with the former's path
+ * relative to dist/ (main.ts's __LICH_COMMANDS_CJS__). The cache is made after running the
+ * table once, so it holds the functions its loading compiles, not only the top level; it is
+ * valid for this node binary and V8 flags, and main.ts compiles from source when V8 rejects it.
+ */
+let cacheMs = 0;
+async function buildCommandTable(distDir) {
+  const result = await esbuild.build({
+    ...common,
+    ...minify,
+    format: 'cjs',
+    banner: { js: CJS_HEAD },
+    footer: { js: CJS_TAIL },
+    entryPoints: [join(root, 'packages/cli/src/commands.ts')],
+    outfile: join(distDir, 'chunks/commands.cjs'),
+    write: false,
+  });
+  const source = result.outputFiles[0].text;
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
+  const name = `chunks/commands-${hash}.cjs`;
+  const file = join(distDir, name);
+  mkdirSync(dirname(file), { recursive: true });
+  writeWhole(file, source);
+
+  // Without a cache lich still runs, only slower; a table that fails to load here fails in every
+  // command too, which the tests say better than a failed build would.
+  const started = performance.now();
+  try {
+    const script = new Script(source, { filename: file, importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+    const module = { exports: {} };
+    script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+    if (!module.exports.COMMANDS) throw new Error('it does not export COMMANDS');
+    writeWhole(file.replace(/\.cjs$/, '.cache'), script.createCachedData());
+  } catch (error) {
+    rmSync(file.replace(/\.cjs$/, '.cache'), { force: true });
+    console.warn(`build: no code cache for ${name}: ${error?.message ?? error}`);
+  }
+  cacheMs = performance.now() - started;
+  return name;
+}
+
 const entries = [
   {
     name: 'lich',
@@ -119,12 +185,10 @@ const entries = [
       chunkNames: 'chunks/[name]-[hash]',
       outExtension: { '.js': '.mjs' },
       splitting: true,
-      // A third less source to compile on every start (~10 % of `lich sessions`); names are kept,
-      // and no stack trace is ever printed to a user anyway.
-      minifyWhitespace: true,
-      minifySyntax: true,
+      ...minify,
     },
     chunks: join(root, 'packages/cli/dist/chunks'),
+    commandTable: join(root, 'packages/cli/dist'),
   },
   { name: 'mcp', entry: 'packages/mcp/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/mcp.mjs') } },
   { name: 'server', entry: 'packages/server/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/server.mjs') } },
@@ -148,15 +212,22 @@ function pruneChunks(dir, keep) {
 
 const started = performance.now();
 const results = await Promise.allSettled(
-  entries.map(async ({ name, entry, required, options, chunks }) => {
+  entries.map(async ({ name, entry, required, options, chunks, commandTable }) => {
     const source = join(root, entry);
     if (!existsSync(source)) {
       if (required) throw new Error(`${entry} does not exist`);
       console.warn(`build: skipped ${name}: ${entry} does not exist yet`);
       return;
     }
-    const result = await esbuild.build({ ...common, ...options, entryPoints: [source], metafile: Boolean(chunks) });
-    if (chunks) pruneChunks(chunks, Object.keys(result.metafile.outputs).map((p) => resolve(root, p)));
+    const keep = [];
+    const define = { ...common.define };
+    if (commandTable) {
+      const table = await buildCommandTable(commandTable);
+      define.__LICH_COMMANDS_CJS__ = JSON.stringify(table);
+      keep.push(join(commandTable, table), join(commandTable, table.replace(/\.cjs$/, '.cache')));
+    }
+    const result = await esbuild.build({ ...common, ...options, define, entryPoints: [source], metafile: Boolean(chunks) });
+    if (chunks) pruneChunks(chunks, [...keep, ...Object.keys(result.metafile.outputs).map((p) => resolve(root, p))]);
   }),
 );
 
@@ -168,4 +239,4 @@ for (const [i, result] of results.entries()) {
   }
 }
 if (failed) process.exit(1);
-console.log(`build: done in ${Math.round(performance.now() - started)} ms (lich ${version})`);
+console.log(`build: done in ${Math.round(performance.now() - started)} ms (lich ${version}; code cache ${Math.round(cacheMs)} ms)`);

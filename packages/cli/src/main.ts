@@ -5,6 +5,11 @@
  *
  * Only bin.ts touches `process`; everything here comes through {@link MainIo}.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants as vmConstants, Script } from 'node:vm';
 import { createContext, type Env, LichError, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
 import { type FlagSpec, normalizeArgv } from './go-flags.js';
 import type { ExtraEntry } from './help.js';
@@ -56,7 +61,7 @@ export async function main(io: MainIo): Promise<number> {
 
 async function dispatch(io: MainIo): Promise<number> {
   const [word, ...rest] = io.argv;
-  const load = io.loadCommands ?? (async () => (await import('./commands.js')).COMMANDS);
+  const load = io.loadCommands ?? (() => loadCommandTable(io.distDir));
 
   if (word === 'help' || word === '--help' || word === '-h') {
     const commands = await load();
@@ -76,6 +81,61 @@ async function dispatch(io: MainIo): Promise<number> {
   const commands = await load();
   if (Object.hasOwn(commands, word)) return runCommand(io, commands, word, rest);
   throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
+}
+
+/**
+ * The file, relative to the dist directory, of the command table compiled as a CommonJS function
+ * expression (`chunks/commands-<hash>.cjs`, beside its V8 code cache `….cache`); defined by
+ * tools/build.mjs in the bundle, undefined when main.ts runs from source (vitest).
+ */
+declare const __LICH_COMMANDS_CJS__: string | undefined;
+
+/**
+ * The command table. The bundle loads it through a V8 code cache made at build time: compiling
+ * the table (oclif and every command, ~400 KB) is most of what `lich sessions` costs over
+ * `lich version`. From source it is a plain import.
+ */
+async function loadCommandTable(distDir: URL): Promise<CommandTable> {
+  if (typeof __LICH_COMMANDS_CJS__ !== 'string') return (await import('./commands.js')).COMMANDS;
+  return loadCachedCommands(fileURLToPath(new URL(__LICH_COMMANDS_CJS__, distDir)));
+}
+
+/**
+ * Evaluates `file`, a CommonJS module's source already wrapped as
+ * `(function (exports, require, module, __filename, __dirname) {…})`, with the code cache
+ * beside it (the same path ending `.cache`). A cache that is missing, or rejected by V8 (another
+ * node, other V8 flags), only costs the compile it would have saved: V8 compiles the source.
+ * The cache is named by the source's content hash, so it never belongs to other source.
+ */
+function loadCachedCommands(file: string): CommandTable {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new LichError(`this lich's build is incomplete (${oneLine((error as Error).message)}): run npm run build`, { cause: error });
+  }
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(file.replace(/\.cjs$/, '.cache'));
+  } catch {
+    // No cache: compile from source.
+  }
+  const script = new Script(source, {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const wrapper = script.runInThisContext() as (
+    exports: object,
+    require: NodeJS.Require,
+    module: { exports: { COMMANDS?: CommandTable } },
+    filename: string,
+    dirname: string,
+  ) => void;
+  const module: { exports: { COMMANDS?: CommandTable } } = { exports: {} };
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  if (!module.exports.COMMANDS) throw new LichError(`${file} does not export COMMANDS: run npm run build`);
+  return module.exports.COMMANDS;
 }
 
 function runCommand(io: MainIo, commands: CommandTable, word: string, argv: readonly string[]): Promise<number> {
@@ -136,7 +196,7 @@ async function launch(io: MainIo, args: readonly string[]): Promise<number> {
   const own = dashdash === -1 ? args : args.slice(0, dashdash);
   const parsed = normalizeArgv(own, launchFlags);
   if (parsed.help) {
-    return runCommand(io, await (io.loadCommands ?? (async () => (await import('./commands.js')).COMMANDS))(), 'help', []);
+    return runCommand(io, await (io.loadCommands ?? (() => loadCommandTable(io.distDir)))(), 'help', []);
   }
   if (parsed.positionals.length > 0) throw new LichError(`usage: ${LAUNCH_USAGE}`);
   const noWindow = parsed.argv.includes('--no-window');
