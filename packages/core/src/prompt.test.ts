@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROMPT_LIMIT, promptRefusal, sanitizePrompt } from './prompt.js';
+import { PROMPT_LIMIT, promptRefusal, sanitizeText } from './prompt.js';
 
 describe('promptRefusal', () => {
   it('takes a prompt of exactly 8192 bytes', () => {
@@ -13,7 +13,7 @@ describe('promptRefusal', () => {
   });
 
   it('counts the bytes after dropping control characters, DEL included, but not newlines and tabs', () => {
-    expect(sanitizePrompt('a\x00b\x1b[31mc\x7fd\ne\tf\rg')).toBe('ab[31mcd\ne\tfg');
+    expect(sanitizeText('a\x00b\x1b[31mc\x7fd\ne\tf\rg')).toBe('ab[31mcd\ne\tfg');
     expect(promptRefusal(`${'x'.repeat(PROMPT_LIMIT)}\x1b\x07\x7f`)).toBeNull();
     expect(promptRefusal(`${'x'.repeat(PROMPT_LIMIT - 1)}\n\n`)).toMatch(/^prompt is 8193 bytes/);
   });

@@ -20,9 +20,6 @@ export function sanitizeText(text: string): string {
   return text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
 }
 
-/** {@link sanitizeText}, under the name the prompt rule was first exported with. */
-export const sanitizePrompt = sanitizeText;
-
 /**
  * Why the relay would refuse `prompt`, in its own words, or null when it would take it:
  * `nothing to send: the prompt is empty` (blank once sanitised), or
