@@ -331,7 +331,7 @@ const guard = setTimeout(() => {
 
 let failure = null;
 try {
-  if (!existsSync(join(root, 'packages/cli/dist/lich.mjs'))) {
+  if (!existsSync(join(root, 'packages/cli/dist/lich.cjs'))) {
     throw new DemoError('the CLI is not built: run `npm run build` first (npm run demo does)');
   }
   await main();

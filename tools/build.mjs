@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles what runs outside vitest (docs/architecture.md § Build and run), with esbuild:
 //
-//   packages/cli/dist/lich.mjs         the CLI: core + generated + oclif. The command table is
+//   packages/cli/dist/lich.cjs         the CLI: core + generated + oclif. The command table is
 //                                      loaded lazily, so `lich mcp`, the backend and `lich version`
 //                                      never load oclif: it is dist/chunks/commands-<hash>.cjs, a
 //                                      CommonJS bundle wrapped as a function expression, with the
@@ -131,6 +131,47 @@ function writeWhole(path, data) {
 const CJS_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 const CJS_TAIL = '\n})';
 
+// oclif's command module pulls in its whole runtime when it loads: config and plugin discovery
+// (tinyglobby, minimatch, lilconfig), help templates (ejs), spinners, performance marks and
+// child_process. lich declares its commands with oclif but never runs those parts — dispatch,
+// Go-flag parsing and help are its own (packages/cli/src/lich-command.ts) — and evaluating them was
+// ~8 ms of every `lich sessions`. So in the command table every top-level `const x = require(…)` of
+// @oclif/core's own files becomes a module that loads on first use: what lich touches still runs
+// oclif's code, the rest is never evaluated. Nothing changes for code that runs; only when.
+const LAZY_HELPER = `function __lichLazy(load) {
+  let loaded;
+  const target = () => (loaded ??= load());
+  return new Proxy(function () {}, {
+    get: (_, key) => target()[key],
+    set: (_, key, value) => ((target()[key] = value), true),
+    has: (_, key) => key in target(),
+    apply: (_, self, args) => Reflect.apply(target(), self, args),
+    construct: (_, args) => Reflect.construct(target(), args),
+    getPrototypeOf: () => Object.getPrototypeOf(target()),
+  });
+}`;
+const TOP_LEVEL_REQUIRE = /^const (\w+) = ((?:__importDefault|__importStar)\()?require\(("[^"]+")\)(\))?;$/gm;
+const lazyOclif = {
+  name: 'lazy-oclif',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/].*\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source.replace(TOP_LEVEL_REQUIRE, (_, name, wrap = '', spec, close = '') =>
+        wrap && !close ? _ : `const ${name} = __lichLazy(() => ${wrap}require(${spec})${close});`,
+      );
+      return { contents, loader: 'js' };
+    });
+    // What oclif's own files require from other packages stays out of the table: the lazy require
+    // above loads it from node_modules on the rare path that needs it, and the ~300 KB of source
+    // lich never runs is neither read nor hashed on every start.
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/]/.test(args.importer) && !args.path.startsWith('node:')
+        ? { path: args.path, external: true }
+        : undefined,
+    );
+  },
+};
+
 /**
  * Builds the command table (packages/cli/src/commands.ts) into dist/chunks/commands-<hash>.cjs
  * and its V8 code cache into …/commands-<hash>.cache, and resolves with the former's path
@@ -144,7 +185,8 @@ async function buildCommandTable(distDir) {
     ...common,
     ...minify,
     format: 'cjs',
-    banner: { js: CJS_HEAD },
+    banner: { js: `${CJS_HEAD}\n${LAZY_HELPER}` },
+    plugins: [...common.plugins, lazyOclif],
     footer: { js: CJS_TAIL },
     entryPoints: [join(root, 'packages/cli/src/commands.ts')],
     outfile: join(distDir, 'chunks/commands.cjs'),
@@ -176,17 +218,12 @@ async function buildCommandTable(distDir) {
 
 const entries = [
   {
+    // CommonJS, required by the CommonJS bin: an ES module entry makes node start its ESM loader
+    // (~5 ms, a quarter of `node -e 0`) before the first line of lich runs.
     name: 'lich',
     entry: 'packages/cli/src/bin.ts',
     required: true,
-    options: {
-      outdir: join(root, 'packages/cli/dist'),
-      entryNames: 'lich',
-      chunkNames: 'chunks/[name]-[hash]',
-      outExtension: { '.js': '.mjs' },
-      splitting: true,
-      ...minify,
-    },
+    options: { outfile: join(root, 'packages/cli/dist/lich.cjs'), format: 'cjs', banner: {}, ...minify },
     chunks: join(root, 'packages/cli/dist/chunks'),
     commandTable: join(root, 'packages/cli/dist'),
   },
@@ -197,6 +234,8 @@ const entries = [
     entry: 'packages/opencode-plugin/src/index.ts',
     options: { outfile: join(root, 'packages/opencode-plugin/dist/index.js'), external: ['@opencode-ai/plugin'] },
   },
+  // The stand-in Claude Code the control tests run as the built-in `claude` (examples/claude/bin/claude).
+  { name: 'claude', entry: 'examples/claude/claude.ts', options: { outfile: join(root, 'examples/claude/dist/claude.mjs') } },
 ];
 
 // Chunk names carry a content hash, so every change leaves the old files behind. They are

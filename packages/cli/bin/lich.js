@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// The `lich` bin: everything is in the bundle tools/build.mjs writes (npm run build).
-import { existsSync } from 'node:fs';
+// The `lich` bin: everything is in the bundle tools/build.mjs writes (npm run build). CommonJS
+// (bin/package.json) on purpose: an ES module here would make node start its ESM loader on every
+// `lich` run, a quarter of node's own start-up.
+'use strict';
+const { join } = require('node:path');
 
-const bundle = new URL('../dist/lich.mjs', import.meta.url);
-if (!existsSync(bundle)) {
+const bundle = join(__dirname, '../dist/lich.cjs');
+try {
+  require.resolve(bundle);
+} catch {
   process.stderr.write('lich: this checkout is not built: run npm run build\n');
   process.exit(1);
 }
-await import(bundle.href);
+require(bundle);

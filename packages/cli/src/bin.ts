@@ -1,5 +1,5 @@
 /**
- * The bundle's entry (packages/cli/dist/lich.mjs): the one module that reads `process`. It hands
+ * The bundle's entry (packages/cli/dist/lich.cjs): the one module that reads `process`. It hands
  * the dispatcher the environment and the standard streams, and keeps a failed write to them to
  * the rule every failure follows (spec/cli.md § Commands: one `lich: …` line on stderr, exit 1):
  * - a reader that went away (EPIPE, `lich … | head -1`) ends the run quietly, with the status
@@ -8,7 +8,8 @@
  *   `lich: write the output: <reason>` on stderr and exit 1, never a stack trace;
  * - a stderr that cannot be written either has nowhere to say so: exit 1.
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
 import { oneLine } from '@lich/core';
 import { main } from './main.js';
@@ -36,7 +37,9 @@ function onWriteError(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException)
 process.stdout.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stdout', error));
 process.stderr.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stderr', error));
 
-process.exitCode = await main({
+// The bundle is CommonJS (tools/build.mjs: an ES module entry costs node its ESM loader, ~5 ms
+// of every start), so its paths come from __dirname and the exit status from a callback.
+void main({
   argv: process.argv.slice(2),
   env: process.env,
   // Touching process.stdin sets up a handle for it; only `lich mcp` reads it.
@@ -45,6 +48,8 @@ process.exitCode = await main({
   },
   stdout: process.stdout,
   stderr: process.stderr,
-  bin: fileURLToPath(new URL('../bin/lich.js', import.meta.url)),
-  distDir: new URL('./', import.meta.url),
+  bin: join(__dirname, '../bin/lich.js'),
+  distDir: pathToFileURL(`${__dirname}/`),
+}).then((code) => {
+  process.exitCode = code;
 });

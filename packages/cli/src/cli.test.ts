@@ -1,6 +1,6 @@
 /**
  * The built `lich` driven as a child process, exactly as an agent's shell runs it
- * (packages/cli/bin/lich.js → dist/lich.mjs; `npm test` builds first). The backend is the
+ * (packages/cli/bin/lich.js → dist/lich.cjs; `npm test` builds first). The backend is the
  * recording fake of @lich/core, except where the launch path itself is under test.
  */
 import { spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import { errorBody, type FakeLich, startFakeLich } from '@lich/core/testing/fake
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(root, 'packages/cli/bin/lich.js');
-const bundle = join(root, 'packages/cli/dist/lich.mjs');
+const bundle = join(root, 'packages/cli/dist/lich.cjs');
 const TOKEN = 'd'.repeat(32);
 
 function newest(dir: string): number {
@@ -32,9 +32,9 @@ let lich: FakeLich;
 
 beforeAll(() => {
   // Building here would race other test files running the same bundle; npm test builds first.
-  if (!existsSync(bundle)) throw new Error('packages/cli/dist/lich.mjs is missing: run npm run build');
+  if (!existsSync(bundle)) throw new Error('packages/cli/dist/lich.cjs is missing: run npm run build');
   const sources = Math.max(newest(join(root, 'packages/cli/src')), newest(join(root, 'packages/core/src')), newest(join(root, 'generated')));
-  if (statSync(bundle).mtimeMs < sources) throw new Error('packages/cli/dist/lich.mjs is older than its sources: run npm run build');
+  if (statSync(bundle).mtimeMs < sources) throw new Error('packages/cli/dist/lich.cjs is older than its sources: run npm run build');
   home = mkdtempSync(join(tmpdir(), 'lich-cli-'));
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));

@@ -6,7 +6,6 @@
  * Only bin.ts touches `process`; everything here comes through {@link MainIo}.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as vmConstants, Script } from 'node:vm';
@@ -133,7 +132,9 @@ function loadCachedCommands(file: string): CommandTable {
     dirname: string,
   ) => void;
   const module: { exports: { COMMANDS?: CommandTable } } = { exports: {} };
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  // The bundle's own require: the table needs node's builtins and oclif's package.json, and
+  // node:module's createRequire would load the ES module loader for them.
+  wrapper.call(module.exports, module.exports, require, module, file, dirname(file));
   if (!module.exports.COMMANDS) throw new LichError(`${file} does not export COMMANDS: run npm run build`);
   return module.exports.COMMANDS;
 }

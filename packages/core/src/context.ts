@@ -1,4 +1,4 @@
-import { readFile as fsReadFile } from 'node:fs/promises';
+import { readFile as fsReadFile } from 'node:fs';
 import net from 'node:net';
 import { type Env, type ReadFile, readRuntimeFile, resolveCoordinates } from './coordinates.js';
 import { abortError } from './errors.js';
@@ -51,7 +51,11 @@ export interface ContextOptions {
  */
 export function createContext(options: ContextOptions): LichContext {
   const env = options.env;
-  const readFile = options.readFile ?? ((path: string) => fsReadFile(path, 'utf8'));
+  // node:fs rather than node:fs/promises: the latter loads readline and the stream machinery,
+  // a millisecond of every `lich` start for one small file.
+  const readFile =
+    options.readFile ??
+    ((path: string) => new Promise<string>((resolve, reject) => fsReadFile(path, 'utf8', (error, text) => (error ? reject(error) : resolve(text)))));
   const rpc =
     options.rpc ??
     createHttpRpcClient({
