@@ -2,7 +2,7 @@
 // Regenerate: npm run codegen
 
 import { toArgv } from '@lich/core/contract-runtime';
-import type { SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, QuitInput, VersionInput, HelpInput } from './types';
+import type { SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, ControlInput, AskInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, QuitInput, VersionInput, HelpInput } from './types';
 
 /** How the command prints its result. */
 export interface ArgvOptions {
@@ -100,6 +100,26 @@ export const cliArgv = {
     ], [
       [input.target, false],
       [input.label, true],
+    ]),
+  /** `lich control [--project <name-or-path>] [--json] <session> <action> [<value>] [<args>]` */
+  control: (input: ControlInput, options: ArgvOptions = {}): string[] =>
+    toArgv('control', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], [
+      [input.target, true],
+      [input.action, true],
+      [input.value, false],
+      [input.args, false],
+    ]),
+  /** `lich ask [--project <name-or-path>] [--json] <session> <question...>` */
+  ask: (input: AskInput, options: ArgvOptions = {}): string[] =>
+    toArgv('ask', [
+      ['--project', input.project],
+      ['--json', options.json ?? false],
+    ], [
+      [input.target, true],
+      [input.question, true],
     ]),
   /** `lich worktrees [--project <name-or-path>] [--json]` */
   worktrees: (input: WorktreesInput, options: ArgvOptions = {}): string[] =>

@@ -2,10 +2,29 @@
 // Regenerate: npm run codegen
 
 import { count, hasProp, isType, jsonEqual, prop, firstOutcome, type Outcome, type OutcomeExit } from '@lich/core/contract-runtime';
-import type { HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMethodName } from './types';
+import type { HookGetPath, HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMethodName } from './types';
 
 /** Object type name → its JSON Schema (contracts/objects), every `$ref` inlined. */
 export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
+  Answered: {
+    title: 'Answered',
+    description: 'What `lich ask --json` prints and `spawn.Ask` returns (spec/cli.md § lich ask; wire.md § 6 `spawn.Answered`).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'project', 'label', 'answer'],
+    properties: {
+      id: {
+        type: 'string',
+        description: 'The lich id of the session that was asked.',
+      },
+      project: { type: 'string', description: 'The name of its project.' },
+      label: { type: 'string', description: 'Its card label.' },
+      answer: {
+        type: 'string',
+        description: 'The session\'s answer, from a fork of its conversation; cut at 16,000 UTF-16 units with `\\n[truncated]` after it.',
+      },
+    },
+  },
   Checkout: {
     title: 'Checkout',
     description: 'One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project\'s own directory is never one.',
@@ -127,6 +146,40 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       },
     },
   },
+  Controlled: {
+    title: 'Controlled',
+    description: 'What `lich control --json` prints and `spawn.Control` returns (spec/cli.md § lich control; wire.md § 6 `spawn.Controlled`).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'project', 'label', 'action', 'command_id', 'state'],
+    properties: {
+      id: {
+        type: 'string',
+        description: 'The lich id of the session that was controlled.',
+      },
+      project: { type: 'string', description: 'The name of its project.' },
+      label: { type: 'string', description: 'Its card label.' },
+      action: {
+        type: 'string',
+        enum: ['prompt', 'abort', 'model', 'effort', 'command'],
+        description: 'What was done: prompt, abort, model, effort or command.',
+      },
+      value: {
+        type: 'string',
+        minLength: 1,
+        description: 'What the action carried: the prompt, the model, the effort level, or the slash command\'s name, as given. Absent when the action carried none.',
+      },
+      command_id: {
+        type: 'string',
+        description: 'The id of the command lich handed the session\'s mod (`m<N>`).',
+      },
+      state: {
+        type: 'string',
+        enum: ['done', 'delivered', 'ended'],
+        description: 'done: the session confirmed it (exit 0). delivered: the session took the command and has not confirmed it yet; it still goes through (exit 2). ended: the session ended before confirming it (exit 3).',
+      },
+    },
+  },
   Filed: {
     title: 'Filed',
     description: 'What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`).',
@@ -204,6 +257,162 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
         type: 'integer',
         minimum: 1,
         description: 'How many UTF-8 bytes were pasted, after control characters were stripped.',
+      },
+    },
+  },
+  ModCommand: {
+    title: 'ModCommand',
+    description: 'One command a poll of `GET /mod/commands` hands the lich-plugin mod of a Claude Code session: each kind carries exactly its own fields, nothing else (spec/mod-control.md; wire.md § 11.2; contracts/fixtures/upstream/mod-commands.json). The mod acks each one with `POST /mod/acks`, echoing its id and kind.',
+    oneOf: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind', 'text'],
+        description: 'Start a turn on `text` (`$.prompt.submit`); acked ok once its turn started — when the session is idle.',
+        properties: {
+          id: {
+            type: 'string',
+            pattern: '^m[1-9][0-9]*$',
+            description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+          },
+          kind: { const: 'prompt', description: 'prompt.' },
+          text: {
+            type: 'string',
+            minLength: 1,
+            description: 'The prompt; never empty.',
+          },
+          notification: {
+            title: 'ModNotification',
+            description: 'How the mod submits a `prompt` command that carries one: as the user, in the shape Claude Code gives a background agent\'s completion — `<task-notification>` with the status, the summary and the prompt\'s text as `<result>` (spec/mod-control.md; wire.md § 11.2). lich sends one with a report or a blocked notice it hands a caller whose mod polls.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['status', 'summary'],
+            properties: {
+              status: {
+                type: 'string',
+                enum: ['completed', 'waiting'],
+                description: 'completed: a session lich handed a task finished it (its report is the prompt\'s text). waiting: a subagent worker is blocked on a permission prompt in its card.',
+              },
+              summary: {
+                type: 'string',
+                description: 'The one dim line Claude Code shows for it (`lich session "docs" finished`); the mod XML-escapes it.',
+              },
+            },
+          },
+        },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind'],
+        description: 'Stop the running turn (`$.turn.abort`); acked ok once it ended, not ok when no turn was running.',
+        properties: {
+          id: {
+            type: 'string',
+            pattern: '^m[1-9][0-9]*$',
+            description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+          },
+          kind: { const: 'abort', description: 'abort.' },
+        },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind'],
+        description: 'Send every request of this session with `model` from now on; acked ok once the override is set.',
+        properties: {
+          id: {
+            type: 'string',
+            pattern: '^m[1-9][0-9]*$',
+            description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+          },
+          kind: { const: 'model', description: 'model.' },
+          model: {
+            type: 'string',
+            minLength: 1,
+            description: 'The model name; absent drops the override, back to the session\'s own.',
+          },
+        },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind'],
+        description: 'Send every request of this session with `effort` from now on; acked ok once the override is set, not ok (`unknown effort`) outside low, medium, high, xhigh and max.',
+        properties: {
+          id: {
+            type: 'string',
+            pattern: '^m[1-9][0-9]*$',
+            description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+          },
+          kind: { const: 'effort', description: 'effort.' },
+          effort: {
+            type: 'string',
+            minLength: 1,
+            description: 'The effort level; absent drops the override, back to the session\'s own.',
+          },
+        },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind', 'name'],
+        description: 'Run a slash command (`$.command.run`); acked ok once it ran, which is only when the session is idle.',
+        properties: {
+          id: {
+            type: 'string',
+            pattern: '^m[1-9][0-9]*$',
+            description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+          },
+          kind: { const: 'command', description: 'command.' },
+          name: {
+            type: 'string',
+            minLength: 1,
+            pattern: '^[^/]',
+            description: 'The command\'s name without its leading slash (`compact`); never model or effort.',
+          },
+          args: {
+            type: 'string',
+            description: 'What follows the name; absent when nothing does.',
+          },
+        },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind', 'question'],
+        description: 'Answer a side question from a fork of the conversation (`$.model.fork`), beside the turn and outside it; acked ok with the answer, or not ok with why none came.',
+        properties: {
+          id: {
+            type: 'string',
+            pattern: '^m[1-9][0-9]*$',
+            description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+          },
+          kind: { const: 'ask', description: 'ask.' },
+          question: {
+            type: 'string',
+            minLength: 1,
+            description: 'The question, at most 8 KiB.',
+          },
+        },
+      },
+    ],
+  },
+  ModNotification: {
+    title: 'ModNotification',
+    description: 'How the mod submits a `prompt` command that carries one: as the user, in the shape Claude Code gives a background agent\'s completion — `<task-notification>` with the status, the summary and the prompt\'s text as `<result>` (spec/mod-control.md; wire.md § 11.2). lich sends one with a report or a blocked notice it hands a caller whose mod polls.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['status', 'summary'],
+    properties: {
+      status: {
+        type: 'string',
+        enum: ['completed', 'waiting'],
+        description: 'completed: a session lich handed a task finished it (its report is the prompt\'s text). waiting: a subagent worker is blocked on a permission prompt in its card.',
+      },
+      summary: {
+        type: 'string',
+        description: 'The one dim line Claude Code shows for it (`lich session "docs" finished`); the mod XML-escapes it.',
       },
     },
   },
@@ -374,6 +583,82 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
         type: 'array',
         items: { type: 'string' },
         description: 'The labels of the sessions on the sidebar that moved, in card order. Parked sessions follow the rename too, but are not listed.',
+      },
+    },
+  },
+  RelayStatus: {
+    title: 'RelayStatus',
+    description: 'What `GET /mod/status` answers: how a session\'s errands stand, read without waiting and without collecting anything (wire.md §§ 6 `relay.Status`, 11.3). Every list is present, [] when empty (never null).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['owed', 'open', 'ready'],
+    properties: {
+      owed: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ticket', 'from', 'asked'],
+          description: 'An errand this session owes an answer on.',
+          properties: {
+            ticket: {
+              type: 'string',
+              description: 'The errand\'s ticket (8 lowercase hex characters): what `lich reply <ticket>` answers.',
+            },
+            from: {
+              type: 'string',
+              description: 'The label of the session that asked; "" when it came from the command line.',
+            },
+            asked: {
+              type: 'string',
+              description: 'The start of what was asked: the prompt with its whitespace collapsed, cut at 72 bytes with `…` after it.',
+            },
+          },
+        },
+        description: 'Errands other sessions handed this one and it has not answered yet.',
+      },
+      open: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ticket', 'target', 'state'],
+          description: 'An errand this session handed out that is still open.',
+          properties: {
+            ticket: { type: 'string', description: 'The errand\'s ticket.' },
+            target: {
+              type: 'string',
+              description: 'The label of the session working on it.',
+            },
+            state: {
+              type: 'string',
+              description: 'queued while the task has not reached the target yet; else the target\'s last reported state (busy, waiting, done, idle), "" when it reported none.',
+            },
+          },
+        },
+        description: 'Errands this session handed out that are still open; private ones are not listed.',
+      },
+      ready: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ticket', 'target', 'status'],
+          description: 'A result of this session\'s waiting to be collected.',
+          properties: {
+            ticket: { type: 'string', description: 'The errand\'s ticket.' },
+            target: {
+              type: 'string',
+              description: 'The label of the session the task went to.',
+            },
+            status: {
+              type: 'string',
+              enum: ['answered', 'pending', 'unread', 'unanswered', 'undelivered', 'stopped', 'expired'],
+              description: 'How the errand stands. answered: `answer` holds the reply (exit 0). pending: delivered or queued, the wait ran out and the ticket is still live (exit 2). unread: typed at the target and never picked up. unanswered: the target ended its turn without replying through lich — the answer is in that session. undelivered: the queued task never reached a prompt. stopped: a subagent worker was closed before it answered. expired: nobody answered within the ticket\'s hour. The last five end the errand: no answer is coming through lich (exit 3).',
+            },
+          },
+        },
+        description: 'Results of this session\'s errands waiting in its inbox to be collected; private ones are not listed.',
       },
     },
   },
@@ -1129,6 +1414,47 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
       },
     },
   },
+  'spawn.Ask': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'target', 'project', 'question'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        target: {
+          type: 'string',
+          description: 'The session to ask: lich id, label or roster name.',
+        },
+        project: {
+          type: 'string',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        question: { type: 'string', description: 'The question, at most 8192 bytes.' },
+      },
+    },
+    result: {
+      title: 'Answered',
+      description: 'What `lich ask --json` prints and `spawn.Ask` returns (spec/cli.md § lich ask; wire.md § 6 `spawn.Answered`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'project', 'label', 'answer'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session that was asked.',
+        },
+        project: { type: 'string', description: 'The name of its project.' },
+        label: { type: 'string', description: 'Its card label.' },
+        answer: {
+          type: 'string',
+          description: 'The session\'s answer, from a fork of its conversation; cut at 16,000 UTF-16 units with `\\n[truncated]` after it.',
+        },
+      },
+    },
+  },
   'spawn.Close': {
     options: {
       type: 'object',
@@ -1228,6 +1554,73 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'array',
           items: { type: 'string' },
           description: 'The labels of the sessions on the sidebar that were painted, in card order. Parked sessions in the folder are painted too, but are not listed.',
+        },
+      },
+    },
+  },
+  'spawn.Control': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'target', 'project', 'action', 'value', 'args'],
+      properties: {
+        from: {
+          type: 'string',
+          description: 'The calling session\'s lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line.',
+        },
+        target: {
+          type: 'string',
+          description: 'The session to control: lich id, label or roster name.',
+        },
+        project: {
+          type: 'string',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        action: {
+          type: 'string',
+          description: 'prompt, abort, model, effort or command.',
+        },
+        value: {
+          type: 'string',
+          description: 'The prompt, the model, the effort level, or the slash command\'s name (one leading `/` is stripped); "" for none.',
+        },
+        args: {
+          type: 'string',
+          description: 'What follows the slash command\'s name; "" for none, and for every action but command.',
+        },
+      },
+    },
+    result: {
+      title: 'Controlled',
+      description: 'What `lich control --json` prints and `spawn.Control` returns (spec/cli.md § lich control; wire.md § 6 `spawn.Controlled`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'project', 'label', 'action', 'command_id', 'state'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session that was controlled.',
+        },
+        project: { type: 'string', description: 'The name of its project.' },
+        label: { type: 'string', description: 'Its card label.' },
+        action: {
+          type: 'string',
+          enum: ['prompt', 'abort', 'model', 'effort', 'command'],
+          description: 'What was done: prompt, abort, model, effort or command.',
+        },
+        value: {
+          type: 'string',
+          minLength: 1,
+          description: 'What the action carried: the prompt, the model, the effort level, or the slash command\'s name, as given. Absent when the action carried none.',
+        },
+        command_id: {
+          type: 'string',
+          description: 'The id of the command lich handed the session\'s mod (`m<N>`).',
+        },
+        state: {
+          type: 'string',
+          enum: ['done', 'delivered', 'ended'],
+          description: 'done: the session confirmed it (exit 0). delivered: the session took the command and has not confirmed it yet; it still goes through (exit 2). ended: the session ended before confirming it (exit 3).',
         },
       },
     },
@@ -2389,6 +2782,119 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     },
     rpc: ['spawn.Rename'],
   },
+  control: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['target', 'project', 'action', 'value', 'args'],
+      properties: {
+        target: {
+          type: 'string',
+          default: '',
+          description: 'The session to control: its lich id, its card label or its roster name.',
+        },
+        project: {
+          type: 'string',
+          default: '',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        action: {
+          type: 'string',
+          default: '',
+          description: 'prompt, abort, model, effort or command.',
+        },
+        value: {
+          type: 'string',
+          default: '',
+          description: 'What the action takes: the prompt, a model name, an effort level, or a slash command\'s name (with or without its slash); "" for none.',
+        },
+        args: {
+          type: 'string',
+          default: '',
+          description: 'What follows a slash command\'s name; "" for none. Only a command takes it.',
+        },
+      },
+    },
+    output: {
+      title: 'Controlled',
+      description: 'What `lich control --json` prints and `spawn.Control` returns (spec/cli.md § lich control; wire.md § 6 `spawn.Controlled`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'project', 'label', 'action', 'command_id', 'state'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session that was controlled.',
+        },
+        project: { type: 'string', description: 'The name of its project.' },
+        label: { type: 'string', description: 'Its card label.' },
+        action: {
+          type: 'string',
+          enum: ['prompt', 'abort', 'model', 'effort', 'command'],
+          description: 'What was done: prompt, abort, model, effort or command.',
+        },
+        value: {
+          type: 'string',
+          minLength: 1,
+          description: 'What the action carried: the prompt, the model, the effort level, or the slash command\'s name, as given. Absent when the action carried none.',
+        },
+        command_id: {
+          type: 'string',
+          description: 'The id of the command lich handed the session\'s mod (`m<N>`).',
+        },
+        state: {
+          type: 'string',
+          enum: ['done', 'delivered', 'ended'],
+          description: 'done: the session confirmed it (exit 0). delivered: the session took the command and has not confirmed it yet; it still goes through (exit 2). ended: the session ended before confirming it (exit 3).',
+        },
+      },
+    },
+    rpc: ['spawn.Control'],
+  },
+  ask: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['target', 'project', 'question'],
+      properties: {
+        target: {
+          type: 'string',
+          default: '',
+          description: 'The session to ask: its lich id, its card label or its roster name.',
+        },
+        project: {
+          type: 'string',
+          default: '',
+          description: 'Project name or absolute directory that narrows a label; "" for none.',
+        },
+        question: {
+          type: 'string',
+          default: '',
+          description: 'The question, at most 8192 bytes.',
+        },
+      },
+    },
+    output: {
+      title: 'Answered',
+      description: 'What `lich ask --json` prints and `spawn.Ask` returns (spec/cli.md § lich ask; wire.md § 6 `spawn.Answered`).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'project', 'label', 'answer'],
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The lich id of the session that was asked.',
+        },
+        project: { type: 'string', description: 'The name of its project.' },
+        label: { type: 'string', description: 'Its card label.' },
+        answer: {
+          type: 'string',
+          description: 'The session\'s answer, from a fork of its conversation; cut at 16,000 UTF-16 units with `\\n[truncated]` after it.',
+        },
+      },
+    },
+    rpc: ['spawn.Ask'],
+  },
   worktrees: {
     input: {
       type: 'object',
@@ -2663,7 +3169,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     rpc: [],
   },
 };
-/** Session hook endpoint → the schema of its body and the most bytes of body it reads (contracts/hooks). */
+/** Hook endpoint that takes a body (POST) → the schema of its body and the most bytes of body it reads (contracts/hooks). */
 export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchema; readonly bodyLimitBytes: number }>> = {
   '/hook': {
     body: {
@@ -2691,6 +3197,144 @@ export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchem
         reason: {
           type: 'string',
           description: 'What a waiting session is blocked on; ignored unless state is waiting.',
+        },
+      },
+    },
+    bodyLimitBytes: 4096,
+  },
+  '/mod/acks': {
+    body: {
+      type: 'object',
+      required: ['session_id', 'id', 'kind'],
+      properties: {
+        session_id: {
+          type: 'string',
+          minLength: 1,
+          description: 'The acking session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+        },
+        id: {
+          type: 'string',
+          minLength: 1,
+          description: 'The id of the command acked (`m<N>`), as the poll handed it over.',
+        },
+        kind: {
+          type: 'string',
+          enum: ['prompt', 'abort', 'model', 'effort', 'command', 'ask'],
+          description: 'The kind of the command acked, echoed; a kind the mod does not know is acked not ok with `unknown kind`.',
+        },
+        ok: {
+          type: 'boolean',
+          description: 'Whether the command did what it says; absent reads as false.',
+        },
+        error: {
+          type: 'string',
+          description: 'Why it failed, when it did (`no turn is running`, `unknown effort`; for an ask nothing-to-fork, api-error <status> <kind>, empty-reply or aborted).',
+        },
+        answer: {
+          type: 'string',
+          description: 'The answer of an ask that was answered (ok); only such an ack carries one. The mod cuts it at 16,000 UTF-16 units with `\\n[truncated]` after it.',
+        },
+      },
+      if: {
+        required: ['answer'],
+      },
+      then: {
+        required: ['kind', 'ok'],
+        properties: {
+          kind: { const: 'ask' },
+          ok: { const: true },
+        },
+      },
+    },
+    bodyLimitBytes: 65536,
+  },
+  '/mod/answer': {
+    body: {
+      type: 'object',
+      required: ['session_id', 'text'],
+      properties: {
+        session_id: {
+          type: 'string',
+          minLength: 1,
+          description: 'The answering session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+        },
+        text: {
+          type: 'string',
+          pattern: '\\S',
+          maxLength: 16000,
+          description: 'The report, kept as written, every line of it. Required and not blank.',
+        },
+      },
+    },
+    bodyLimitBytes: 65536,
+  },
+  '/mod/usage': {
+    body: {
+      type: 'object',
+      required: ['session_id', 'conversation_id', 'context'],
+      properties: {
+        session_id: {
+          type: 'string',
+          minLength: 1,
+          description: 'The reporting session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+        },
+        conversation_id: {
+          type: 'string',
+          minLength: 1,
+          description: 'The provider\'s id of the conversation the numbers are about. Required, non-empty.',
+        },
+        context: {
+          type: 'object',
+          required: ['window'],
+          description: 'The context window. Required.',
+          properties: {
+            window: {
+              type: 'integer',
+              exclusiveMinimum: 0,
+              description: 'Its size in tokens; positive.',
+            },
+            tokens: {
+              type: 'integer',
+              minimum: 0,
+              description: 'The tokens in it now; absent before the first response.',
+            },
+            percent: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 100,
+              description: 'How full it is, a whole percentage 0 to 100; absent before the first response.',
+            },
+          },
+        },
+        rate_limits: {
+          type: 'array',
+          description: 'The account\'s rate limits; [] off a subscription, absent when the provider reports none.',
+          items: {
+            type: 'object',
+            required: ['kind', 'percent_used'],
+            properties: {
+              kind: {
+                type: 'string',
+                minLength: 1,
+                description: 'Which limit: five_hour, seven_day, spend_limit, …',
+              },
+              percent_used: {
+                type: 'number',
+                minimum: 0,
+                description: 'How much of it is used, in percent; past 100 once exceeded.',
+              },
+              resets_at: {
+                type: 'string',
+                pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$',
+                description: 'When it resets, RFC 3339.',
+              },
+            },
+          },
+        },
+        cost_usd: {
+          type: 'number',
+          minimum: 0,
+          description: 'What the conversation cost so far in US dollars, as the provider reports it; absent when it keeps no ledger.',
         },
       },
     },
@@ -2755,6 +3399,462 @@ export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchem
     bodyLimitBytes: 4096,
   },
 };
+/** Hook endpoint that takes a body (POST) → the schema of its body: what a client checks a body against before it sends it (contracts/hooks). */
+export const hookSchemas: Readonly<Record<HookPath, JsonSchema>> = {
+  '/hook': {
+    type: 'object',
+    required: ['session_id', 'state'],
+    properties: {
+      session_id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The reporting session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+      },
+      state: {
+        type: 'string',
+        enum: ['busy', 'done', 'waiting', 'idle', 'compacting'],
+        description: 'busy (mid-turn), done (the turn ended), waiting (blocked on a permission prompt), idle (the session ended), compacting (the provider is compacting its context). Case-sensitive; lich\'s own `interrupted` is refused here.',
+      },
+      tool: {
+        type: 'string',
+        description: 'The tool a busy session is about to run (Bash, apply_patch, …); whitespace alone names none.',
+      },
+      detail: {
+        type: 'string',
+        description: 'What the tool runs on (a command, a file); ignored without `tool`.',
+      },
+      reason: {
+        type: 'string',
+        description: 'What a waiting session is blocked on; ignored unless state is waiting.',
+      },
+    },
+  },
+  '/mod/acks': {
+    type: 'object',
+    required: ['session_id', 'id', 'kind'],
+    properties: {
+      session_id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The acking session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+      },
+      id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The id of the command acked (`m<N>`), as the poll handed it over.',
+      },
+      kind: {
+        type: 'string',
+        enum: ['prompt', 'abort', 'model', 'effort', 'command', 'ask'],
+        description: 'The kind of the command acked, echoed; a kind the mod does not know is acked not ok with `unknown kind`.',
+      },
+      ok: {
+        type: 'boolean',
+        description: 'Whether the command did what it says; absent reads as false.',
+      },
+      error: {
+        type: 'string',
+        description: 'Why it failed, when it did (`no turn is running`, `unknown effort`; for an ask nothing-to-fork, api-error <status> <kind>, empty-reply or aborted).',
+      },
+      answer: {
+        type: 'string',
+        description: 'The answer of an ask that was answered (ok); only such an ack carries one. The mod cuts it at 16,000 UTF-16 units with `\\n[truncated]` after it.',
+      },
+    },
+    if: {
+      required: ['answer'],
+    },
+    then: {
+      required: ['kind', 'ok'],
+      properties: {
+        kind: { const: 'ask' },
+        ok: { const: true },
+      },
+    },
+  },
+  '/mod/answer': {
+    type: 'object',
+    required: ['session_id', 'text'],
+    properties: {
+      session_id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The answering session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+      },
+      text: {
+        type: 'string',
+        pattern: '\\S',
+        maxLength: 16000,
+        description: 'The report, kept as written, every line of it. Required and not blank.',
+      },
+    },
+  },
+  '/mod/usage': {
+    type: 'object',
+    required: ['session_id', 'conversation_id', 'context'],
+    properties: {
+      session_id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The reporting session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+      },
+      conversation_id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The provider\'s id of the conversation the numbers are about. Required, non-empty.',
+      },
+      context: {
+        type: 'object',
+        required: ['window'],
+        description: 'The context window. Required.',
+        properties: {
+          window: {
+            type: 'integer',
+            exclusiveMinimum: 0,
+            description: 'Its size in tokens; positive.',
+          },
+          tokens: {
+            type: 'integer',
+            minimum: 0,
+            description: 'The tokens in it now; absent before the first response.',
+          },
+          percent: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 100,
+            description: 'How full it is, a whole percentage 0 to 100; absent before the first response.',
+          },
+        },
+      },
+      rate_limits: {
+        type: 'array',
+        description: 'The account\'s rate limits; [] off a subscription, absent when the provider reports none.',
+        items: {
+          type: 'object',
+          required: ['kind', 'percent_used'],
+          properties: {
+            kind: {
+              type: 'string',
+              minLength: 1,
+              description: 'Which limit: five_hour, seven_day, spend_limit, …',
+            },
+            percent_used: {
+              type: 'number',
+              minimum: 0,
+              description: 'How much of it is used, in percent; past 100 once exceeded.',
+            },
+            resets_at: {
+              type: 'string',
+              pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$',
+              description: 'When it resets, RFC 3339.',
+            },
+          },
+        },
+      },
+      cost_usd: {
+        type: 'number',
+        minimum: 0,
+        description: 'What the conversation cost so far in US dollars, as the provider reports it; absent when it keeps no ledger.',
+      },
+    },
+  },
+  '/session-start': {
+    type: 'object',
+    required: ['session_id', 'provider_session_id'],
+    properties: {
+      session_id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The reporting session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+      },
+      provider_session_id: {
+        type: 'string',
+        minLength: 1,
+        pattern: '^(?!.*\\.\\.)[^/\\\\*?\\[\\]]+$',
+        description: 'The provider\'s own session or conversation id (a UUID, `ses_…` for opencode). Required, non-empty; it may not contain / \\ * ? [ ] or `..`, because it names files.',
+      },
+      provider: {
+        type: 'string',
+        default: 'claude',
+        description: 'The provider id that reports it; absent means claude.',
+      },
+    },
+  },
+  '/session-title': {
+    type: 'object',
+    required: ['session_id', 'title'],
+    properties: {
+      session_id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The reporting session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+      },
+      title: {
+        type: 'string',
+        pattern: '\\S',
+        description: 'The title, trimmed by lich. Required and not blank.',
+      },
+    },
+  },
+  '/session-touched': {
+    type: 'object',
+    required: ['session_id'],
+    properties: {
+      session_id: {
+        type: 'string',
+        minLength: 1,
+        description: 'The reporting session\'s lich id (`LICH_SESSION_ID`). Required, non-empty.',
+      },
+    },
+  },
+};
+/** Hook endpoint that answers a GET → the schema of its query parameters (besides the token) and of the JSON it answers 200 with (contracts/hooks). */
+export const hookGetEndpoints: Readonly<Record<HookGetPath, { readonly query: JsonSchema; readonly response: JsonSchema }>> = {
+  '/mod/commands': {
+    query: {
+      type: 'object',
+      required: ['session_id'],
+      properties: {
+        session_id: {
+          type: 'string',
+          minLength: 1,
+          description: 'The polling session\'s lich id (`LICH_SESSION_ID`). Required: without it the poll is answered 400 `session_id is required`.',
+        },
+      },
+    },
+    response: {
+      type: 'array',
+      items: {
+        title: 'ModCommand',
+        description: 'One command a poll of `GET /mod/commands` hands the lich-plugin mod of a Claude Code session: each kind carries exactly its own fields, nothing else (spec/mod-control.md; wire.md § 11.2; contracts/fixtures/upstream/mod-commands.json). The mod acks each one with `POST /mod/acks`, echoing its id and kind.',
+        oneOf: [
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind', 'text'],
+            description: 'Start a turn on `text` (`$.prompt.submit`); acked ok once its turn started — when the session is idle.',
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^m[1-9][0-9]*$',
+                description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+              },
+              kind: { const: 'prompt', description: 'prompt.' },
+              text: {
+                type: 'string',
+                minLength: 1,
+                description: 'The prompt; never empty.',
+              },
+              notification: {
+                title: 'ModNotification',
+                description: 'How the mod submits a `prompt` command that carries one: as the user, in the shape Claude Code gives a background agent\'s completion — `<task-notification>` with the status, the summary and the prompt\'s text as `<result>` (spec/mod-control.md; wire.md § 11.2). lich sends one with a report or a blocked notice it hands a caller whose mod polls.',
+                type: 'object',
+                additionalProperties: false,
+                required: ['status', 'summary'],
+                properties: {
+                  status: {
+                    type: 'string',
+                    enum: ['completed', 'waiting'],
+                    description: 'completed: a session lich handed a task finished it (its report is the prompt\'s text). waiting: a subagent worker is blocked on a permission prompt in its card.',
+                  },
+                  summary: {
+                    type: 'string',
+                    description: 'The one dim line Claude Code shows for it (`lich session "docs" finished`); the mod XML-escapes it.',
+                  },
+                },
+              },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind'],
+            description: 'Stop the running turn (`$.turn.abort`); acked ok once it ended, not ok when no turn was running.',
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^m[1-9][0-9]*$',
+                description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+              },
+              kind: { const: 'abort', description: 'abort.' },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind'],
+            description: 'Send every request of this session with `model` from now on; acked ok once the override is set.',
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^m[1-9][0-9]*$',
+                description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+              },
+              kind: { const: 'model', description: 'model.' },
+              model: {
+                type: 'string',
+                minLength: 1,
+                description: 'The model name; absent drops the override, back to the session\'s own.',
+              },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind'],
+            description: 'Send every request of this session with `effort` from now on; acked ok once the override is set, not ok (`unknown effort`) outside low, medium, high, xhigh and max.',
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^m[1-9][0-9]*$',
+                description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+              },
+              kind: { const: 'effort', description: 'effort.' },
+              effort: {
+                type: 'string',
+                minLength: 1,
+                description: 'The effort level; absent drops the override, back to the session\'s own.',
+              },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind', 'name'],
+            description: 'Run a slash command (`$.command.run`); acked ok once it ran, which is only when the session is idle.',
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^m[1-9][0-9]*$',
+                description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+              },
+              kind: { const: 'command', description: 'command.' },
+              name: {
+                type: 'string',
+                minLength: 1,
+                pattern: '^[^/]',
+                description: 'The command\'s name without its leading slash (`compact`); never model or effort.',
+              },
+              args: {
+                type: 'string',
+                description: 'What follows the name; absent when nothing does.',
+              },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'kind', 'question'],
+            description: 'Answer a side question from a fork of the conversation (`$.model.fork`), beside the turn and outside it; acked ok with the answer, or not ok with why none came.',
+            properties: {
+              id: {
+                type: 'string',
+                pattern: '^m[1-9][0-9]*$',
+                description: 'The command\'s id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it.',
+              },
+              kind: { const: 'ask', description: 'ask.' },
+              question: {
+                type: 'string',
+                minLength: 1,
+                description: 'The question, at most 8 KiB.',
+              },
+            },
+          },
+        ],
+      },
+      description: 'The commands queued for the session, oldest first; [] when none came within the hold.',
+    },
+  },
+  '/mod/status': {
+    query: {
+      type: 'object',
+      required: ['session_id'],
+      properties: {
+        session_id: {
+          type: 'string',
+          minLength: 1,
+          description: 'The asking session\'s lich id (`LICH_SESSION_ID`). Required: without it the request is answered 400 `session_id is required`.',
+        },
+      },
+    },
+    response: {
+      title: 'RelayStatus',
+      description: 'How the session\'s errands stand.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['owed', 'open', 'ready'],
+      properties: {
+        owed: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['ticket', 'from', 'asked'],
+            description: 'An errand this session owes an answer on.',
+            properties: {
+              ticket: {
+                type: 'string',
+                description: 'The errand\'s ticket (8 lowercase hex characters): what `lich reply <ticket>` answers.',
+              },
+              from: {
+                type: 'string',
+                description: 'The label of the session that asked; "" when it came from the command line.',
+              },
+              asked: {
+                type: 'string',
+                description: 'The start of what was asked: the prompt with its whitespace collapsed, cut at 72 bytes with `…` after it.',
+              },
+            },
+          },
+          description: 'Errands other sessions handed this one and it has not answered yet.',
+        },
+        open: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['ticket', 'target', 'state'],
+            description: 'An errand this session handed out that is still open.',
+            properties: {
+              ticket: { type: 'string', description: 'The errand\'s ticket.' },
+              target: {
+                type: 'string',
+                description: 'The label of the session working on it.',
+              },
+              state: {
+                type: 'string',
+                description: 'queued while the task has not reached the target yet; else the target\'s last reported state (busy, waiting, done, idle), "" when it reported none.',
+              },
+            },
+          },
+          description: 'Errands this session handed out that are still open; private ones are not listed.',
+        },
+        ready: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['ticket', 'target', 'status'],
+            description: 'A result of this session\'s waiting to be collected.',
+            properties: {
+              ticket: { type: 'string', description: 'The errand\'s ticket.' },
+              target: {
+                type: 'string',
+                description: 'The label of the session the task went to.',
+              },
+              status: {
+                type: 'string',
+                enum: ['answered', 'pending', 'unread', 'unanswered', 'undelivered', 'stopped', 'expired'],
+                description: 'How the errand stands. answered: `answer` holds the reply (exit 0). pending: delivered or queued, the wait ran out and the ticket is still live (exit 2). unread: typed at the target and never picked up. unanswered: the target ended its turn without replying through lich — the answer is in that session. undelivered: the queued task never reached a prompt. stopped: a subagent worker was closed before it answered. expired: nobody answered within the ticket\'s hour. The last five end the errand: no answer is coming through lich (exit 3).',
+              },
+            },
+          },
+          description: 'Results of this session\'s errands waiting in its inbox to be collected; private ones are not listed.',
+        },
+      },
+    },
+  },
+};
 /** The x-outcomes of every operation: the first case whose predicate holds gives the exit code. */
 const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
   sessions: [
@@ -2811,6 +3911,20 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
   rename: [
     { when: () => true, exit: 0 },
   ],
+  control: [
+    {
+      when: (output) => ((!isType(output, 'object') || hasProp(output, 'state')) && (!hasProp(output, 'state') || prop(output, 'state') === 'done')),
+      exit: 0,
+    },
+    {
+      when: (output) => ((!isType(output, 'object') || hasProp(output, 'state')) && (!hasProp(output, 'state') || prop(output, 'state') === 'delivered')),
+      exit: 2,
+    },
+    { when: () => true, exit: 3 },
+  ],
+  ask: [
+    { when: () => true, exit: 0 },
+  ],
   worktrees: [
     { when: () => true, exit: 0 },
   ],
@@ -2855,6 +3969,10 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
  * - `open`: 0 — Opened; a task handed over with --prompt exits 0 whatever its status — delivery.status says the rest.
  * - `close`: 0 — Done: the output is the result.
  * - `rename`: 0 — Done: the output is the result.
+ * - `control`: 0 — Done: the session confirmed the command.
+ * - `control`: 2 — The session took the command and has not confirmed it yet: its id is printed, and it still goes through.
+ * - `control` otherwise: 3 — The session ended before confirming the command (state ended).
+ * - `ask`: 0 — Answered: the answer is printed.
  * - `worktrees`: 0 — Done: the output is the result.
  * - `folders`: 0 — Done: the output is the result.
  * - `file`: 0 — Done: the output is the result.

@@ -222,6 +222,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/spawn.Ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.Ask
+         * @description Hands a running Claude Code session's lich-plugin mod an ask and waits up to 90 seconds for its answer, which a fork of the session's conversation writes beside its turn. Every way it ends without an answer is refused with its reason: no conversation to fork, an API error, no answer in time, the session ended. Refuses a session that is not running, the caller itself, a session that is not Claude Code or whose mod is not polling, and the questions `askRefusal` refuses. `lich ask`, `ask_session`.
+         */
+        post: operations["spawn.Ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rpc/spawn.Close": {
         parameters: {
             query?: never;
@@ -256,6 +276,26 @@ export interface paths {
          * @description Paints every session filed under a folder, parked ones included: the color is written on each card. A color outside the palette, and a folder no session carries, are refused. `lich color-folder`, `color_folder`.
          */
         post: operations["spawn.ColorFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/spawn.Control": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * spawn.Control
+         * @description Hands a running Claude Code session's lich-plugin mod one command — prompt, abort, model, effort or command — and waits for its ack: 10 seconds, 60 for a slash command. Acked ok is state done; collected and not acked in time is delivered; the session ending first is ended. Not collected in time is withdrawn (nothing ran) and refused, as is an ack that is not ok, with its reason. Refuses a session that is not running, the caller itself, a session that is not Claude Code or whose mod is not polling, the arguments `controlRefusal` refuses, and command to a plugin older than 0.15.0. `lich control`, `control_session`.
+         */
+        post: operations["spawn.Control"];
         delete?: never;
         options?: never;
         head?: never;
@@ -462,6 +502,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mod/acks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * /mod/acks
+         * @description mod ack: the lich-plugin mod reports how a command it took went (spec/mod-control.md; wire.md § 11.2; fixtures/mod-control.jsonl). An ack settles lich's wait on that command by its id and session; one for an id lich does not know is accepted and ignored. An ok abort ends the turn lich has open as interrupted. lich trims `error` and caps it at 120 runes. At most 65536 bytes of body are read.
+         */
+        post: operations["mod/acks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mod/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * /mod/answer
+         * @description mod answer: a subagent worker's mod hands back the report that ends its turn, which answers the session's single open subagent errand; with none open it is accepted and ignored (wire.md § 11.3; fixtures/mod-answer.jsonl). lich refuses a text over 16,000 UTF-16 units. At most 65536 bytes of body are read.
+         */
+        post: operations["mod/answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mod/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * /mod/usage
+         * @description mod usage: a session reports its context window, its rate limits and what its conversation cost so far, at its start and at every turn's end (wire.md § 11.3; fixtures/mod-usage.jsonl). At most 4096 bytes of body are read.
+         */
+        post: operations["mod/usage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/session-start": {
         parameters: {
             query?: never;
@@ -522,15 +622,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mod/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * /mod/commands
+         * @description mod poll: the lich-plugin mod of a Claude Code session fetches the commands queued for it (spec/mod-control.md; wire.md § 11.2; fixtures/mod-commands.json). It answers at once when commands are queued, else holds up to 25 seconds; it drains the queue, so each command is handed over once. A poll marks the mod attached for 30 seconds: lich queues commands only for a session whose mod polled that recently. The mod polls again at once after a 200, backs off 1 second doubling to 10 on a network error or a 5xx, and stops on a 404.
+         */
+        get: operations["mod/commands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mod/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * /mod/status
+         * @description mod status: a session reads how its errands stand — what it owes, what it handed out, what waits to be collected — without waiting and without collecting anything (wire.md § 11.3).
+         */
+        get: operations["mod/status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
+        ModCommandId: string;
+        /**
+         * @description What the command does: prompt starts a turn, abort stops the running one, model and effort override every request's, command runs a slash command, ask forks the conversation for a side answer.
+         * @enum {string}
+         */
+        ModCommandKind: "prompt" | "abort" | "model" | "effort" | "command" | "ask";
+        /** @description Start a turn on `text` (`$.prompt.submit`); acked ok once its turn started — when the session is idle. */
+        ModCommandPrompt: {
+            id: components["schemas"]["ModCommandId"];
+            /**
+             * @description prompt.
+             * @constant
+             */
+            kind: "prompt";
+            /** @description The prompt; never empty. */
+            text: string;
+            notification?: components["schemas"]["ModNotification"];
+        };
+        /** @description Stop the running turn (`$.turn.abort`); acked ok once it ended, not ok when no turn was running. */
+        ModCommandAbort: {
+            id: components["schemas"]["ModCommandId"];
+            /**
+             * @description abort.
+             * @constant
+             */
+            kind: "abort";
+        };
+        /** @description Send every request of this session with `model` from now on; acked ok once the override is set. */
+        ModCommandModel: {
+            id: components["schemas"]["ModCommandId"];
+            /**
+             * @description model.
+             * @constant
+             */
+            kind: "model";
+            /** @description The model name; absent drops the override, back to the session's own. */
+            model?: string;
+        };
+        /** @description Send every request of this session with `effort` from now on; acked ok once the override is set, not ok (`unknown effort`) outside low, medium, high, xhigh and max. */
+        ModCommandEffort: {
+            id: components["schemas"]["ModCommandId"];
+            /**
+             * @description effort.
+             * @constant
+             */
+            kind: "effort";
+            /** @description The effort level; absent drops the override, back to the session's own. */
+            effort?: string;
+        };
+        /** @description Run a slash command (`$.command.run`); acked ok once it ran, which is only when the session is idle. */
+        ModCommandCommand: {
+            id: components["schemas"]["ModCommandId"];
+            /**
+             * @description command.
+             * @constant
+             */
+            kind: "command";
+            /** @description The command's name without its leading slash (`compact`); never model or effort. */
+            name: string;
+            /** @description What follows the name; absent when nothing does. */
+            args?: string;
+        };
+        /** @description Answer a side question from a fork of the conversation (`$.model.fork`), beside the turn and outside it; acked ok with the answer, or not ok with why none came. */
+        ModCommandAsk: {
+            id: components["schemas"]["ModCommandId"];
+            /**
+             * @description ask.
+             * @constant
+             */
+            kind: "ask";
+            /** @description The question, at most 8 KiB. */
+            question: string;
+        };
+        /** @description An errand this session owes an answer on. */
+        RelayStatusOwed: {
+            /** @description The errand's ticket (8 lowercase hex characters): what `lich reply <ticket>` answers. */
+            ticket: string;
+            /** @description The label of the session that asked; "" when it came from the command line. */
+            from: string;
+            /** @description The start of what was asked: the prompt with its whitespace collapsed, cut at 72 bytes with `…` after it. */
+            asked: string;
+        };
+        /** @description An errand this session handed out that is still open. */
+        RelayStatusOpen: {
+            /** @description The errand's ticket. */
+            ticket: string;
+            /** @description The label of the session working on it. */
+            target: string;
+            /** @description queued while the task has not reached the target yet; else the target's last reported state (busy, waiting, done, idle), "" when it reported none. */
+            state: string;
+        };
+        /** @description A result of this session's waiting to be collected. */
+        RelayStatusReady: {
+            /** @description The errand's ticket. */
+            ticket: string;
+            /** @description The label of the session the task went to. */
+            target: string;
+            status: components["schemas"]["ResultStatus"];
+        };
         /**
          * @description How the errand stands. answered: `answer` holds the reply (exit 0). pending: delivered or queued, the wait ran out and the ticket is still live (exit 2). unread: typed at the target and never picked up. unanswered: the target ended its turn without replying through lich — the answer is in that session. undelivered: the queued task never reached a prompt. stopped: a subagent worker was closed before it answered. expired: nobody answered within the ticket's hour. The last five end the errand: no answer is coming through lich (exit 3).
          * @enum {string}
          */
         ResultStatus: "answered" | "pending" | "unread" | "unanswered" | "undelivered" | "stopped" | "expired";
+        /** @description What `lich ask --json` prints and `spawn.Ask` returns (spec/cli.md § lich ask; wire.md § 6 `spawn.Answered`). */
+        Answered: {
+            /** @description The lich id of the session that was asked. */
+            id: string;
+            /** @description The name of its project. */
+            project: string;
+            /** @description Its card label. */
+            label: string;
+            /** @description The session's answer, from a fork of its conversation; cut at 16,000 UTF-16 units with `\n[truncated]` after it. */
+            answer: string;
+        };
         /** @description One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project's own directory is never one. */
         Checkout: {
             /** @description What the worktree is called: the branch checked out in it (the name `lich open --worktree` takes), or its directory's name when it is on no branch. */
@@ -580,6 +831,29 @@ export interface components {
             /** @description The labels of the sessions on the sidebar that were painted, in card order. Parked sessions in the folder are painted too, but are not listed. */
             sessions: string[];
         };
+        /** @description What `lich control --json` prints and `spawn.Control` returns (spec/cli.md § lich control; wire.md § 6 `spawn.Controlled`). */
+        Controlled: {
+            /** @description The lich id of the session that was controlled. */
+            id: string;
+            /** @description The name of its project. */
+            project: string;
+            /** @description Its card label. */
+            label: string;
+            /**
+             * @description What was done: prompt, abort, model, effort or command.
+             * @enum {string}
+             */
+            action: "prompt" | "abort" | "model" | "effort" | "command";
+            /** @description What the action carried: the prompt, the model, the effort level, or the slash command's name, as given. Absent when the action carried none. */
+            value?: string;
+            /** @description The id of the command lich handed the session's mod (`m<N>`). */
+            command_id: string;
+            /**
+             * @description done: the session confirmed it (exit 0). delivered: the session took the command and has not confirmed it yet; it still goes through (exit 2). ended: the session ended before confirming it (exit 3).
+             * @enum {string}
+             */
+            state: "done" | "delivered" | "ended";
+        };
         /** @description What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`). */
         Filed: {
             /** @description The lich id of the session that was filed. */
@@ -621,6 +895,18 @@ export interface components {
             kind: string;
             /** @description How many UTF-8 bytes were pasted, after control characters were stripped. */
             bytes: number;
+        };
+        /** @description One command a poll of `GET /mod/commands` hands the lich-plugin mod of a Claude Code session: each kind carries exactly its own fields, nothing else (spec/mod-control.md; wire.md § 11.2; contracts/fixtures/upstream/mod-commands.json). The mod acks each one with `POST /mod/acks`, echoing its id and kind. */
+        ModCommand: components["schemas"]["ModCommandPrompt"] | components["schemas"]["ModCommandAbort"] | components["schemas"]["ModCommandModel"] | components["schemas"]["ModCommandEffort"] | components["schemas"]["ModCommandCommand"] | components["schemas"]["ModCommandAsk"];
+        /** @description How the mod submits a `prompt` command that carries one: as the user, in the shape Claude Code gives a background agent's completion — `<task-notification>` with the status, the summary and the prompt's text as `<result>` (spec/mod-control.md; wire.md § 11.2). lich sends one with a report or a blocked notice it hands a caller whose mod polls. */
+        ModNotification: {
+            /**
+             * @description completed: a session lich handed a task finished it (its report is the prompt's text). waiting: a subagent worker is blocked on a permission prompt in its card.
+             * @enum {string}
+             */
+            status: "completed" | "waiting";
+            /** @description The one dim line Claude Code shows for it (`lich session "docs" finished`); the mod XML-escapes it. */
+            summary: string;
         };
         /** @description What `lich open --json` prints: the session, plus the hand-off of --prompt when one was made (spec/cli.md § lich open). The session's fields are repeated here because a closed object cannot be extended through allOf; `x-extends` makes codegen check they stay identical to session.json and emit `interface Opened extends Session`. */
         Opened: {
@@ -682,6 +968,15 @@ export interface components {
             to: string;
             /** @description The labels of the sessions on the sidebar that moved, in card order. Parked sessions follow the rename too, but are not listed. */
             sessions: string[];
+        };
+        /** @description What `GET /mod/status` answers: how a session's errands stand, read without waiting and without collecting anything (wire.md §§ 6 `relay.Status`, 11.3). Every list is present, [] when empty (never null). */
+        RelayStatus: {
+            /** @description Errands other sessions handed this one and it has not answered yet. */
+            owed: components["schemas"]["RelayStatusOwed"][];
+            /** @description Errands this session handed out that are still open; private ones are not listed. */
+            open: components["schemas"]["RelayStatusOpen"][];
+            /** @description Results of this session's errands waiting in its inbox to be collected; private ones are not listed. */
+            ready: components["schemas"]["RelayStatusReady"][];
         };
         /** @description What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`). */
         Renamed: {
@@ -847,6 +1142,16 @@ export interface components {
             /** @description Seconds to hold the line for an answer. 0 or less means the default, 100; above 1800 it is capped at 1800. */
             timeoutSeconds: number;
         };
+        SpawnAskOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The session to ask: lich id, label or roster name. */
+            target: string;
+            /** @description Project name or absolute directory that narrows a label; "" for none. */
+            project: string;
+            /** @description The question, at most 8192 bytes. */
+            question: string;
+        };
         SpawnCloseOptions: {
             /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
             from: string;
@@ -868,6 +1173,20 @@ export interface components {
             folder: string;
             /** @description red, orange, amber, green, teal, blue, violet or pink; "" hands the cards back to the theme. */
             color: string;
+        };
+        SpawnControlOptions: {
+            /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+            from: string;
+            /** @description The session to control: lich id, label or roster name. */
+            target: string;
+            /** @description Project name or absolute directory that narrows a label; "" for none. */
+            project: string;
+            /** @description prompt, abort, model, effort or command. */
+            action: string;
+            /** @description The prompt, the model, the effort level, or the slash command's name (one leading `/` is stripped); "" for none. */
+            value: string;
+            /** @description What follows the slash command's name; "" for none, and for every action but command. */
+            args: string;
         };
         SpawnFileOptions: {
             /** @description The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
@@ -963,6 +1282,55 @@ export interface components {
             detail?: string;
             /** @description What a waiting session is blocked on; ignored unless state is waiting. */
             reason?: string;
+        };
+        ModAckBody: {
+            /** @description The acking session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
+            session_id: string;
+            /** @description The id of the command acked (`m<N>`), as the poll handed it over. */
+            id: string;
+            /**
+             * @description The kind of the command acked, echoed; a kind the mod does not know is acked not ok with `unknown kind`.
+             * @enum {string}
+             */
+            kind: "prompt" | "abort" | "model" | "effort" | "command" | "ask";
+            /** @description Whether the command did what it says; absent reads as false. */
+            ok?: boolean;
+            /** @description Why it failed, when it did (`no turn is running`, `unknown effort`; for an ask nothing-to-fork, api-error <status> <kind>, empty-reply or aborted). */
+            error?: string;
+            /** @description The answer of an ask that was answered (ok); only such an ack carries one. The mod cuts it at 16,000 UTF-16 units with `\n[truncated]` after it. */
+            answer?: string;
+        };
+        ModAnswerBody: {
+            /** @description The answering session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
+            session_id: string;
+            /** @description The report, kept as written, every line of it. Required and not blank. */
+            text: string;
+        };
+        ModUsageBody: {
+            /** @description The reporting session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
+            session_id: string;
+            /** @description The provider's id of the conversation the numbers are about. Required, non-empty. */
+            conversation_id: string;
+            /** @description The context window. Required. */
+            context: {
+                /** @description Its size in tokens; positive. */
+                window: number;
+                /** @description The tokens in it now; absent before the first response. */
+                tokens?: number;
+                /** @description How full it is, a whole percentage 0 to 100; absent before the first response. */
+                percent?: number;
+            };
+            /** @description The account's rate limits; [] off a subscription, absent when the provider reports none. */
+            rate_limits?: {
+                /** @description Which limit: five_hour, seven_day, spend_limit, … */
+                kind: string;
+                /** @description How much of it is used, in percent; past 100 once exceeded. */
+                percent_used: number;
+                /** @description When it resets, RFC 3339. */
+                resets_at?: string;
+            }[];
+            /** @description What the conversation cost so far in US dollars, as the provider reports it; absent when it keeps no ledger. */
+            cost_usd?: number;
         };
         SessionStartBody: {
             /** @description The reporting session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
@@ -1824,6 +2192,81 @@ export interface operations {
             };
         };
     };
+    "spawn.Ask": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnAskOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Answered"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
     "spawn.Close": {
         parameters: {
             query: {
@@ -1925,6 +2368,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Colored"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "spawn.Control": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SpawnControlOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Controlled"];
                 };
             };
             /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
@@ -2694,7 +3212,199 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Anything but POST: `method not allowed`. */
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The report parsed but could not be applied. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    "mod/acks": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters). A bad one is answered 401 `invalid token\n`. */
+                token: components["parameters"]["hookToken"];
+            };
+            header?: {
+                /** @description The reporting plugin's bare version (e.g. 0.19.0). */
+                "X-Lich-Plugin"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModAckBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted and applied; empty body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body did not parse or was refused; the plain-text body names why (`session_id is required`, `body must be a JSON object`, …). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad or missing token: `invalid token\n`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The report parsed but could not be applied. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    "mod/answer": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters). A bad one is answered 401 `invalid token\n`. */
+                token: components["parameters"]["hookToken"];
+            };
+            header?: {
+                /** @description The reporting plugin's bare version (e.g. 0.19.0). */
+                "X-Lich-Plugin"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModAnswerBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted and applied; empty body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body did not parse or was refused; the plain-text body names why (`session_id is required`, `body must be a JSON object`, …). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad or missing token: `invalid token\n`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The report parsed but could not be applied. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    "mod/usage": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters). A bad one is answered 401 `invalid token\n`. */
+                token: components["parameters"]["hookToken"];
+            };
+            header?: {
+                /** @description The reporting plugin's bare version (e.g. 0.19.0). */
+                "X-Lich-Plugin"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModUsageBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted and applied; empty body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body did not parse or was refused; the plain-text body names why (`session_id is required`, `body must be a JSON object`, …). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad or missing token: `invalid token\n`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -2758,7 +3468,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Anything but POST: `method not allowed`. */
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -2822,7 +3532,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Anything but POST: `method not allowed`. */
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -2886,7 +3596,135 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Anything but POST: `method not allowed`. */
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The report parsed but could not be applied. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    "mod/commands": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters). A bad one is answered 401 `invalid token\n`. */
+                token: components["parameters"]["hookToken"];
+                /** @description The polling session's lich id (`LICH_SESSION_ID`). Required: without it the poll is answered 400 `session_id is required`. */
+                session_id: string;
+            };
+            header?: {
+                /** @description The reporting plugin's bare version (e.g. 0.19.0). */
+                "X-Lich-Plugin"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commands queued for the session, oldest first; [] when none came within the hold. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModCommand"][];
+                };
+            };
+            /** @description The body did not parse or was refused; the plain-text body names why (`session_id is required`, `body must be a JSON object`, …). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad or missing token: `invalid token\n`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The report parsed but could not be applied. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    "mod/status": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters). A bad one is answered 401 `invalid token\n`. */
+                token: components["parameters"]["hookToken"];
+                /** @description The asking session's lich id (`LICH_SESSION_ID`). Required: without it the request is answered 400 `session_id is required`. */
+                session_id: string;
+            };
+            header?: {
+                /** @description The reporting plugin's bare version (e.g. 0.19.0). */
+                "X-Lich-Plugin"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How the session's errands stand. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayStatus"];
+                };
+            };
+            /** @description The body did not parse or was refused; the plain-text body names why (`session_id is required`, `body must be a JSON object`, …). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad or missing token: `invalid token\n`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The wrong method — anything but GET for /mod/commands and /mod/status, anything but POST for the others: `method not allowed`. */
             405: {
                 headers: {
                     [name: string]: unknown;

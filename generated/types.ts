@@ -3,8 +3,117 @@
 
 /** A JSON Schema (2020-12) document, self-contained: every `$ref` of the contracts is inlined. */
 export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
+/** The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
+export type ModCommandId = string;
+/** What the command does: prompt starts a turn, abort stops the running one, model and effort override every request's, command runs a slash command, ask forks the conversation for a side answer. */
+export type ModCommandKind = 'prompt' | 'abort' | 'model' | 'effort' | 'command' | 'ask';
+
+/** Start a turn on `text` (`$.prompt.submit`); acked ok once its turn started — when the session is idle. */
+export interface ModCommandPrompt {
+  /** The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
+  id: ModCommandId;
+  /** prompt. */
+  kind: 'prompt';
+  /** The prompt; never empty. */
+  text: string;
+  /** How the mod submits a `prompt` command that carries one: as the user, in the shape Claude Code gives a background agent's completion — `<task-notification>` with the status, the summary and the prompt's text as `<result>` (spec/mod-control.md; wire.md § 11.2). lich sends one with a report or a blocked notice it hands a caller whose mod polls. */
+  notification?: ModNotification;
+}
+
+/** Stop the running turn (`$.turn.abort`); acked ok once it ended, not ok when no turn was running. */
+export interface ModCommandAbort {
+  /** The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
+  id: ModCommandId;
+  /** abort. */
+  kind: 'abort';
+}
+
+/** Send every request of this session with `model` from now on; acked ok once the override is set. */
+export interface ModCommandModel {
+  /** The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
+  id: ModCommandId;
+  /** model. */
+  kind: 'model';
+  /** The model name; absent drops the override, back to the session's own. */
+  model?: string;
+}
+
+/** Send every request of this session with `effort` from now on; acked ok once the override is set, not ok (`unknown effort`) outside low, medium, high, xhigh and max. */
+export interface ModCommandEffort {
+  /** The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
+  id: ModCommandId;
+  /** effort. */
+  kind: 'effort';
+  /** The effort level; absent drops the override, back to the session's own. */
+  effort?: string;
+}
+
+/** Run a slash command (`$.command.run`); acked ok once it ran, which is only when the session is idle. */
+export interface ModCommandCommand {
+  /** The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
+  id: ModCommandId;
+  /** command. */
+  kind: 'command';
+  /** The command's name without its leading slash (`compact`); never model or effort. */
+  name: string;
+  /** What follows the name; absent when nothing does. */
+  args?: string;
+}
+
+/** Answer a side question from a fork of the conversation (`$.model.fork`), beside the turn and outside it; acked ok with the answer, or not ok with why none came. */
+export interface ModCommandAsk {
+  /** The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
+  id: ModCommandId;
+  /** ask. */
+  kind: 'ask';
+  /** The question, at most 8 KiB. */
+  question: string;
+}
+
+/** An errand this session owes an answer on. */
+export interface RelayStatusOwed {
+  /** The errand's ticket (8 lowercase hex characters): what `lich reply <ticket>` answers. */
+  ticket: string;
+  /** The label of the session that asked; "" when it came from the command line. */
+  from: string;
+  /** The start of what was asked: the prompt with its whitespace collapsed, cut at 72 bytes with `…` after it. */
+  asked: string;
+}
+
+/** An errand this session handed out that is still open. */
+export interface RelayStatusOpen {
+  /** The errand's ticket. */
+  ticket: string;
+  /** The label of the session working on it. */
+  target: string;
+  /** queued while the task has not reached the target yet; else the target's last reported state (busy, waiting, done, idle), "" when it reported none. */
+  state: string;
+}
+
+/** A result of this session's waiting to be collected. */
+export interface RelayStatusReady {
+  /** The errand's ticket. */
+  ticket: string;
+  /** The label of the session the task went to. */
+  target: string;
+  /** How the errand stands. answered: `answer` holds the reply (exit 0). pending: delivered or queued, the wait ran out and the ticket is still live (exit 2). unread: typed at the target and never picked up. unanswered: the target ended its turn without replying through lich — the answer is in that session. undelivered: the queued task never reached a prompt. stopped: a subagent worker was closed before it answered. expired: nobody answered within the ticket's hour. The last five end the errand: no answer is coming through lich (exit 3). */
+  status: ResultStatus;
+}
+
 /** How the errand stands. answered: `answer` holds the reply (exit 0). pending: delivered or queued, the wait ran out and the ticket is still live (exit 2). unread: typed at the target and never picked up. unanswered: the target ended its turn without replying through lich — the answer is in that session. undelivered: the queued task never reached a prompt. stopped: a subagent worker was closed before it answered. expired: nobody answered within the ticket's hour. The last five end the errand: no answer is coming through lich (exit 3). */
 export type ResultStatus = 'answered' | 'pending' | 'unread' | 'unanswered' | 'undelivered' | 'stopped' | 'expired';
+
+/** What `lich ask --json` prints and `spawn.Ask` returns (spec/cli.md § lich ask; wire.md § 6 `spawn.Answered`). */
+export interface Answered {
+  /** The lich id of the session that was asked. */
+  id: string;
+  /** The name of its project. */
+  project: string;
+  /** Its card label. */
+  label: string;
+  /** The session's answer, from a fork of its conversation; cut at 16,000 UTF-16 units with `\n[truncated]` after it. */
+  answer: string;
+}
 
 /** One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project's own directory is never one. */
 export interface Checkout {
@@ -56,6 +165,24 @@ export interface Colored {
   sessions: string[];
 }
 
+/** What `lich control --json` prints and `spawn.Control` returns (spec/cli.md § lich control; wire.md § 6 `spawn.Controlled`). */
+export interface Controlled {
+  /** The lich id of the session that was controlled. */
+  id: string;
+  /** The name of its project. */
+  project: string;
+  /** Its card label. */
+  label: string;
+  /** What was done: prompt, abort, model, effort or command. */
+  action: 'prompt' | 'abort' | 'model' | 'effort' | 'command';
+  /** What the action carried: the prompt, the model, the effort level, or the slash command's name, as given. Absent when the action carried none. */
+  value?: string;
+  /** The id of the command lich handed the session's mod (`m<N>`). */
+  command_id: string;
+  /** done: the session confirmed it (exit 0). delivered: the session took the command and has not confirmed it yet; it still goes through (exit 2). ended: the session ended before confirming it (exit 3). */
+  state: 'done' | 'delivered' | 'ended';
+}
+
 /** What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`). */
 export interface Filed {
   /** The lich id of the session that was filed. */
@@ -102,6 +229,17 @@ export interface Inserted {
   bytes: number;
 }
 
+/** One command a poll of `GET /mod/commands` hands the lich-plugin mod of a Claude Code session: each kind carries exactly its own fields, nothing else (spec/mod-control.md; wire.md § 11.2; contracts/fixtures/upstream/mod-commands.json). The mod acks each one with `POST /mod/acks`, echoing its id and kind. */
+export type ModCommand = ModCommandPrompt | ModCommandAbort | ModCommandModel | ModCommandEffort | ModCommandCommand | ModCommandAsk;
+
+/** How the mod submits a `prompt` command that carries one: as the user, in the shape Claude Code gives a background agent's completion — `<task-notification>` with the status, the summary and the prompt's text as `<result>` (spec/mod-control.md; wire.md § 11.2). lich sends one with a report or a blocked notice it hands a caller whose mod polls. */
+export interface ModNotification {
+  /** completed: a session lich handed a task finished it (its report is the prompt's text). waiting: a subagent worker is blocked on a permission prompt in its card. */
+  status: 'completed' | 'waiting';
+  /** The one dim line Claude Code shows for it (`lich session "docs" finished`); the mod XML-escapes it. */
+  summary: string;
+}
+
 /** What `lich open --json` prints: the session, plus the hand-off of --prompt when one was made (spec/cli.md § lich open). The session's fields are repeated here because a closed object cannot be extended through allOf; `x-extends` makes codegen check they stay identical to session.json and emit `interface Opened extends Session`. */
 export interface Opened extends Session {
   /** The result of handing the new session its --prompt task, exactly as `lich send --json` prints it. Absent without --prompt, and absent when the hand-off failed (that failure is the exit code and the `lich:` line). */
@@ -138,6 +276,16 @@ export interface Refiled {
   to: string;
   /** The labels of the sessions on the sidebar that moved, in card order. Parked sessions follow the rename too, but are not listed. */
   sessions: string[];
+}
+
+/** What `GET /mod/status` answers: how a session's errands stand, read without waiting and without collecting anything (wire.md §§ 6 `relay.Status`, 11.3). Every list is present, [] when empty (never null). */
+export interface RelayStatus {
+  /** Errands other sessions handed this one and it has not answered yet. */
+  owed: RelayStatusOwed[];
+  /** Errands this session handed out that are still open; private ones are not listed. */
+  open: RelayStatusOpen[];
+  /** Results of this session's errands waiting in its inbox to be collected; private ones are not listed. */
+  ready: RelayStatusReady[];
 }
 
 /** What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`). */
@@ -221,7 +369,7 @@ export interface VersionReport {
 }
 
 /** The objects of the wire, by type name (`objectSchemas` in contracts.ts). */
-export type ObjectName = 'Checkout' | 'Closed' | 'Collected' | 'Colored' | 'Filed' | 'Focused' | 'Folder' | 'Inserted' | 'Opened' | 'Peer' | 'Refiled' | 'Renamed' | 'Result' | 'RpcError' | 'RuntimeInfo' | 'Session' | 'VersionReport';
+export type ObjectName = 'Answered' | 'Checkout' | 'Closed' | 'Collected' | 'Colored' | 'Controlled' | 'Filed' | 'Focused' | 'Folder' | 'Inserted' | 'ModCommand' | 'ModNotification' | 'Opened' | 'Peer' | 'Refiled' | 'RelayStatus' | 'Renamed' | 'Result' | 'RpcError' | 'RuntimeInfo' | 'Session' | 'VersionReport';
 /** Input of the `sessions` operation (contracts/operations/sessions.json; spec/cli.md § lich sessions). Lists the live sessions the caller can address: every session with a process running in its terminal, the caller's own excepted. The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted. */
 export type SessionsInput = Record<string, never>;
 /** Output of the `sessions` operation: The live sessions, the caller excluded; [] when there are none. */
@@ -355,6 +503,36 @@ export interface RenameInput {
 /** Output of the `rename` operation: What `lich rename --json` prints and `spawn.Rename` returns (spec/cli.md § lich rename; wire.md § 6 `spawn.Renamed`). */
 export type RenameOutput = Renamed;
 
+/** Input of the `control` operation (contracts/operations/control.json; spec/cli.md § lich control; wire.md §§ 7.5, 11.2). Drives a running Claude Code session from outside its terminal, through the lich-plugin mod inside it: prompt <text> starts a turn on the prompt, abort stops the running turn, model [<model>] and effort [<level>] change the model or the effort of its next requests (none goes back to the session's own), command <name> [<args>] runs one of its slash commands. It waits for the session to confirm: up to 10 seconds, or 60 for a slash command, which runs only once the session is idle. Confirmed is done (exit 0); taken and not confirmed yet prints the command's id and exits 2 — it still goes through; a session that ended first exits 3. A command the session never took (its mod stopped polling) is withdrawn and fails: nothing ran, so it is safe to send again. /model and /effort are refused as slash commands, since Claude Code would save what they set as the default of every new session. Needs Claude Code 2.1.280 or later with lich-plugin 0.15.0 or later in a trusted folder; a session cannot control itself. Experimental. --json prints {"id","project","label","action","value","command_id","state"}, value absent when the action carried none. */
+export interface ControlInput {
+  /** The session to control: its lich id, its card label or its roster name. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+  /** prompt, abort, model, effort or command. */
+  action: string;
+  /** What the action takes: the prompt, a model name, an effort level, or a slash command's name (with or without its slash); "" for none. */
+  value: string;
+  /** What follows a slash command's name; "" for none. Only a command takes it. */
+  args: string;
+}
+
+/** Output of the `control` operation: What `lich control --json` prints and `spawn.Control` returns (spec/cli.md § lich control; wire.md § 6 `spawn.Controlled`). */
+export type ControlOutput = Controlled;
+
+/** Input of the `ask` operation (contracts/operations/ask.json; spec/cli.md § lich ask; wire.md §§ 7.5, 11.2). Asks a running Claude Code session a side question and prints its answer. The session answers from a fork of its own conversation while its turn goes on, through the lich-plugin mod; neither the question nor the answer enters that conversation. The answer knows the conversation as of the session's last finished model response, and cannot run tools. It waits up to 90 seconds; every way it ends without an answer fails with its reason: no conversation yet, an API error, no answer in time, the session ended. The question is the remaining words joined by single spaces, at most 8 KiB. It costs tokens on the asked session's account. Needs Claude Code 2.1.280 or later with lich-plugin 0.15.0 or later in a trusted folder; a session cannot ask itself. Experimental. --json prints {"id","project","label","answer"}. */
+export interface AskInput {
+  /** The session to ask: its lich id, its card label or its roster name. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+  /** The question, at most 8192 bytes. */
+  question: string;
+}
+
+/** Output of the `ask` operation: What `lich ask --json` prints and `spawn.Ask` returns (spec/cli.md § lich ask; wire.md § 6 `spawn.Answered`). */
+export type AskOutput = Answered;
+
 /** Input of the `worktrees` operation (contracts/operations/worktrees.json; spec/cli.md § lich worktrees). Lists a project's git worktrees: what each is called, whether it holds uncommitted work, and which sessions are open in it. The project's own directory is never listed. The prose is a tab-separated table with a header — worktree, state (clean or uncommitted), sessions (`, `-joined labels, `-` for none) — or `No worktrees.`; --json prints the Checkout array, [] when there are none. */
 export interface WorktreesInput {
   /** Project name or absolute directory (which only narrows: it opens nothing); "" for the caller's own, which outside a session is refused. */
@@ -429,7 +607,7 @@ export interface HelpInput {
 /** Output of the `help` operation: The help text. */
 export type HelpOutput = string;
 /** Every operation, in `lich help` order. */
-export type OpName = 'sessions' | 'whoami' | 'send' | 'insert' | 'focus' | 'wait' | 'reply' | 'open' | 'close' | 'rename' | 'worktrees' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'quit' | 'version' | 'help';
+export type OpName = 'sessions' | 'whoami' | 'send' | 'insert' | 'focus' | 'wait' | 'reply' | 'open' | 'close' | 'rename' | 'control' | 'ask' | 'worktrees' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'quit' | 'version' | 'help';
 
 /** Operation name → its input and output types. */
 export interface OperationTypes {
@@ -443,6 +621,8 @@ export interface OperationTypes {
   open: { input: OpenInput; output: OpenOutput };
   close: { input: CloseInput; output: CloseOutput };
   rename: { input: RenameInput; output: RenameOutput };
+  control: { input: ControlInput; output: ControlOutput };
+  ask: { input: AskInput; output: AskOutput };
   worktrees: { input: WorktreesInput; output: WorktreesOutput };
   folders: { input: FoldersInput; output: FoldersOutput };
   file: { input: FileInput; output: FileOutput };
@@ -563,6 +743,18 @@ export interface RelayWaitOptions {
   timeoutSeconds: number;
 }
 
+/** Options of `spawn.Ask`: Hands a running Claude Code session's lich-plugin mod an ask and waits up to 90 seconds for its answer, which a fork of the session's conversation writes beside its turn. Every way it ends without an answer is refused with its reason: no conversation to fork, an API error, no answer in time, the session ended. Refuses a session that is not running, the caller itself, a session that is not Claude Code or whose mod is not polling, and the questions `askRefusal` refuses. `lich ask`, `ask_session`. */
+export interface SpawnAskOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The session to ask: lich id, label or roster name. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+  /** The question, at most 8192 bytes. */
+  question: string;
+}
+
 /** Options of `spawn.Close`: Closes a session, live or not, and settles the checkout it was the last one in. A session cannot close itself. `lich close`, `close_session`. */
 export interface SpawnCloseOptions {
   /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
@@ -587,6 +779,22 @@ export interface SpawnColorFolderOptions {
   folder: string;
   /** red, orange, amber, green, teal, blue, violet or pink; "" hands the cards back to the theme. */
   color: string;
+}
+
+/** Options of `spawn.Control`: Hands a running Claude Code session's lich-plugin mod one command — prompt, abort, model, effort or command — and waits for its ack: 10 seconds, 60 for a slash command. Acked ok is state done; collected and not acked in time is delivered; the session ending first is ended. Not collected in time is withdrawn (nothing ran) and refused, as is an ack that is not ok, with its reason. Refuses a session that is not running, the caller itself, a session that is not Claude Code or whose mod is not polling, the arguments `controlRefusal` refuses, and command to a plugin older than 0.15.0. `lich control`, `control_session`. */
+export interface SpawnControlOptions {
+  /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
+  from: string;
+  /** The session to control: lich id, label or roster name. */
+  target: string;
+  /** Project name or absolute directory that narrows a label; "" for none. */
+  project: string;
+  /** prompt, abort, model, effort or command. */
+  action: string;
+  /** The prompt, the model, the effort level, or the slash command's name (one leading `/` is stripped); "" for none. */
+  value: string;
+  /** What follows the slash command's name; "" for none, and for every action but command. */
+  args: string;
 }
 
 /** Options of `spawn.File`: Moves a session into a sidebar folder, or with an empty folder out of the one it is in. A session is in at most one folder. `lich file`, `file_session`. */
@@ -690,7 +898,7 @@ export interface SystemDiagnosticsResult {
 /** Options of `system.Quit`: Ends the running lich: its window, every session's process, then the process itself. `lich quit` then polls the port until nothing listens. */
 export type SystemQuitOptions = Record<string, never>;
 /** Every RPC method the CLI posts (`POST /rpc/<method>`). */
-export type RpcMethodName = 'relay.Collect' | 'relay.CollectNow' | 'relay.Focus' | 'relay.Insert' | 'relay.Peers' | 'relay.Reply' | 'relay.Self' | 'relay.Send' | 'relay.SendPrivate' | 'relay.SendSubagent' | 'relay.Wait' | 'spawn.Close' | 'spawn.ColorFolder' | 'spawn.File' | 'spawn.Folders' | 'spawn.Open' | 'spawn.OpenSubagent' | 'spawn.Rename' | 'spawn.RenameFolder' | 'spawn.Worktrees' | 'system.Diagnostics' | 'system.Quit';
+export type RpcMethodName = 'relay.Collect' | 'relay.CollectNow' | 'relay.Focus' | 'relay.Insert' | 'relay.Peers' | 'relay.Reply' | 'relay.Self' | 'relay.Send' | 'relay.SendPrivate' | 'relay.SendSubagent' | 'relay.Wait' | 'spawn.Ask' | 'spawn.Close' | 'spawn.ColorFolder' | 'spawn.Control' | 'spawn.File' | 'spawn.Folders' | 'spawn.Open' | 'spawn.OpenSubagent' | 'spawn.Rename' | 'spawn.RenameFolder' | 'spawn.Worktrees' | 'system.Diagnostics' | 'system.Quit';
 
 /** RPC method → the options object its body carries (`null`: the body is `[]`) and its result. */
 export interface RpcMethods {
@@ -705,8 +913,10 @@ export interface RpcMethods {
   'relay.SendPrivate': { options: RelaySendPrivateOptions; result: Result };
   'relay.SendSubagent': { options: RelaySendSubagentOptions; result: Result };
   'relay.Wait': { options: RelayWaitOptions; result: Result };
+  'spawn.Ask': { options: SpawnAskOptions; result: Answered };
   'spawn.Close': { options: SpawnCloseOptions; result: Closed };
   'spawn.ColorFolder': { options: SpawnColorFolderOptions; result: Colored };
+  'spawn.Control': { options: SpawnControlOptions; result: Controlled };
   'spawn.File': { options: SpawnFileOptions; result: Filed };
   'spawn.Folders': { options: SpawnFoldersOptions; result: Folder[] };
   'spawn.Open': { options: SpawnOpenOptions; result: Session };
@@ -730,6 +940,44 @@ export interface SessionStateBody {
   detail?: string;
   /** What a waiting session is blocked on; ignored unless state is waiting. */
   reason?: string;
+}
+
+/** Body of `POST /mod/acks`: mod ack: the lich-plugin mod reports how a command it took went (spec/mod-control.md; wire.md § 11.2; fixtures/mod-control.jsonl). An ack settles lich's wait on that command by its id and session; one for an id lich does not know is accepted and ignored. An ok abort ends the turn lich has open as interrupted. lich trims `error` and caps it at 120 runes. */
+export interface ModAckBody {
+  /** The acking session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
+  session_id: string;
+  /** The id of the command acked (`m<N>`), as the poll handed it over. */
+  id: string;
+  /** The kind of the command acked, echoed; a kind the mod does not know is acked not ok with `unknown kind`. */
+  kind: 'prompt' | 'abort' | 'model' | 'effort' | 'command' | 'ask';
+  /** Whether the command did what it says; absent reads as false. */
+  ok?: boolean;
+  /** Why it failed, when it did (`no turn is running`, `unknown effort`; for an ask nothing-to-fork, api-error <status> <kind>, empty-reply or aborted). */
+  error?: string;
+  /** The answer of an ask that was answered (ok); only such an ack carries one. The mod cuts it at 16,000 UTF-16 units with `\n[truncated]` after it. */
+  answer?: string;
+}
+
+/** Body of `POST /mod/answer`: mod answer: a subagent worker's mod hands back the report that ends its turn, which answers the session's single open subagent errand; with none open it is accepted and ignored (wire.md § 11.3; fixtures/mod-answer.jsonl). lich refuses a text over 16,000 UTF-16 units. */
+export interface ModAnswerBody {
+  /** The answering session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
+  session_id: string;
+  /** The report, kept as written, every line of it. Required and not blank. */
+  text: string;
+}
+
+/** Body of `POST /mod/usage`: mod usage: a session reports its context window, its rate limits and what its conversation cost so far, at its start and at every turn's end (wire.md § 11.3; fixtures/mod-usage.jsonl). */
+export interface ModUsageBody {
+  /** The reporting session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
+  session_id: string;
+  /** The provider's id of the conversation the numbers are about. Required, non-empty. */
+  conversation_id: string;
+  /** The context window. Required. */
+  context: { window: number; tokens?: number; percent?: number };
+  /** The account's rate limits; [] off a subscription, absent when the provider reports none. */
+  rate_limits?: Array<{ kind: string; percent_used: number; resets_at?: string }>;
+  /** What the conversation cost so far in US dollars, as the provider reports it; absent when it keeps no ledger. */
+  cost_usd?: number;
 }
 
 /** Body of `POST /session-start`: session-start: a session's provider reports the id of its own conversation, so the card can resume it (wire.md § 11.1; fixtures/session-start.jsonl). `provider` must be a registered provider id (a built-in one or a user-defined one), which the server checks. */
@@ -756,13 +1004,27 @@ export interface SessionTouchedBody {
   session_id: string;
 }
 
-/** Every session hook endpoint. */
-export type HookPath = '/hook' | '/session-start' | '/session-title' | '/session-touched';
+/** Every hook endpoint that takes a JSON body (POST). */
+export type HookPath = '/hook' | '/mod/acks' | '/mod/answer' | '/mod/usage' | '/session-start' | '/session-title' | '/session-touched';
 
 /** Hook endpoint → the body it takes. */
 export interface HookBodies {
   '/hook': SessionStateBody;
+  '/mod/acks': ModAckBody;
+  '/mod/answer': ModAnswerBody;
+  '/mod/usage': ModUsageBody;
   '/session-start': SessionStartBody;
   '/session-title': SessionTitleBody;
   '/session-touched': SessionTouchedBody;
+}
+
+/** Every hook endpoint that answers a GET with JSON. */
+export type HookGetPath = '/mod/commands' | '/mod/status';
+
+/** GET hook endpoint → the JSON it answers 200 with. */
+export interface HookResponses {
+  /** The commands queued for the session, oldest first; [] when none came within the hold. */
+  '/mod/commands': ModCommand[];
+  /** How the session's errands stand. */
+  '/mod/status': RelayStatus;
 }

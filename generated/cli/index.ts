@@ -11,6 +11,8 @@ import Reply from './commands/reply';
 import Open from './commands/open';
 import Close from './commands/close';
 import Rename from './commands/rename';
+import Control from './commands/control';
+import Ask from './commands/ask';
 import Worktrees from './commands/worktrees';
 import Folders from './commands/folders';
 import File from './commands/file';
@@ -32,6 +34,8 @@ export const COMMANDS = {
   open: Open,
   close: Close,
   rename: Rename,
+  control: Control,
+  ask: Ask,
   worktrees: Worktrees,
   folders: Folders,
   file: File,

@@ -2,12 +2,12 @@
 // Regenerate: npm run codegen
 
 import { flagArg, secondsArg, textArg } from '@lich/core/contract-runtime';
-import type { OperationTypes, SessionsInput, SendInput, WaitInput, OpenInput, CloseInput, RenameInput, WorktreesInput, ReplyInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput } from '../types';
+import type { OperationTypes, SessionsInput, SendInput, WaitInput, OpenInput, CloseInput, RenameInput, WorktreesInput, ReplyInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, ControlInput, AskInput } from '../types';
 
 /** Every MCP tool `lich mcp` serves, in `tools/list` order. */
-export type McpToolName = 'list_sessions' | 'send_to_session' | 'wait_for_answer' | 'open_session' | 'close_session' | 'rename_session' | 'list_worktrees' | 'reply_to_session' | 'list_folders' | 'file_session' | 'rename_folder' | 'color_folder';
+export type McpToolName = 'list_sessions' | 'send_to_session' | 'wait_for_answer' | 'open_session' | 'close_session' | 'rename_session' | 'list_worktrees' | 'reply_to_session' | 'list_folders' | 'file_session' | 'rename_folder' | 'color_folder' | 'control_session' | 'ask_session';
 /** The operations an MCP tool runs. */
-export type McpOperation = 'sessions' | 'send' | 'wait' | 'open' | 'close' | 'rename' | 'worktrees' | 'reply' | 'folders' | 'file' | 'renameFolder' | 'colorFolder';
+export type McpOperation = 'sessions' | 'send' | 'wait' | 'open' | 'close' | 'rename' | 'worktrees' | 'reply' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'control' | 'ask';
 
 /** The JSON Schema of a tool's arguments, as `tools/list` sends it. */
 export interface McpInputSchema {
@@ -98,6 +98,18 @@ export const mcpToInput = {
     project: textArg(args.project),
     folder: textArg(args.folder),
     color: textArg(args.color),
+  }),
+  control_session: (args: Record<string, unknown>): ControlInput => ({
+    target: textArg(args.session),
+    project: textArg(args.project),
+    action: textArg(args.action),
+    value: textArg(args.value),
+    args: textArg(args.args),
+  }),
+  ask_session: (args: Record<string, unknown>): AskInput => ({
+    target: textArg(args.session),
+    project: textArg(args.project),
+    question: textArg(args.question),
   }),
 };
 /** Every tool `lich mcp` serves, in `tools/list` order (spec/cli.md § lich mcp; wire.md § 10.2). */
@@ -412,5 +424,64 @@ export const MCP_TOOLS: readonly AnyMcpTool[] = [
       color: 'name the color to paint the folder; an empty one clears it',
     },
     toInput: mcpToInput.color_folder,
+  },
+  {
+    name: 'control_session',
+    description: 'Experimental. Drive a running Claude Code session from outside its terminal: prompt starts a turn on value, abort stops its running turn, model and effort set the model or effort of its next requests (an empty value goes back to the session\'s own), command runs the slash command named in value with args after it. Waits up to 10 seconds for the session to confirm, 60 for a slash command, which runs only once the session is idle. A command the session took and has not confirmed yet is a result, not an error: it still goes through. A command the session never took was withdrawn and nothing ran, so it is safe to send again. /model and /effort are refused as commands: use the model and effort actions. Only a Claude Code session running the lich-plugin mod can be controlled, and never your own.',
+    inputSchema: {
+      properties: {
+        action: {
+          description: 'What to do: prompt, abort, model, effort or command.',
+          enum: ['prompt', 'abort', 'model', 'effort', 'command'],
+          type: 'string',
+        },
+        args: {
+          description: 'What follows the slash command\'s name; command only.',
+          type: 'string',
+        },
+        project: {
+          description: 'The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.',
+          type: 'string',
+        },
+        session: {
+          description: 'The session to control: its label, its roster name, or its lich id, as list_sessions shows them.',
+          type: 'string',
+        },
+        value: {
+          description: 'The prompt (required for prompt); the model; the effort level (low, medium, high, xhigh or max); the slash command\'s name, with or without the slash. Leave it out for abort, and for model or effort to go back to the session\'s own.',
+          type: 'string',
+        },
+      },
+      required: ['session', 'action'],
+      type: 'object',
+    },
+    annotations: { readOnlyHint: false },
+    operation: 'control',
+    toInput: mcpToInput.control_session,
+  },
+  {
+    name: 'ask_session',
+    description: 'Experimental. Ask a running Claude Code session a side question and get its answer, without interrupting it: it answers from a fork of its own conversation, and neither the question nor the answer enters that conversation. The answer knows the conversation as of the session\'s last finished model response, and the session cannot run tools to find out more. Waits up to 90 seconds. The answer is the result; every way it ends without one is an error naming why. Only a Claude Code session running the lich-plugin mod can be asked, and never your own.',
+    inputSchema: {
+      properties: {
+        project: {
+          description: 'The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.',
+          type: 'string',
+        },
+        question: {
+          description: 'The question, self-contained. At most 8192 bytes.',
+          type: 'string',
+        },
+        session: {
+          description: 'The session to ask: its label, its roster name, or its lich id, as list_sessions shows them.',
+          type: 'string',
+        },
+      },
+      required: ['session', 'question'],
+      type: 'object',
+    },
+    annotations: { readOnlyHint: false },
+    operation: 'ask',
+    toInput: mcpToInput.ask_session,
   },
 ];

@@ -132,5 +132,25 @@ export function lichTools(tool: typeof opencodeTool, run: RunLich) {
       },
       execute: (args, context) => run(cliArgv.colorFolder(mcpToInput.color_folder(args), { json: false }), context.abort, { resultExitCodes: [0] }),
     }),
+    control_session: tool({
+      description: 'Experimental. Drive a running Claude Code session from outside its terminal: prompt starts a turn on value, abort stops its running turn, model and effort set the model or effort of its next requests (an empty value goes back to the session\'s own), command runs the slash command named in value with args after it. Waits up to 10 seconds for the session to confirm, 60 for a slash command, which runs only once the session is idle. A command the session took and has not confirmed yet is a result, not an error: it still goes through. A command the session never took was withdrawn and nothing ran, so it is safe to send again. /model and /effort are refused as commands: use the model and effort actions. Only a Claude Code session running the lich-plugin mod can be controlled, and never your own.',
+      args: {
+        session: tool.schema.string().describe('The session to control: its label, its roster name, or its lich id, as list_sessions shows them.'),
+        action: tool.schema.enum(['prompt', 'abort', 'model', 'effort', 'command']).describe('What to do: prompt, abort, model, effort or command.'),
+        value: tool.schema.string().optional().describe('The prompt (required for prompt); the model; the effort level (low, medium, high, xhigh or max); the slash command\'s name, with or without the slash. Leave it out for abort, and for model or effort to go back to the session\'s own.'),
+        args: tool.schema.string().optional().describe('What follows the slash command\'s name; command only.'),
+        project: tool.schema.string().optional().describe('The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.'),
+      },
+      execute: (args, context) => run(cliArgv.control(mcpToInput.control_session(args), { json: false }), context.abort, { resultExitCodes: [0, 2, 3] }),
+    }),
+    ask_session: tool({
+      description: 'Experimental. Ask a running Claude Code session a side question and get its answer, without interrupting it: it answers from a fork of its own conversation, and neither the question nor the answer enters that conversation. The answer knows the conversation as of the session\'s last finished model response, and the session cannot run tools to find out more. Waits up to 90 seconds. The answer is the result; every way it ends without one is an error naming why. Only a Claude Code session running the lich-plugin mod can be asked, and never your own.',
+      args: {
+        session: tool.schema.string().describe('The session to ask: its label, its roster name, or its lich id, as list_sessions shows them.'),
+        question: tool.schema.string().describe('The question, self-contained. At most 8192 bytes.'),
+        project: tool.schema.string().optional().describe('The project to look for the session in, by name or absolute directory: only needed when sessions in two projects share the label.'),
+      },
+      execute: (args, context) => run(cliArgv.ask(mcpToInput.ask_session(args), { json: false }), context.abort, { resultExitCodes: [0] }),
+    }),
   };
 }

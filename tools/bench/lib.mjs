@@ -376,3 +376,76 @@ export async function stopBackend(b) {
   rmSync(b.home, { recursive: true, force: true });
   return { how, leftOver: left.length };
 }
+
+/**
+ * Mod sinks: for each session id, a loop holding `GET /mod/commands` open as a Claude Code mod
+ * does (spec/mod-control.md), so the relay hands its tasks over as `prompt` commands and types
+ * nothing (spec/cli.md § lich send: "A Claude Code session running the lich-plugin mod is not
+ * typed at"). Every prompt is acked `ok` (its turn started) and the ticket the message spells out
+ * is answered over the RPC (`relay.Reply`). `stop()` ends the loops.
+ */
+export function modSinks(port, token, ids) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
+  const rpc = rpcClient(port, token);
+  let stopped = false;
+  const http = (method, path, body) =>
+    new Promise((res, rej) => {
+      const data = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `${path}${path.includes('?') ? '&' : '?'}token=${token}`,
+          method,
+          agent,
+          headers: { 'X-Lich-Plugin': '0.19.0', ...(data ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) } : {}) },
+        },
+        (r) => {
+          let text = '';
+          r.setEncoding('utf8');
+          r.on('data', (d) => (text += d));
+          r.on('end', () => res({ status: r.statusCode, text }));
+        },
+      );
+      req.on('error', rej);
+      req.end(data);
+    });
+  let polls = 0;
+  const pollers = ids.map(async (id) => {
+    let first = true;
+    while (!stopped) {
+      const poll = http('GET', `/mod/commands?session_id=${id}`).catch(() => null);
+      if (first) polls++;
+      first = false;
+      const r = await poll;
+      if (!r || r.status !== 200) {
+        await sleep(100);
+        continue;
+      }
+      for (const c of JSON.parse(r.text)) {
+        if (c.kind !== 'prompt') continue;
+        const ticket = /reply ([0-9a-f]{8}) /.exec(c.text)?.[1];
+        // Acked first, as the mod does once the prompt's turn started; the reply does not wait on it.
+        void http('POST', '/mod/acks', { session_id: id, id: c.id, kind: 'prompt', ok: true }).catch(() => undefined);
+        if (ticket) void rpc.call('relay.Reply', { from: id, ticket, answer: 'ok' }).catch(() => undefined);
+      }
+    }
+  });
+  return {
+    /** Resolves once every sink has polled at least once (each counts as attached from then on). */
+    async attached(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (polls < ids.length) {
+        if (Date.now() > deadline) throw new Error(`only ${polls} of ${ids.length} mod sinks polled`);
+        await sleep(50);
+      }
+      await sleep(300); // the last polls reach lich
+    },
+    async stop() {
+      stopped = true;
+      agent.destroy();
+      rpc.close();
+      await Promise.allSettled(pollers);
+    },
+  };
+}

@@ -34,6 +34,36 @@ describe('alignPositionals', () => {
     expect(alignPositionals(['a1b2c3d4', 'done'], reply, replyUsage)).toEqual({ ticket: 'a1b2c3d4', answer: 'done' });
   });
 
+  it('fills the optional positionals after the required ones left to right (control)', () => {
+    const control = [
+      { field: 'target', required: true },
+      { field: 'action', required: true },
+      { field: 'value', required: false },
+      { field: 'args', required: false },
+    ];
+    const usage = 'lich control <session> <action> [<value>] [<args>]';
+    expect(alignPositionals(['docs', 'abort'], control, usage)).toEqual({ target: 'docs', action: 'abort', value: '', args: '' });
+    expect(alignPositionals(['docs', 'model', 'opus'], control, usage)).toEqual({ target: 'docs', action: 'model', value: 'opus', args: '' });
+    expect(alignPositionals(['docs', 'command', 'compact', 'keep it'], control, usage)).toEqual({
+      target: 'docs',
+      action: 'command',
+      value: 'compact',
+      args: 'keep it',
+    });
+    expect(() => alignPositionals(['docs', 'command', 'compact', 'a', 'b'], control, usage)).toThrow(new UsageError(`usage: ${usage}`));
+  });
+
+  it('joins every word left into a variadic last positional with single spaces (ask)', () => {
+    const ask = [
+      { field: 'target', required: true },
+      { field: 'question', required: true, variadic: true },
+    ];
+    const usage = 'lich ask <session> <question...>';
+    expect(alignPositionals(['docs', 'what', 'are', 'you', 'doing'], ask, usage)).toEqual({ target: 'docs', question: 'what are you doing' });
+    expect(alignPositionals(['docs', 'what  now?'], ask, usage)).toEqual({ target: 'docs', question: 'what  now?' });
+    expect(() => alignPositionals(['docs'], ask, usage)).toThrow(new UsageError(`usage: ${usage}`));
+  });
+
   it('fills a trailing optional positional only when it is given', () => {
     const wait = [{ field: 'ticket', required: false }];
     expect(alignPositionals([], wait, 'lich wait [<ticket>]')).toEqual({ ticket: '' });
@@ -110,6 +140,12 @@ describe('capSeconds', () => {
 });
 
 describe('toArgv', () => {
+  it('keeps an empty optional positional only when a later optional one is written', () => {
+    expect(toArgv('control', [], [['docs', true], ['command', true], ['', false], ['x', false]])).toEqual(['control', '--', 'docs', 'command', '', 'x']);
+    expect(toArgv('control', [], [['docs', true], ['model', true], ['', false], ['', false]])).toEqual(['control', '--', 'docs', 'model']);
+    expect(toArgv('reply', [], [['', false], ['done', true]])).toEqual(['reply', '--', 'done']);
+  });
+
   it('writes flags first, then --, then positionals', () => {
     expect(
       toArgv(

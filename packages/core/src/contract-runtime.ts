@@ -29,6 +29,8 @@ export interface PositionalSpec {
   readonly field: string;
   /** Whether the command line must carry it. */
   readonly required: boolean;
+  /** The last positional takes every remaining word, joined by single spaces (`ask <session> <question...>`). */
+  readonly variadic?: boolean;
 }
 
 /**
@@ -36,7 +38,8 @@ export interface PositionalSpec {
  *
  * Optional positionals are filled left to right with whatever the required ones leave over, so
  * `reply [<ticket>] <answer>` reads one word as the answer and two as ticket and answer, and
- * `wait [<ticket>]` reads none or one. An optional positional left unfilled is `""`.
+ * `wait [<ticket>]` reads none or one. An optional positional left unfilled is `""`. A variadic
+ * last positional takes every word left, joined by single spaces (`ask <session> <question...>`).
  *
  * @param argv the positionals as oclif parsed them (everything after `--` included), in order.
  * @param specs the command's positionals in spelling order.
@@ -51,17 +54,22 @@ export function alignPositionals(
   usage: string,
 ): Record<string, string> {
   const required = specs.filter((spec) => spec.required).length;
-  if (argv.length < required || argv.length > specs.length) {
+  const variadic = specs.length > 0 && specs[specs.length - 1]!.variadic === true;
+  if (argv.length < required || (!variadic && argv.length > specs.length)) {
     throw new UsageError(`usage: ${usage.replace(/\s+/g, ' ').trim()}`);
   }
-  let spare = argv.length - required;
+  let spare = Math.min(argv.length, specs.length) - required;
   let next = 0;
   const fields: Record<string, string> = {};
-  for (const spec of specs) {
+  specs.forEach((spec, i) => {
+    if (variadic && i === specs.length - 1) {
+      fields[spec.field] = argv.slice(next).map(String).join(' ');
+      return;
+    }
     const taken = spec.required || spare > 0;
     if (!spec.required && taken) spare--;
     fields[spec.field] = taken ? String(argv[next++]) : '';
-  }
+  });
   return fields;
 }
 
@@ -142,7 +150,9 @@ export type ArgvPositional = readonly [value: string, required: boolean];
  * Flags come first, each only when its value differs from the default (`""`, `0`, `false`), as
  * `--name=value` so a value that begins with `-` is never read as a flag; booleans are bare. Then
  * `--`, then the positionals, so a positional that begins with `-` is taken verbatim. An optional
- * positional is omitted when it is `""`; a required one is always written.
+ * positional is omitted when it is `""` and no optional one after it is written (`control <s>
+ * command "" x` keeps its `""`, or `x` would be read as the command's name); a required one is
+ * always written.
  *
  * @returns `[command, ...flags, '--', ...positionals]`, without the `--` when there are no positionals.
  */
@@ -152,7 +162,16 @@ export function toArgv(command: string, flags: readonly ArgvFlag[], positionals:
     if (value === true) argv.push(name);
     else if (value !== false && value !== '' && value !== 0) argv.push(`${name}=${value}`);
   }
-  const words = positionals.filter(([value, required]) => required || value !== '').map(([value]) => value);
+  // Optional positionals fill left to right (alignPositionals), so an empty one can only be left
+  // out when no later optional one is written.
+  const keep = positionals.map(() => false);
+  let laterOptional = false;
+  for (let i = positionals.length - 1; i >= 0; i--) {
+    const [value, required] = positionals[i]!;
+    keep[i] = required || value !== '' || laterOptional;
+    if (!required && keep[i]) laterOptional = true;
+  }
+  const words = positionals.filter((_, i) => keep[i]).map(([value]) => value);
   if (words.length > 0) argv.push('--', ...words);
   return argv;
 }

@@ -36,6 +36,8 @@ export {
   QUIT_WAIT_MS,
   SHORT_CALL_MS,
   VERSION_CALL_MS,
+  ASK_CALL_MS,
+  CONTROL_CALL_MS,
   waitBudgetMs,
 } from './timeouts.js';
 export { type ContextOptions, type LichContext, createContext, portListens } from './context.js';
@@ -43,7 +45,9 @@ export {
   type Outcome,
   type RunOptions,
   OPERATION_NAMES,
+  ask,
   close,
+  control,
   open,
   quit,
   reply,
@@ -57,9 +61,25 @@ export {
 } from './operations.js';
 export { isCollected, renderJson, renderMcp, renderText } from './render.js';
 export {
+  type ControlAction,
+  ASK_WAIT_SECONDS,
+  COMMAND_WAIT_SECONDS,
+  CONTROL_ACTIONS,
+  CONTROL_WAIT_SECONDS,
+  EFFORT_LEVELS,
+  QUESTION_LIMIT,
+  askRefusal,
+  commandName,
+  controlRefusal,
+  controlWaitSeconds,
+  isControlAction,
+} from './control.js';
+export {
   type Surface,
   ANSWER_SENT,
   NO_OTHER_SESSIONS,
+  answeredText,
+  controlledText,
   NOTHING_TO_COLLECT,
   NO_WORKTREES,
   QUIT_DONE,
@@ -109,6 +129,10 @@ export {
   sanitizeInsert,
 } from './workspace-wording.js';
 export type {
+  Answered,
+  AskInput,
+  ControlInput,
+  Controlled,
   ColorFolderInput,
   Colored,
   FileInput,
@@ -150,3 +174,40 @@ export type {
   WorktreesInput,
   QuitInput,
 } from './types.js';
+
+// ---- The typed mod client and the plugin reporters, for plugin authors (packages/core/src/mod;
+// spec/mod-control.md, wire.md § 11). Kept as the last block of this file.
+export {
+  type ModClient,
+  type ModClientOptions,
+  type ModEngine,
+  ACK_TIMEOUT_MS,
+  ANSWER_LIMIT,
+  ASK_PREAMBLE,
+  BACKOFF_FIRST_MS,
+  BACKOFF_MAX_MS,
+  ForkError,
+  POLL_TIMEOUT_MS,
+  TRUNCATED,
+  askPrompt,
+  cutAnswer,
+  startModClient,
+  taskNotification,
+} from './mod/client.js';
+export { type PluginEndpoint, pluginEndpoint } from './mod/endpoint.js';
+export {
+  type ReportBodies,
+  type ReportPath,
+  type ReportResult,
+  type StateReport,
+  type StatusResult,
+  REPORT_TIMEOUT_MS,
+  answerAsWorker,
+  modStatus,
+  postReport,
+  reportSessionStart,
+  reportState,
+  reportTitle,
+  reportTouched,
+  reportUsage,
+} from './mod/reporters.js';

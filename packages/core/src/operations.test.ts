@@ -6,7 +6,8 @@ import { createContext, type LichContext } from './context.js';
 import { LichError } from './errors.js';
 import { runOperation } from './operations.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
-import type { Result, Session } from './types.js';
+import type { CallOptions, RpcClient } from './rpc.js';
+import type { Answered, Controlled, Result, Session } from './types.js';
 import { VERSION } from './version.js';
 
 const TOKEN = 'f'.repeat(32);
@@ -318,6 +319,108 @@ describe('close', () => {
     lich.on('spawn.Close', { result: closed });
     expect((await runOperation(ctx(), 'close', { target: 'auth-fix', project: '' })).output).toEqual(closed);
     expect(only('spawn.Close').body).toEqual([{ from: 'sender-id', target: 'auth-fix', project: '', worktree: '', force: false }]);
+  });
+});
+
+describe('control', () => {
+  const controlled = { id: '9f8e', project: 'lich', label: 'auth-fix', action: 'prompt' as const, value: 'run the tests', command_id: 'm1', state: 'done' as const };
+
+  it('calls spawn.Control with every field, and returns its state as the output', async () => {
+    lich.on('spawn.Control', { result: controlled });
+    const outcome = await runOperation(ctx(), 'control', { target: 'auth-fix', action: 'prompt', value: 'run the tests' });
+    expect(outcome.output).toEqual(controlled);
+    expect(only('spawn.Control').body).toEqual([
+      { from: 'sender-id', target: 'auth-fix', project: '', action: 'prompt', value: 'run the tests', args: '' },
+    ]);
+  });
+
+  it('returns delivered and ended as outputs, not failures', async () => {
+    lich.on('spawn.Control', { result: { ...controlled, state: 'delivered' } });
+    expect((await runOperation(ctx(), 'control', { target: 'auth-fix', action: 'prompt', value: 'x' })).output.state).toBe('delivered');
+    lich.on('spawn.Control', { result: { ...controlled, action: 'abort', value: undefined, state: 'ended' } });
+    expect((await runOperation(ctx(), 'control', { target: 'auth-fix', action: 'abort' })).output.state).toBe('ended');
+  });
+
+  it('passes a slash command and its args on as given', async () => {
+    lich.on('spawn.Control', { result: { ...controlled, action: 'command', value: '/compact', command_id: 'm7' } });
+    await runOperation(ctx(), 'control', { target: 'auth-fix', project: 'lich', action: 'command', value: '/compact', args: 'keep the test plan' });
+    expect(only('spawn.Control').body).toEqual([
+      { from: 'sender-id', target: 'auth-fix', project: 'lich', action: 'command', value: '/compact', args: 'keep the test plan' },
+    ]);
+  });
+
+  it('refuses what controlRefusal refuses before any call', async () => {
+    const refused = async (action: string, value = '', args = '') => {
+      await expect(runOperation(ctx(), 'control', { target: 'auth-fix', action, value, args })).rejects.toThrow(LichError);
+    };
+    await refused('type');
+    await refused('prompt', '  ');
+    await refused('abort', 'now');
+    await refused('model', 'opus', 'x');
+    await refused('command', '/model');
+    await expect(runOperation(ctx(), 'control', { target: 'auth-fix', action: 'command', value: 'effort' })).rejects.toThrow(
+      '/effort is refused as a command: Claude Code saves what it sets as the default for every new session. The effort action changes this session only',
+    );
+    expect(lich.calls).toEqual([]);
+  });
+
+  it("fails with the server's own reason for a withdrawn or refused command", async () => {
+    const withdrawn =
+      '"auth-fix" did not take the abort within 10 seconds, so lich withdrew it and nothing ran: its mod stopped polling (Claude Code frozen, or the mod reloading). It is safe to send again';
+    lich.on('spawn.Control', { status: 500, body: errorBody(withdrawn) });
+    await expect(runOperation(ctx(), 'control', { target: 'auth-fix', action: 'abort' })).rejects.toThrow(new LichError(withdrawn));
+  });
+});
+
+describe('ask', () => {
+  const answered = { id: '9f8e', project: 'lich', label: 'auth-fix', answer: 'Fixing the flaky login test.' };
+
+  it('calls spawn.Ask with every field and returns the answer', async () => {
+    lich.on('spawn.Ask', { result: answered });
+    const outcome = await runOperation(ctx(), 'ask', { target: 'auth-fix', question: 'what are you working on' });
+    expect(outcome.output).toEqual(answered);
+    expect(only('spawn.Ask').body).toEqual([{ from: 'sender-id', target: 'auth-fix', project: '', question: 'what are you working on' }]);
+  });
+
+  it('refuses a blank question, and one over 8192 bytes, before any call', async () => {
+    await expect(runOperation(ctx(), 'ask', { target: 'auth-fix', question: ' ' })).rejects.toThrow(
+      new LichError('a question needs its text, and none was given'),
+    );
+    await expect(runOperation(ctx(), 'ask', { target: 'auth-fix', question: 'x'.repeat(8193) })).rejects.toThrow(
+      new LichError('question is 8193 bytes, over the 8192 limit: ask it in fewer words'),
+    );
+    expect(lich.calls).toEqual([]);
+  });
+
+  it("fails with the server's reason when no answer came", async () => {
+    lich.on('spawn.Ask', { status: 500, body: errorBody('"auth-fix" has no conversation to answer from yet: it is new, or was just cleared') });
+    await expect(runOperation(ctx(), 'ask', { target: 'auth-fix', question: 'q' })).rejects.toThrow(
+      '"auth-fix" has no conversation to answer from yet: it is new, or was just cleared',
+    );
+  });
+});
+
+describe('the control and ask budgets', () => {
+  it('give control 90 s and ask 120 s for the whole call (wire.md § 1.4)', async () => {
+    const budgets: Record<string, number> = {};
+    const rpc: RpcClient = {
+      call: async <T,>(method: string, _options: object | undefined, call: CallOptions): Promise<T> => {
+        budgets[method] = call.timeoutMs;
+        const output: Answered | Controlled =
+          method === 'spawn.Ask'
+            ? { id: 'x', project: 'lich', label: 'docs', answer: 'a' }
+            : { id: 'x', project: 'lich', label: 'docs', action: 'abort', command_id: 'm1', state: 'done' };
+        return output as T;
+      },
+      coordinates: async () => {
+        throw new LichError('no coordinates in this test');
+      },
+      close: () => {},
+    };
+    const c = createContext({ surface: 'cli', env: {}, rpc });
+    await runOperation(c, 'control', { target: 'docs', action: 'abort' });
+    await runOperation(c, 'ask', { target: 'docs', question: 'q' });
+    expect(budgets).toEqual({ 'spawn.Control': 90_000, 'spawn.Ask': 120_000 });
   });
 });
 

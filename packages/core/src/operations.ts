@@ -6,9 +6,12 @@
  * (wording.ts, render.ts), so the CLI, MCP and opencode print one text per outcome.
  */
 import type { LichContext } from './context.js';
+import { askRefusal, controlRefusal } from './control.js';
 import { promptRefusal } from './prompt.js';
 import { isAbortError, LichError, LichTransportError } from './errors.js';
 import {
+  ASK_CALL_MS,
+  CONTROL_CALL_MS,
   DELIVER_WAIT_SECONDS,
   OPEN_CALL_MS,
   QUIT_POLL_MS,
@@ -18,10 +21,14 @@ import {
   waitBudgetMs,
 } from './timeouts.js';
 import type {
+  Answered,
+  AskInput,
   Checkout,
   Closed,
   CloseInput,
   Collected,
+  ControlInput,
+  Controlled,
   Opened,
   OpenInput,
   OperationInput,
@@ -225,6 +232,45 @@ export async function close(ctx: LichContext, input: CloseInput, opts: RunOption
 }
 
 /**
+ * spec/cli.md § lich control: `spawn.Control` with the 90 s budget (controlCall, wire.md § 1.4).
+ * The arguments `controlRefusal` refuses (control.ts, wire.md § 11.2) are refused before any call.
+ * Every ending the server reports as a state is an output — done, delivered, ended; the exit code
+ * comes from the contract's outcomes — and every other ending (withdrawn, refused) is its error.
+ *
+ * @throws LichError the client-side refusal, or the server's.
+ */
+export async function control(ctx: LichContext, input: ControlInput, opts: RunOptions = {}): Promise<Controlled> {
+  const options = {
+    from: from(ctx),
+    target: input.target,
+    project: input.project ?? '',
+    action: input.action,
+    value: input.value ?? '',
+    args: input.args ?? '',
+  };
+  const refusal = controlRefusal(options);
+  if (refusal !== undefined) throw new LichError(refusal);
+  return ctx.rpc.call<Controlled>('spawn.Control', options, { timeoutMs: CONTROL_CALL_MS, signal: opts.signal });
+}
+
+/**
+ * spec/cli.md § lich ask: `spawn.Ask` with the 120 s budget (askCall, wire.md § 1.4). A question
+ * `askRefusal` refuses (blank, over 8192 bytes) is refused before any call. The answer is the
+ * output; every way the ask ends without one is the server's error.
+ *
+ * @throws LichError the client-side refusal, or the server's.
+ */
+export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = {}): Promise<Answered> {
+  const refusal = askRefusal(input.question);
+  if (refusal !== undefined) throw new LichError(refusal);
+  return ctx.rpc.call<Answered>(
+    'spawn.Ask',
+    { from: from(ctx), target: input.target, project: input.project ?? '', question: input.question },
+    { timeoutMs: ASK_CALL_MS, signal: opts.signal },
+  );
+}
+
+/**
  * spec/cli.md § lich worktrees: `spawn.Worktrees`; a null list is `[]`, never null, and so is a
  * checkout's null session list.
  */
@@ -314,6 +360,10 @@ export async function runOperation<Op extends OperationName>(
       return done(await version(ctx, input as OperationInput<'version'>, opts));
     case 'quit':
       return done(await quit(ctx, input as OperationInput<'quit'>, opts));
+    case 'control':
+      return done(await control(ctx, input as ControlInput, opts));
+    case 'ask':
+      return done(await ask(ctx, input as AskInput, opts));
     default: {
       const workspace = Object.hasOwn(WORKSPACE_OPERATIONS, op) ? WORKSPACE_OPERATIONS[op as keyof typeof WORKSPACE_OPERATIONS] : undefined;
       if (workspace) return done(await workspace(ctx, input as never, opts));
@@ -334,6 +384,8 @@ export const OPERATION_NAMES: readonly OperationName[] = [
   'open',
   'close',
   'rename',
+  'control',
+  'ask',
   'worktrees',
   'folders',
   'file',

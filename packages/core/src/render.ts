@@ -7,7 +7,9 @@ import type { Outcome } from './operations.js';
 import type { Collected, OperationName, Result } from './types.js';
 import {
   ANSWER_SENT,
+  answeredText,
   closeText,
+  controlledText,
   collectText,
   openText,
   QUIT_DONE,
@@ -71,6 +73,10 @@ export function renderText<Op extends OperationName>(surface: Surface, outcome: 
       return insertedText((o as Outcome<'insert'>).output);
     case 'focus':
       return focusedText((o as Outcome<'focus'>).output);
+    case 'control':
+      return controlledText((o as Outcome<'control'>).output);
+    case 'ask':
+      return answeredText((o as Outcome<'ask'>).output);
     default:
       return jsonLine(o.output);
   }

@@ -8,6 +8,10 @@
 export const SHORT_CALL_MS = 10_000;
 /** `spawn.Open` and `spawn.Close`: a worktree and a PTY are created or removed. */
 export const OPEN_CALL_MS = 60_000;
+/** `spawn.Control`: the longest wait a control makes (60 s, a slash command) plus the slack (controlCall). */
+export const CONTROL_CALL_MS = 90_000;
+/** `spawn.Ask`: the 90 s an ask waits for its answer plus the slack (askCall). */
+export const ASK_CALL_MS = 120_000;
 /** Added to every wait so the server's answer beats the client's deadline. */
 export const CALL_SLACK_SECONDS = 30;
 /** The server's default wait when `timeoutSeconds` ≤ 0 (relay.DefaultWait). */

@@ -31,6 +31,21 @@ describe('core types and the contract', () => {
     expectTypeOf<OperationOutput<'reply'>>().toEqualTypeOf<G.ReplyOutput>();
   });
 
+  it('accepts the control and ask inputs and returns exactly Controlled and Answered', () => {
+    expectTypeOf<G.ControlInput>().toMatchTypeOf<OperationInput<'control'>>();
+    expectTypeOf<G.AskInput>().toMatchTypeOf<OperationInput<'ask'>>();
+    expectTypeOf<OperationOutput<'control'>>().toEqualTypeOf<G.ControlOutput>();
+    expectTypeOf<OperationOutput<'ask'>>().toEqualTypeOf<G.AskOutput>();
+  });
+
+  it('reads ModCommand as a discriminated union: its kind names exactly one member', () => {
+    expectTypeOf<Extract<G.ModCommand, { kind: 'command' }>>().toEqualTypeOf<G.ModCommandCommand>();
+    expectTypeOf<Extract<G.ModCommand, { kind: 'prompt' }>['notification']>().toEqualTypeOf<G.ModNotification | undefined>();
+    expectTypeOf<G.ModCommand['kind']>().toEqualTypeOf<G.ModCommandKind>();
+    expectTypeOf<G.HookResponses['/mod/commands']>().toEqualTypeOf<G.ModCommand[]>();
+    expectTypeOf<G.HookResponses['/mod/status']>().toEqualTypeOf<G.RelayStatus>();
+  });
+
   it('runs every contract operation but help, which the CLI answers itself', () => {
     expectTypeOf<Exclude<G.OpName, 'help'>>().toEqualTypeOf<CoreOps>();
   });

@@ -6,10 +6,12 @@
 
 import type { Checkout, Closed, Collected, Opened, Peer, Result, VersionReport } from '@lich/generated/types';
 import type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from '@lich/generated/types';
+import type { Answered, Controlled } from '@lich/generated/types';
 
 // The objects are the contract's own (contracts/objects, generated): what the wire carries is
 // what core returns, with no second spelling of a field to drift.
 export type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from '@lich/generated/types';
+export type { Answered, Controlled } from '@lich/generated/types';
 export type {
   Checkout,
   Closed,
@@ -158,6 +160,28 @@ export interface FocusInput {
   project?: string;
 }
 
+/** spec/cli.md § lich control. */
+export interface ControlInput {
+  /** The session: its lich id, label or roster name. */
+  target: string;
+  project?: string;
+  /** prompt, abort, model, effort or command. */
+  action: string;
+  /** The prompt, the model, the effort level or the slash command's name; `""` or absent for none. */
+  value?: string;
+  /** What follows a slash command's name; command only. */
+  args?: string;
+}
+
+/** spec/cli.md § lich ask. */
+export interface AskInput {
+  /** The session: its lich id, label or roster name. */
+  target: string;
+  project?: string;
+  /** The question, at most 8192 bytes. */
+  question: string;
+}
+
 /** Every operation core runs, with its input and output (docs/architecture.md § Operations). */
 export interface Operations {
   sessions: { input: SessionsInput; output: Peer[] };
@@ -177,6 +201,8 @@ export interface Operations {
   colorFolder: { input: ColorFolderInput; output: Colored };
   insert: { input: InsertInput; output: Inserted };
   focus: { input: FocusInput; output: Focused };
+  control: { input: ControlInput; output: Controlled };
+  ask: { input: AskInput; output: Answered };
 }
 
 export type OperationName = keyof Operations;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from './operations.js';
 import { renderJson, renderMcp, renderText } from './render.js';
-import type { Closed, Peer, Result, Session } from './types.js';
+import type { Closed, Controlled, Peer, Result, Session } from './types.js';
 import {
+  answeredText,
   closeText,
+  controlledText,
   collectText,
   handOffFailureText,
   openText,
@@ -259,5 +261,53 @@ describe('worktreesText (spec/cli.md § lich worktrees; wire.md § 7.5)', () => 
   it('says No worktrees. on either surface when there are none', () => {
     expect(worktreesText('cli', [])).toBe('No worktrees.');
     expect(worktreesText('mcp', [])).toBe('No worktrees.');
+  });
+});
+
+describe('controlledText and answeredText (wire.md § 7.5)', () => {
+  const c = (over: Partial<Controlled>): Controlled => ({ id: '9f8e', project: 'lich', label: 'auth-fix', action: 'prompt', command_id: 'm3', state: 'done', ...over });
+
+  it('says what each action did once the session confirmed it', () => {
+    expect(controlledText(c({ action: 'prompt', value: 'run the tests again' }))).toBe('"auth-fix" started a turn on the prompt.');
+    expect(controlledText(c({ action: 'abort' }))).toBe('"auth-fix" stopped its turn.');
+    expect(controlledText(c({ action: 'model' }))).toBe('"auth-fix" is back on its own model.');
+    expect(controlledText(c({ action: 'model', value: 'claude-opus-4-1' }))).toBe('"auth-fix" uses claude-opus-4-1 from its next request on.');
+    expect(controlledText(c({ action: 'effort' }))).toBe('"auth-fix" is back on its own effort level.');
+    expect(controlledText(c({ action: 'effort', value: 'high' }))).toBe('"auth-fix" runs at high effort from its next request on.');
+    expect(controlledText(c({ action: 'command', value: 'compact' }))).toBe('"auth-fix" ran /compact.');
+    expect(controlledText(c({ action: 'command', value: '/compact' }))).toBe('"auth-fix" ran /compact.');
+  });
+
+  it('names the action and the command id when the session took it unconfirmed, or ended first', () => {
+    expect(controlledText(c({ action: 'command', value: 'compact', command_id: 'm7', state: 'delivered' }))).toBe(
+      '"auth-fix" took the command (command, id m7) and has not confirmed it yet: a prompt or a slash command runs only once the session is idle. It still goes through.',
+    );
+    expect(controlledText(c({ action: 'abort', command_id: 'm2', state: 'ended' }))).toBe('"auth-fix" ended before confirming the command (abort, id m2).');
+  });
+
+  it('quotes the label the Go way', () => {
+    expect(controlledText(c({ label: 'a"b', action: 'abort' }))).toBe('"a\\"b" stopped its turn.');
+  });
+
+  it('renders the same prose on both surfaces, delivered and ended as results, and --json as the object', () => {
+    const delivered: Outcome<'control'> = { op: 'control', input: { target: 'auth-fix', action: 'prompt', value: 'go' }, output: c({ value: 'go', state: 'delivered' }) };
+    expect(renderText('cli', delivered)).toBe(renderText('mcp', delivered));
+    expect(renderMcp(delivered)).toEqual({ text: renderText('cli', delivered), isError: false });
+    expect(renderMcp({ ...delivered, output: c({ state: 'ended' }) }).isError).toBe(false);
+    expect(renderJson({ ...delivered, output: c({ action: 'abort' }) })).toBe(
+      '{"id":"9f8e","project":"lich","label":"auth-fix","action":"abort","command_id":"m3","state":"done"}',
+    );
+  });
+
+  it('prints an ask as its answer alone, and --json as the object', () => {
+    const answered: Outcome<'ask'> = {
+      op: 'ask',
+      input: { target: 'auth-fix', question: 'what are you working on' },
+      output: { id: '9f8e', project: 'lich', label: 'auth-fix', answer: 'Fixing the flaky login test.' },
+    };
+    expect(answeredText(answered.output)).toBe('Fixing the flaky login test.');
+    expect(renderText('cli', answered)).toBe('Fixing the flaky login test.');
+    expect(renderMcp(answered)).toEqual({ text: 'Fixing the flaky login test.', isError: false });
+    expect(renderJson(answered)).toBe('{"id":"9f8e","project":"lich","label":"auth-fix","answer":"Fixing the flaky login test."}');
   });
 });

@@ -9,7 +9,8 @@
  */
 import { goQuote } from './quote.js';
 import { jsonLine } from './json.js';
-import type { Checkout, Closed, Collected, Opened, Peer, Result, Session, VersionReport } from './types.js';
+import { commandName } from './control.js';
+import type { Answered, Checkout, Closed, Collected, Controlled, Opened, Peer, Result, Session, VersionReport } from './types.js';
 
 /** Which surface the words are for. */
 export type Surface = 'cli' | 'mcp';
@@ -221,3 +222,38 @@ export const SUBAGENT_REFUSALS = {
   folder: '--subagent files the worker under a folder named after the asking session: drop --folder',
   private: '--subagent hands its report back to the asking session, which --private keeps from it: drop one of the two',
 } as const;
+
+/**
+ * `lich control`, `control_session` (wire.md § 7.5): what the session did — done, in the words of
+ * its action — or how far the command got: `delivered` (taken, not confirmed yet; it still goes
+ * through) or `ended` (the session ended before confirming it), naming the action and the
+ * command's id. Both surfaces print the same prose.
+ */
+export function controlledText(c: Controlled): string {
+  const l = goQuote(c.label);
+  const value = c.value ?? '';
+  if (c.state === 'ended') return `${l} ended before confirming the command (${c.action}, id ${c.command_id}).`;
+  if (c.state === 'delivered') {
+    return `${l} took the command (${c.action}, id ${c.command_id}) and has not confirmed it yet: a prompt or a slash command runs only once the session is idle. It still goes through.`;
+  }
+  switch (c.action) {
+    case 'prompt':
+      return `${l} started a turn on the prompt.`;
+    case 'abort':
+      return `${l} stopped its turn.`;
+    case 'model':
+      return value === '' ? `${l} is back on its own model.` : `${l} uses ${value} from its next request on.`;
+    case 'effort':
+      return value === '' ? `${l} is back on its own effort level.` : `${l} runs at ${value} effort from its next request on.`;
+    case 'command':
+      return `${l} ran /${commandName(value)}.`;
+    default:
+      // An action this build does not know (a newer backend): say what came back rather than guess.
+      return `${l} confirmed the command (${goQuote(c.action)}, id ${c.command_id}).`;
+  }
+}
+
+/** `lich ask`, `ask_session` (wire.md § 7.5): the answer alone. */
+export function answeredText(a: Answered): string {
+  return a.answer;
+}

@@ -22,6 +22,8 @@ const ISSUE_TOOLS = [
   'file_session',
   'rename_folder',
   'color_folder',
+  'control_session',
+  'ask_session',
 ];
 const READ_ONLY_TOOLS = ['list_sessions', 'list_worktrees', 'list_folders'];
 
@@ -291,6 +293,55 @@ describe('lich mcp', () => {
     await expect(client.callTool({ name: 'cost', arguments: {} })).rejects.toMatchObject({ code: -32602 });
     const reply = messages(served).find((m) => m.error);
     expect(reply?.error).toEqual({ code: -32602, message: 'unknown tool cost' });
+  });
+
+  it('answers control_session with the control prose: done, and delivered and ended as results, not errors', async () => {
+    const controlled = { id: 'S2', project: 'lich', label: 'docs', action: 'command', value: 'compact', command_id: 'm7' };
+    const { client } = await serve();
+    handlers['spawn.Control'] = () => ({ json: { ...controlled, state: 'done' } });
+    let result = await client.callTool({ name: 'control_session', arguments: { session: 'docs', action: 'command', value: '/compact', args: 'keep it' } });
+    expect(result.isError).toBeUndefined();
+    expect(text(result)).toBe('"docs" ran /compact.');
+    expect(rpc.calls[0]!.body).toEqual([{ from: 'S1', target: 'docs', project: '', action: 'command', value: '/compact', args: 'keep it' }]);
+    handlers['spawn.Control'] = () => ({ json: { ...controlled, state: 'delivered' } });
+    result = await client.callTool({ name: 'control_session', arguments: { session: 'docs', action: 'command', value: 'compact' } });
+    expect(result.isError).toBeUndefined();
+    expect(text(result)).toBe(
+      '"docs" took the command (command, id m7) and has not confirmed it yet: a prompt or a slash command runs only once the session is idle. It still goes through.',
+    );
+    handlers['spawn.Control'] = () => ({ json: { ...controlled, state: 'ended' } });
+    result = await client.callTool({ name: 'control_session', arguments: { session: 'docs', action: 'command', value: 'compact' } });
+    expect(result.isError).toBeUndefined();
+    expect(text(result)).toBe('"docs" ended before confirming the command (command, id m7).');
+  });
+
+  it('answers a withdrawn command, and a refused one, with isError and the reason, and refuses /model before any call', async () => {
+    const withdrawn =
+      '"docs" did not take the prompt within 10 seconds, so lich withdrew it and nothing ran: its mod stopped polling (Claude Code frozen, or the mod reloading). It is safe to send again';
+    handlers['spawn.Control'] = () => ({ status: 400, json: { error: withdrawn } });
+    const { client } = await serve();
+    let result = await client.callTool({ name: 'control_session', arguments: { session: 'docs', action: 'prompt', value: 'go' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(withdrawn);
+    result = await client.callTool({ name: 'control_session', arguments: { session: 'docs', action: 'command', value: '/model', args: 'opus' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(
+      '/model is refused as a command: Claude Code saves what it sets as the default for every new session. The model action changes this session only',
+    );
+    expect(rpc.calls).toHaveLength(1);
+  });
+
+  it('answers ask_session with the answer alone, and every other end with isError', async () => {
+    handlers['spawn.Ask'] = () => ({ json: { id: 'S2', project: 'lich', label: 'docs', answer: 'Fixing the login test.' } });
+    const { client } = await serve();
+    let result = await client.callTool({ name: 'ask_session', arguments: { session: 'docs', question: 'what are you working on?' } });
+    expect(result.isError).toBeUndefined();
+    expect(text(result)).toBe('Fixing the login test.');
+    expect(rpc.calls[0]!.body).toEqual([{ from: 'S1', target: 'docs', project: '', question: 'what are you working on?' }]);
+    handlers['spawn.Ask'] = () => ({ status: 400, json: { error: '"docs" ended before answering' } });
+    result = await client.callTool({ name: 'ask_session', arguments: { session: 'docs', question: 'q' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe('"docs" ended before answering');
   });
 
   it('turns an error lich answered with into isError carrying its text', async () => {

@@ -21,7 +21,7 @@ import { lichTools } from '@lich/generated/opencode/tools';
 import type { LichCommandClass } from '@lich/cli/lich-command';
 
 const ISSUE_TOOLS = ['list_sessions', 'send_to_session', 'wait_for_answer', 'reply_to_session', 'open_session', 'close_session', 'list_worktrees',
-  'rename_session', 'list_folders', 'file_session', 'rename_folder', 'color_folder'];
+  'rename_session', 'list_folders', 'file_session', 'rename_folder', 'color_folder', 'control_session', 'ask_session'];
 
 /** Strings a model might send: anything, plus the ones a command line is likely to misread. */
 const text = fc.oneof(
@@ -120,6 +120,13 @@ describe('surface parity', () => {
     await samePerSurface(toolNamed('rename_folder'), { folder: '--', to: '' }, false);
     await samePerSurface(toolNamed('color_folder'), { folder: '-x', color: '' }, true);
     await samePerSurface(toolNamed('rename_session'), { label: '--json' }, false);
+  });
+
+  it('keeps an empty control value in its place when args follow it, and an ask question whole', async () => {
+    await samePerSurface(toolNamed('control_session'), { session: 'docs', action: 'command', value: '', args: 'x' }, false);
+    await samePerSurface(toolNamed('control_session'), { session: 'docs', action: 'model', args: '--json' }, true);
+    await samePerSurface(toolNamed('ask_session'), { session: 'docs', question: 'what  are you\ndoing?' }, false);
+    await samePerSurface(toolNamed('ask_session'), { session: 'docs', question: '' }, true);
   });
 
   it('keeps a positional that is -- in its place', async () => {

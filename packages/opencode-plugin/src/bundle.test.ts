@@ -116,6 +116,8 @@ describe('the bundled plugin module', () => {
       'file_session',
       'rename_folder',
       'color_folder',
+      'control_session',
+      'ask_session',
     ]);
   });
 

@@ -19,6 +19,8 @@ const ISSUE_TOOLS = [
   'file_session',
   'rename_folder',
   'color_folder',
+  'control_session',
+  'ask_session',
 ];
 
 /**
@@ -84,7 +86,7 @@ describe('the opencode plugin', () => {
       const env = sessionEnv();
       delete env[missing];
       expect(insideLich(env)).toBe(false);
-      expect(await lichHooks({ env })).toEqual({});
+      expect((await lichHooks({ env })).tool).toBeUndefined();
     }
   });
 
@@ -93,7 +95,7 @@ describe('the opencode plugin', () => {
       env: sessionEnv(),
       loadToolHelper: () => Promise.reject(new Error("Cannot find package '@opencode-ai/plugin'")),
     });
-    expect(hooks).toEqual({});
+    expect(hooks.tool).toBeUndefined();
   });
 
   it('registers exactly the tools of this issue inside a session, importing the helper at run time', async () => {
@@ -135,6 +137,30 @@ describe('the opencode plugin', () => {
       'a1b2c3d4',
     ]);
     expect(await argvOf('wait_for_answer', { no_wait: true, timeout_seconds: 0 })).toEqual(['wait', '--timeout=90', '--no-wait']);
+  });
+
+  it('drives and asks a session through lich control and lich ask; control reads exit 2 and 3 as results, ask does not', async () => {
+    const tools = await toolsFor(sessionEnv());
+    const argvOf = async (name: string, args: object) => JSON.parse((await tools[name]!.execute(args, context())) as string);
+    expect(await argvOf('control_session', { session: 'docs', action: 'command', value: '/compact', args: 'keep the plan' })).toEqual([
+      'control',
+      '--',
+      'docs',
+      'command',
+      '/compact',
+      'keep the plan',
+    ]);
+    expect(await argvOf('ask_session', { session: 'docs', question: 'what are you on?' })).toEqual(['ask', '--', 'docs', 'what are you on?']);
+    for (const code of ['2', '3']) {
+      const exiting = await toolsFor(sessionEnv({ FAKE_EXIT: code, FAKE_STDERR: 'lich: it ended\n' }));
+      expect(JSON.parse((await exiting.control_session!.execute({ session: 'docs', action: 'abort' }, context())) as string)).toEqual([
+        'control',
+        '--',
+        'docs',
+        'abort',
+      ]);
+      await expect(exiting.ask_session!.execute({ session: 'docs', question: 'q' }, context())).rejects.toThrow('lich: it ended');
+    }
   });
 
   it('returns what lich printed on exit 2 and 3: a ticket and an errand that ended are results', async () => {

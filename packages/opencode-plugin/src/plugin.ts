@@ -8,12 +8,17 @@
  * other one. Exit 0, 2 and 3 are results and return what lich printed; exit 1 throws lich's
  * own stderr, unedited, so every refusal keeps the words the CLI gives it.
  *
+ * Inside a lich session the plugin also reports the session's start and state (reports.ts), so
+ * an opencode session has a state in `lich sessions`; the reports need neither `LICH_BIN` nor
+ * opencode's plugin package, and a failed one never reaches opencode or the tools.
+ *
  * This module holds the parts; index.ts is the entry opencode loads and exports nothing else,
  * because a loader that calls every export of a plugin module as a plugin must find only one.
  */
 import type { Hooks, Plugin, PluginInput, PluginModule } from '@opencode-ai/plugin';
-import { runLich } from '@lich/core';
+import { type PluginEndpoint, pluginEndpoint, runLich, VERSION } from '@lich/core';
 import { lichTools, type RunLich } from '@lich/generated/opencode/tools';
+import { type SessionReporter, sessionReporter } from './reports.js';
 
 /** The environment the plugin reads: the caller's own. */
 export type PluginEnv = Readonly<Record<string, string | undefined>>;
@@ -31,6 +36,8 @@ export interface LichPluginOptions {
    * reach must still load (spec/opencode-tools.md § When they are absent).
    */
   loadToolHelper?: () => Promise<ToolHelper>;
+  /** Receives one line per report that could not be made; defaults to nothing (opencode owns the terminal). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -70,20 +77,52 @@ export function lichRunner(env: PluginEnv): RunLich {
 }
 
 /**
- * Builds the plugin's hooks: `{ tool: {…} }` inside a lich session, `{}` outside one or when
- * opencode's tool helper cannot be imported — never a throw, so the plugin's other work (the
- * reports) is not taken down with it.
+ * One reporter per lich session in this process. A loader that calls both the named and the
+ * default export builds the hooks twice and hands every event to both: sharing the reporter
+ * makes the second reading of an event a repeat, which it never reports twice — a second
+ * `done` would end a turn lich never saw start.
+ */
+const reporters = new Map<string, { ep: PluginEndpoint; reporter: SessionReporter }>();
+
+function reporterOf(ep: PluginEndpoint, log: ((line: string) => void) | undefined) {
+  const key = `${ep.port} ${ep.token} ${ep.sessionId}`;
+  let entry = reporters.get(key);
+  if (!entry) {
+    entry = { ep, reporter: sessionReporter(ep, log) };
+    reporters.set(key, entry);
+  } else {
+    ep.agent.destroy();
+  }
+  return entry;
+}
+
+/**
+ * Builds the plugin's hooks. Inside a lich session (`LICH_PORT`, `LICH_TOKEN`, `LICH_SESSION_ID`):
+ * `event`, which reports the session's start and state (reports.ts), and `dispose`, which lets
+ * the reports still queued go out; plus `tool` when `LICH_BIN` is set and opencode's tool helper
+ * imports. Outside one: `{}` — no reports, no tools (spec/opencode-tools.md § When they are
+ * absent). Never a throw: a missing tool helper costs the tools, never the reports.
  */
 export async function lichHooks(options: LichPluginOptions = {}): Promise<Hooks> {
   const env = options.env ?? process.env;
-  if (!insideLich(env)) return {};
-  let tool: ToolHelper;
+  const found = pluginEndpoint(env, VERSION);
+  if (!found) return {};
+  const { ep, reporter } = reporterOf(found, options.log);
+  const hooks: Hooks = {
+    event: reporter.event,
+    dispose: async () => {
+      await reporter.settled();
+      ep.agent.destroy();
+    },
+  };
+  if (!insideLich(env)) return hooks;
   try {
-    tool = await (options.loadToolHelper ?? importToolHelper)();
+    const tool = await (options.loadToolHelper ?? importToolHelper)();
+    hooks.tool = lichTools(tool, lichRunner(env)) as Hooks['tool'];
   } catch {
-    return {};
+    // Only the tools depend on opencode's plugin package; the reports go on without it.
   }
-  return { tool: lichTools(tool, lichRunner(env)) as Hooks['tool'] };
+  return hooks;
 }
 
 /**

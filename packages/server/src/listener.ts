@@ -7,6 +7,9 @@
  * | `/rpc/<service>.<Method>` | 403 `forbidden\n` | POST (405 JSON) | 1 MiB |
  * | `/hook`, `/session-start`, `/session-title`, `/session-touched` | 401 `invalid token\n` | POST (405 `method not allowed\n`) | 4 KiB |
  * | `/ping` | 401 `invalid token\n` | any → 204 | — |
+ * | `/mod/commands`, `/mod/status` | 401 `invalid token\n` | GET (405 from the route) | — |
+ * | `/mod/acks`, `/mod/answer` | 401 `invalid token\n` | POST (405 from the route) | 64 KiB |
+ * | `/mod/usage` | 401 `invalid token\n` | POST (405 from the route) | 4 KiB |
  *
  * `OPTIONS` on any path is answered 204 before the token is looked at: a preflight carries none.
  */
@@ -19,6 +22,46 @@ import type { RpcAnswer } from './rpc/dispatch.js';
 export const RPC_BODY_LIMIT = 1 << 20;
 /** Hook bodies: 4 KiB (`hookBodyLimit`, wire.md § 11). */
 export const HOOK_BODY_LIMIT = 4 << 10;
+
+/** `/mod/acks` and `/mod/answer` bodies: 64 KiB (wire.md § 11). */
+export const MOD_BODY_LIMIT = 64 << 10;
+
+/** The mod paths (wire.md §§ 11.2, 11.3). */
+export const MOD_PATHS = ['/mod/commands', '/mod/acks', '/mod/answer', '/mod/status', '/mod/usage'] as const;
+export type ModPath = (typeof MOD_PATHS)[number];
+
+/** The body limit of a mod path, in bytes: 64 KiB for an ack or an answer, else the hooks' 4 KiB. */
+export function modBodyLimit(path: ModPath): number {
+  return path === '/mod/acks' || path === '/mod/answer' ? MOD_BODY_LIMIT : HOOK_BODY_LIMIT;
+}
+
+/** A request to a mod path, as the listener hands it to its route. */
+export interface ModRequest {
+  method: string;
+  path: ModPath;
+  /** The URL's query (`token`, `session_id`). */
+  query: URLSearchParams;
+  /** The `X-Lich-Plugin` header, trimmed; `""` when absent. */
+  plugin: string;
+  /** A POST's body; null when it passed {@link modBodyLimit}; empty for any other method. */
+  body: Buffer | null;
+  /** Aborts when the client goes away before its answer is written (a held poll). */
+  signal: AbortSignal;
+}
+
+/** A mod route's answer. */
+export interface ModAnswer {
+  status: number;
+  /** The body as written; a non-JSON one is plain text without its trailing newline. Ignored for 204. */
+  body?: string;
+  /** `application/json` for a JSON body; absent: plain text. */
+  contentType?: string;
+  /**
+   * Told, exactly once, whether the answer was written out in full (true) or the client went
+   * away before it could be (false): a poll counts its commands collected only then.
+   */
+  settled?: (written: boolean) => void;
+}
 
 /** The session hook paths (wire.md § 11.1). */
 export const HOOK_PATHS = ['/hook', '/session-start', '/session-title', '/session-touched'] as const;
@@ -36,6 +79,8 @@ export interface ListenerRoutes {
   rpc(name: string, httpMethod: string, body: Buffer | null, signal: AbortSignal): Promise<RpcAnswer & { after?: () => void }>;
   /** A hook POST: `body` is null when over the limit. */
   hook(path: HookPath, body: Buffer | null): Promise<HookAnswer>;
+  /** A request to one of {@link MOD_PATHS} with a good token. */
+  mod(req: ModRequest): Promise<ModAnswer>;
 }
 
 /** A new launch token: 16 random bytes, lowercase hex (wire.md § 1.1). */
@@ -201,7 +246,56 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
     return;
   }
 
+  if ((MOD_PATHS as readonly string[]).includes(path)) {
+    if (!authorised) return drain(req, () => plain(res, 401, 'invalid token'));
+    return mod(req, res, path as ModPath, method, url.searchParams, routes);
+  }
+
   drain(req, () => plain(res, 404, '404 page not found'));
+}
+
+async function mod(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: ModPath,
+  method: string,
+  query: URLSearchParams,
+  routes: ListenerRoutes,
+): Promise<void> {
+  const body = method === 'POST' ? await readBody(req, modBodyLimit(path)) : (req.resume(), Buffer.alloc(0));
+  const ac = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) ac.abort();
+  });
+  const header = req.headers['x-lich-plugin'];
+  const plugin = (Array.isArray(header) ? header[0] : header ?? '').trim();
+  const answer = await routes.mod({ method, path, query, plugin, body, signal: ac.signal });
+  const settled = answer.settled;
+  // A poll's commands count as collected once written, so give a hang-up already waiting in
+  // the kernel one turn of the loop to be read first: its socket is then no longer writable,
+  // and the commands go back to the queue instead of into a connection nobody reads.
+  if (settled) await new Promise((r) => setImmediate(r));
+  if (res.destroyed || !res.socket?.writable) return settled?.(false);
+  if (settled) {
+    let told = false;
+    const tell = (written: boolean) => {
+      if (told) return;
+      told = true;
+      settled(written);
+    };
+    res.once('finish', () => tell(true));
+    res.once('close', () => tell(res.writableFinished));
+  }
+  if (answer.status === 204) {
+    res.statusCode = 204;
+    res.end();
+  } else if (answer.contentType) {
+    res.statusCode = answer.status;
+    res.setHeader('Content-Type', answer.contentType);
+    res.end(answer.body ?? '');
+  } else {
+    plain(res, answer.status, answer.body ?? '');
+  }
 }
 
 /** Answers once the request body is consumed, so the connection can be reused. */

@@ -8,12 +8,15 @@ import { join } from 'node:path';
 import { SpawnError } from './errors.js';
 import { handleHook } from './hooks/endpoints.js';
 import { listen, newToken, type Listener } from './listener.js';
+import { handleMod } from './mod/endpoints.js';
+import { ModHub } from './mod/hub.js';
 import { Providers } from './providers/providers.js';
 import { systemClock, type Clock } from './relay/host.js';
 import { Relay, type RelayTimings } from './relay/relay.js';
 import { RpcDispatcher, type RpcHandler } from './rpc/dispatch.js';
 import { liveInstance, removeRuntimeFile, runtimeFileName, writeRuntimeFile } from './runtime-file.js';
 import { SessionHost } from './session-host.js';
+import { Control } from './spawn/control.js';
 import { Spawn } from './spawn/spawn.js';
 import { Worktrees } from './spawn/worktrees.js';
 import { openSubagent } from './spawn/subagent.js';
@@ -41,14 +44,28 @@ export interface ServerOptions {
   version?: string;
   /** Clock for tickets and row times (ms since the epoch). */
   clock?: Clock;
-  /** Relay timings (all ms); defaults from wire.md § 9. */
-  timings?: RelayTimings;
+  /** Relay and mod-control timings (all ms); defaults from wire.md § 9, § 11.2 and spec/cli.md § lich control, § lich ask. */
+  timings?: ServerTimings;
   /** Validate every RPC result against its contract, recording mismatches in `violations`. */
   validateResults?: boolean;
   /** The backend's environment (PATH, SHELL, LICH_SHELL, LICH_DEV, LICH_LISTEN_PORT, HOME …); default `process.env`. */
   env?: NodeJS.ProcessEnv;
   /** Where the backend logs (one line per call, no newline); default stderr. */
   log?: (line: string) => void;
+}
+
+/** What tests may shorten, all in milliseconds. */
+export interface ServerTimings extends RelayTimings {
+  /** `lich control`'s wait for the mod's ack (10 000). */
+  controlWaitMs?: number;
+  /** … for a slash command (`command`, 60 000). */
+  commandWaitMs?: number;
+  /** `lich ask`'s wait for the answer (90 000). */
+  askWaitMs?: number;
+  /** How long `GET /mod/commands` holds a poll with nothing to take (25 000). */
+  modPollWaitMs?: number;
+  /** How long a poll marks a session's mod attached (30 000). */
+  modAttachMs?: number;
 }
 
 export interface RunningServer {
@@ -114,10 +131,21 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const providers = new Providers(opts.configDir, env);
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);
+  const t = opts.timings ?? {};
+  const hub = new ModHub({ now: () => clock.now(), pollWaitMs: t.modPollWaitMs, attachMs: t.modAttachMs, log });
   // A --subagent worker that answered in its caller's checkout closes itself the way `lich close` does.
   const relay = new Relay(host, opts.timings, {
     park: (id) => spawn.close({ from: '', target: id, project: '', worktree: '', force: false }),
     log,
+    mod: hub,
+  });
+  // A session whose process ended polls no more: what waits on its mod settles `ended`.
+  host.onExit((id) => hub.ended(id));
+  // wire.md § 11.2: an ok abort ends lich's open turn as `interrupted` — lich's own state, which
+  // no hook may report — so the relay and `lich sessions` see the turn over.
+  hub.onAck((ack, _command, id) => {
+    if (ack.kind !== 'abort' || !ack.ok || !store.db.open) return;
+    if (store.setState(id, { state: 'interrupted', tool: '', detail: '', reason: '' })) relay.observe(id, 'interrupted');
   });
   let bound = 0;
   const spawn = new Spawn({
@@ -143,6 +171,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 
   const workspace = workspaceRpc({ store, terminal, host, relay, env });
+  const control = new Control({
+    store,
+    hub,
+    live: (id) => terminal.isLive(id),
+    providers,
+    env,
+    waits: { controlMs: t.controlWaitMs, commandMs: t.commandWaitMs, askMs: t.askWaitMs },
+  });
   const handlers: Record<string, RpcHandler> = {
     ...workspace.handlers,
     'relay.Peers': (o) => relay.peers(o),
@@ -158,6 +194,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     'spawn.OpenSubagent': (o) => (notWhileQuitting(), openSubagent(spawn, store, o)),
     'spawn.Close': (o) => spawn.close(o),
     'spawn.Worktrees': (o) => spawn.worktrees(o),
+    'spawn.Control': (o) => (notWhileQuitting(), control.control(o)),
+    'spawn.Ask': (o) => (notWhileQuitting(), control.ask(o)),
     'system.Diagnostics': () => ({ version: opts.version ?? 'dev' }),
     'system.Quit': () => null,
   };
@@ -184,10 +222,25 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
             path,
             body,
           ),
+        mod: (req) =>
+          !store.db.open
+            ? Promise.resolve({ status: 503, body: 'lich is quitting' })
+            : handleMod(
+                {
+                  hub,
+                  store,
+                  heard: (id) => host.heard(id),
+                  answer: (id, text) => void relay.answerFromMod(id, text),
+                  status: (id) => relay.status(id),
+                  log,
+                },
+                req,
+              ),
       },
       log,
     );
   } catch (err) {
+    hub.close();
     relay.close();
     host.close();
     store.close();
@@ -199,6 +252,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   try {
     writeRuntimeFile(runtimeFile, info);
   } catch (err) {
+    hub.close();
     relay.close();
     host.close();
     await listener.close();
@@ -208,7 +262,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
 
   /*
-   * The order is the point (wire.md § 9; spec/cli.md § lich quit). Tickets live in memory, so
+   * The order is the point (wire.md § 9; spec/cli.md § lich quit). The mod hub closes first, so
+   * held polls answer and every wait on a mod ends `ended`. Tickets live in memory, so
    * a send or wait handed back `pending` now could never be collected. So every session's
    * process is ended first, while the relay still listens: each errand at a session that
    * ended lands `unanswered` (delivered) or `undelivered` (queued or being typed), and whoever
@@ -222,6 +277,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     closing ??= (async () => {
       quitting = true;
       workspace.close();
+      // Before the sessions end: a held poll answers at once, and every control, ask or
+      // mod hand-off still waiting settles `ended` rather than waiting on a mod that is going.
+      hub.close();
       await terminal.killAll();
       relay.close();
       host.close();

@@ -98,3 +98,20 @@ describe('never-read judgement', () => {
     expect(await sendTo(s.id)).toBe('pending');
   });
 });
+
+describe('the relay view', () => {
+  const peers = async () => (await rpc(server, 'relay.Peers', [{ from: '' }])).json as { id: string; label: string; state: string }[];
+
+  it('shows a rename, a state and a session that ended at once, though it reads the rows once per write', async () => {
+    const s = await openSession('silent');
+    expect((await peers()).find((p) => p.id === s.id)?.label).toBe(s.label);
+    const renamed = await rpc(server, 'spawn.Rename', [{ from: '', target: s.id, project: '', label: 'view-check' }]);
+    expect(renamed.status).toBe(200);
+    expect((await peers()).find((p) => p.id === s.id)?.label).toBe('view-check');
+    expect((await post('/hook', { session_id: s.id, state: 'busy' })).status).toBe(204);
+    expect((await peers()).find((p) => p.id === s.id)?.state).toBe('busy');
+    const closed = await rpc(server, 'spawn.Close', [{ from: '', target: s.id, project: '', worktree: '', force: false }]);
+    expect(closed.status).toBe(200);
+    expect((await peers()).some((p) => p.id === s.id)).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The backend's side of the relay seam (`relay/host.ts`): sessions as the relay sees them,
- * read from the store on every call (so a rename or an auto-title is seen at once), liveness
+ * read from the store again whenever it was written (so a rename or an auto-title is seen at once), liveness
  * and typing from the terminal service, states from the `state` column `/hook` feeds.
  *
  * Whether silence from a session means anything (`reportsState`) is decided here: its provider
@@ -11,11 +11,14 @@
  * It also owns what happens when a PTY's process ends: the row is parked (nothing runs in it
  * any more), the checkout's dev port is let go, and only then is the relay told.
  */
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Providers } from './providers/providers.js';
 import { goQuote } from '@lich/core/quote';
 import type { Clock, RelayHost, RelaySession } from './relay/host.js';
 import { rosterName } from './spawn/names.js';
 import type { Store } from './store/store.js';
+import { samePath } from './spawn/worktrees.js';
 import type { WorktreePorts } from './terminal/env.js';
 import type { Terminal } from './terminal/terminal.js';
 
@@ -24,6 +27,13 @@ export class SessionHost implements RelayHost {
   private readonly unsubscribe: () => void;
   /** Sessions heard from through a plugin endpoint since their PTY started. */
   private readonly heardFrom = new Set<string>();
+  /**
+   * Every row as the relay sees it, read once per store revision: the relay asks for the live
+   * sessions on every send, reply and collect, and reading each row and its project again was
+   * most of what an errand cost the backend (two queries per session, per call). A rename or an
+   * auto-title is a write, so it is still seen at once.
+   */
+  private rows?: { revision: number; order: string[]; byId: Map<string, Row> };
 
   constructor(
     private readonly store: Store,
@@ -38,22 +48,24 @@ export class SessionHost implements RelayHost {
 
   /** Live sessions in the order they were opened. */
   liveSessions(): RelaySession[] {
-    const live = new Set(this.terminal.liveIds());
-    if (live.size === 0 || !this.store.db.open) return [];
-    return this.store
-      .sessions()
-      .filter((s) => live.has(s.id))
-      .map((s) => this.view(s.id))
-      .filter((s): s is RelaySession => s !== undefined);
+    const live = this.terminal.liveIds();
+    if (live.length === 0) return [];
+    const rows = this.current();
+    if (!rows) return [];
+    const liveSet = new Set(live);
+    const kinds = new Map<string, ProviderFlags>();
+    const out: RelaySession[] = [];
+    for (const id of rows.order) if (liveSet.has(id)) out.push(this.view(rows.byId.get(id)!, kinds));
+    return out;
   }
 
   session(id: string): RelaySession | undefined {
-    return this.view(id);
+    const row = this.current()?.byId.get(id);
+    return row && this.view(row);
   }
 
   state(id: string): string {
-    if (!this.store.db.open) return '';
-    return this.store.session(id)?.state ?? '';
+    return this.current()?.byId.get(id)?.state ?? '';
   }
 
   ready(id: string): boolean {
@@ -66,6 +78,17 @@ export class SessionHost implements RelayHost {
 
   live(id: string): boolean {
     return this.terminal.isLive(id);
+  }
+
+  /**
+   * The branch checked out in the session's worktree, read from its git metadata (`.git` file
+   * → gitdir → `HEAD`); `""` for a session in its project's own directory, a detached HEAD, or
+   * anything unreadable.
+   */
+  branch(id: string): string {
+    const s = this.session(id);
+    if (!s || s.path === '' || samePath(s.path, s.projectPath)) return '';
+    return checkedOutBranch(s.path);
   }
 
   /** @throws Error `"<label>" has no terminal running` when the session has no PTY. */
@@ -97,23 +120,53 @@ export class SessionHost implements RelayHost {
     this.exitListeners.clear();
   }
 
-  private view(id: string): RelaySession | undefined {
+  /** The rows as of the store's current revision; undefined once the store is closed. */
+  private current(): { order: string[]; byId: Map<string, Row> } | undefined {
     if (!this.store.db.open) return undefined;
-    const s = this.store.session(id);
-    if (!s) return undefined;
-    const p = this.store.project(s.projectId);
-    const provider = this.providers.peek(s.kind);
+    const revision = this.store.revision;
+    if (this.rows?.revision === revision) return this.rows;
+    const projects = new Map(this.store.projects().map((p) => [p.id, p]));
+    const byId = new Map<string, Row>();
+    const order: string[] = [];
+    for (const s of this.store.sessions()) {
+      const p = projects.get(s.projectId);
+      order.push(s.id);
+      byId.set(s.id, {
+        id: s.id,
+        projectId: s.projectId,
+        project: p?.name ?? '',
+        projectPath: p?.path ?? '',
+        label: s.label,
+        name: rosterName(s.path || p?.path || '', s.id),
+        kind: s.kind,
+        path: s.path,
+        state: s.state,
+      });
+    }
+    this.rows = { revision, order, byId };
+    return this.rows;
+  }
+
+  // What depends on more than the row (the provider registry, what was heard since the PTY
+  // started) is decided on every call; `kinds` shares the provider lookup across one listing.
+  private view(row: Row, kinds = new Map<string, ProviderFlags>()): RelaySession {
+    let flags = kinds.get(row.kind);
+    if (!flags) {
+      const provider = this.providers.peek(row.kind);
+      flags = { reportsState: provider?.reportsState ?? false, hasTools: provider?.hasTools ?? false };
+      kinds.set(row.kind, flags);
+    }
     return {
-      id: s.id,
-      projectId: s.projectId,
-      project: p?.name ?? '',
-      projectPath: p?.path ?? '',
-      label: s.label,
-      name: rosterName(s.path || p?.path || '', s.id),
-      kind: s.kind,
-      path: s.path,
-      reportsState: (provider?.reportsState ?? false) && this.heardFrom.has(s.id),
-      hasTools: provider?.hasTools ?? false,
+      id: row.id,
+      projectId: row.projectId,
+      project: row.project,
+      projectPath: row.projectPath,
+      label: row.label,
+      name: row.name,
+      kind: row.kind,
+      path: row.path,
+      reportsState: flags.reportsState && this.heardFrom.has(row.id),
+      hasTools: flags.hasTools,
     };
   }
 
@@ -131,5 +184,27 @@ export class SessionHost implements RelayHost {
         this.log(`an exit listener failed for session ${id}: ${(err as Error)?.stack ?? String(err)}`);
       }
     }
+  }
+}
+
+/** A session row as the relay reads it, with its project's name and path and its last state. */
+type Row = Omit<RelaySession, 'reportsState' | 'hasTools'> & { state: string };
+
+type ProviderFlags = Pick<RelaySession, 'reportsState' | 'hasTools'>;
+
+/** The short branch name `HEAD` points at in the checkout `dir`; `""` when detached or unreadable. */
+export function checkedOutBranch(dir: string): string {
+  try {
+    const dotGit = join(dir, '.git');
+    let gitDir = dotGit;
+    if (!statSync(dotGit).isDirectory()) {
+      const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+      if (!m) return '';
+      gitDir = isAbsolute(m[1]!) ? m[1]! : resolve(dir, m[1]!);
+    }
+    const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+    return head.startsWith('ref: refs/heads/') ? head.slice('ref: refs/heads/'.length) : '';
+  } catch {
+    return '';
   }
 }

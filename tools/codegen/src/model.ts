@@ -48,6 +48,8 @@ export interface CliArg {
   description: string;
   required: boolean;
   leadingOptional?: boolean;
+  /** The last positional takes every remaining word, joined by single spaces (`ask <session> <question...>`). */
+  variadic?: boolean;
 }
 
 /** One flag of `x-cli.flags`: either it fills an input field, or it selects the output (`--json`). */
@@ -142,14 +144,28 @@ export interface RpcWireDoc {
   statusCodes: Record<string, StatusCode>;
 }
 
-/** `contracts/hooks/<endpoint>.json`. */
-export interface HookDoc {
+/** `contracts/hooks/<endpoint>.json` of a POST endpoint: the body it takes. */
+export interface PostHookDoc {
   path: string;
+  method?: 'POST';
   title: string;
   description: string;
   bodyLimitBytes: number;
   body: SchemaObject;
 }
+
+/** `contracts/hooks/<endpoint>.json` of a GET endpoint: its query and the JSON it answers 200 with. */
+export interface GetHookDoc {
+  path: string;
+  method: 'GET';
+  description: string;
+  /** An object schema: one string property per query parameter besides the token. */
+  query: SchemaObject & { properties: Record<string, SchemaObject> };
+  response: SchemaObject;
+}
+
+/** `contracts/hooks/<endpoint>.json`. */
+export type HookDoc = PostHookDoc | GetHookDoc;
 
 /** `contracts/hooks/responses.json`. */
 export interface HookResponsesDoc {

@@ -134,6 +134,53 @@ describe('validateContracts', () => {
     ]);
   });
 
+  it('takes an optional positional after the required ones (`control <session> <action> [<value>] [<args>]`)', () => {
+    expect(
+      problemsAfter((c) => {
+        const cli = fetchOp(c)['x-cli'];
+        cli.args = [cli.args[1]!, { ...cli.args[0]!, leadingOptional: undefined }];
+        delete cli.args[1]!.leadingOptional;
+        cli.usage = ['lich fetch [--scope <where>] [--wait <seconds>]', '[--force] [--json] <value> [<key>]'];
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a variadic positional that is not the last, required one', () => {
+    expect(
+      problemsAfter((c) => {
+        const cli = fetchOp(c)['x-cli'];
+        cli.args[0]!.variadic = true;
+        cli.usage[1] = '[--force] [--json] <key...> <value>';
+      }),
+    ).toContain('tools/codegen/test/contracts/operations/fetch.json: x-cli.args[0]: only the last positional, a required one, can be variadic');
+  });
+
+  it('refuses a union member that is not a closed object with every field described', () => {
+    const event = (c: Contracts) => c.objects.find((o) => o.doc.title === 'Event')!.doc;
+    expect(problemsAfter((c) => delete (event(c).$defs!.miss as Record<string, unknown>).additionalProperties)).toEqual([
+      'tools/codegen/test/contracts/objects/event.json: $defs.miss is a union member and must be a closed object (type object, additionalProperties false, properties)',
+    ]);
+    expect(problemsAfter((c) => delete ((event(c).$defs!.miss as { properties: Record<string, Record<string, unknown>> }).properties.key!.description))).toEqual([
+      'tools/codegen/test/contracts/objects/event.json: $defs.miss.properties.key must be described (or a bare $ref)',
+    ]);
+    expect(problemsAfter((c) => (event(c).oneOf = [{ $ref: '#/$defs/hit' }, { $ref: 'item.json' }]))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^tools\/codegen\/test\/contracts\/objects\/event\.json: \/oneOf\/1\/\$ref must match pattern/)]),
+    );
+  });
+
+  it('refuses a GET hook with a body, and a POST hook with a response', () => {
+    const hook = (c: Contracts, path: string) => c.hooks.find((h) => h.doc.path === path)!.doc as unknown as Record<string, unknown>;
+    expect(problemsAfter((c) => (hook(c, '/pulse').bodyLimitBytes = 10))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^tools\/codegen\/test\/contracts\/hooks\/pulse\.json: /)]),
+    );
+    expect(problemsAfter((c) => (hook(c, '/beat').response = { type: 'null', description: 'Nothing.' }))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^tools\/codegen\/test\/contracts\/hooks\/beat\.json: /)]),
+    );
+    expect(problemsAfter((c) => delete hook(c, '/pulse').response)).toEqual(
+      expect.arrayContaining(["tools/codegen/test/contracts/hooks/pulse.json: / must have required property 'response'"]),
+    );
+  });
+
   it('refuses a misspelled JSON Schema keyword in an object', () => {
     expect(
       problemsAfter((c) => {

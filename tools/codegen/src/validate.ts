@@ -17,6 +17,7 @@ import rpcWireMeta from '../meta/rpc-wire.schema.json';
 import { ContractError } from './load';
 import type { Contracts, OperationDoc, Schema, SchemaObject, Sourced } from './model';
 import { SchemaIndex, collectRefs } from './schema';
+import { getHooks, postHooks } from './emit/names';
 
 const BASE = 'https://lich.dev/';
 
@@ -102,7 +103,11 @@ function checkSchemas(contracts: Contracts, problems: string[]): void {
     compile(file, 'result', doc.result);
   }
   compile(contracts.rpcWire.file, 'error', contracts.rpcWire.doc.errorBody);
-  for (const { file, doc } of contracts.hooks) compile(file, 'body', doc.body);
+  for (const { file, doc } of postHooks(contracts)) compile(file, 'body', doc.body);
+  for (const { file, doc } of getHooks(contracts)) {
+    compile(file, 'query', doc.query);
+    compile(file, 'response', doc.response);
+  }
 }
 
 function checkCrossFile(contracts: Contracts, problems: string[]): void {
@@ -125,7 +130,7 @@ function checkCrossFile(contracts: Contracts, problems: string[]): void {
   }
   unique(contracts.objects.map((o) => [o.file, String(o.doc.title)]), 'object title', problems);
   unique(contracts.hooks.map((h) => [h.file, h.doc.path]), 'hook path', problems);
-  unique(contracts.hooks.map((h) => [h.file, h.doc.title]), 'hook body title', problems);
+  unique(postHooks(contracts).map((h) => [h.file, h.doc.title]), 'hook body title', problems);
   unique(contracts.rpc.map((r) => [r.file, r.doc.method]), 'RPC method', problems);
   for (const { file, doc } of contracts.rpc) {
     if (file.split('/').pop() !== `${doc.method}.json`) problems.push(`${file}: method "${doc.method}" must live in ${doc.method}.json`);
@@ -137,6 +142,7 @@ function checkCrossFile(contracts: Contracts, problems: string[]): void {
     }
   }
   for (const o of contracts.objects) checkExtends(o, index, problems);
+  for (const o of contracts.objects) checkUnion(o, problems);
   const methods = new Set(contracts.rpc.map((r) => r.doc.method));
   unique(contracts.operations.map((o) => [o.file, o.doc['x-cli'].command]), 'CLI command', problems);
   unique(contracts.operations.map((o) => [o.file, String(o.doc['x-cli'].order)]), 'CLI order', problems);
@@ -175,6 +181,30 @@ function checkExtends({ file, doc }: Sourced<SchemaObject>, index: SchemaIndex, 
   for (const key of target.required ?? []) if (!required.has(key)) problems.push(`${file}: "${key}" is required by ${base} (x-extends)`);
 }
 
+/**
+ * A union object (`oneOf`) is only as closed and described as its members: each is one of its own
+ * `$defs`, a closed object whose every field is described (or a bare `$ref`), so a TypeScript
+ * consumer reads it as a discriminated union and a poll never carries a field its kind lacks.
+ */
+function checkUnion({ file, doc }: Sourced<SchemaObject>, problems: string[]): void {
+  if (doc.oneOf === undefined) return;
+  for (const member of doc.oneOf) {
+    const ref = typeof member === 'object' ? member.$ref : undefined;
+    const key = ref?.replace(/^#\/\$defs\//, '');
+    const def = key === undefined ? undefined : doc.$defs?.[key];
+    // The meta-schema spells every member `#/$defs/<key>`, and a key naming nothing does not compile.
+    if (typeof def !== 'object') continue;
+    if (def.type !== 'object' || def.additionalProperties !== false || def.properties === undefined) {
+      problems.push(`${file}: $defs.${key} is a union member and must be a closed object (type object, additionalProperties false, properties)`);
+      continue;
+    }
+    for (const [name, field] of Object.entries(def.properties)) {
+      const described = typeof field === 'object' && (field.description !== undefined || (field.$ref !== undefined && Object.keys(field).length === 1));
+      if (!described) problems.push(`${file}: $defs.${key}.properties.${name} must be described (or a bare $ref)`);
+    }
+  }
+}
+
 const MCP_TYPE_FOR: Record<string, string> = { string: 'string', integer: 'number', boolean: 'boolean' };
 
 function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<string>, problems: string[]): void {
@@ -203,15 +233,15 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<strin
     covered.set(field, by);
     if (type !== undefined && input.type !== type) say(`${by} is ${type} but input.${field} is ${String(input.type)}`);
   };
-  let sawRequired = false;
+  // Optional positionals are filled left to right with the words the required ones leave over
+  // (alignPositionals), so they may stand anywhere; one before a required one says so.
   cli.args.forEach((arg, i) => {
     cover(arg.field, `x-cli.args[${i}] <${arg.name}>`, 'string');
-    if (arg.required) sawRequired = true;
-    else if (sawRequired) say(`x-cli.args[${i}]: an optional positional cannot follow a required one`);
     const before = cli.args.slice(i + 1).some((a) => a.required);
     if (arg.leadingOptional === true && (arg.required || !before)) say(`x-cli.args[${i}]: leadingOptional is for an optional positional before a required one`);
     if (!arg.required && before && arg.leadingOptional !== true) say(`x-cli.args[${i}]: an optional positional before a required one must say leadingOptional`);
-    const spelled = arg.required ? `<${arg.name}>` : `[<${arg.name}>]`;
+    if (arg.variadic === true && (i !== cli.args.length - 1 || !arg.required)) say(`x-cli.args[${i}]: only the last positional, a required one, can be variadic`);
+    const spelled = arg.variadic === true ? `<${arg.name}...>` : arg.required ? `<${arg.name}>` : `[<${arg.name}>]`;
     // An optional positional may name an alternative spelling of itself: `[<text> | -]`.
     const alternative = arg.required ? spelled : `[<${arg.name}> |`;
     const usage = cli.usage.join(' ');

@@ -11,7 +11,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { alignPositionals } from '@lich/core/contract-runtime';
 import { cliArgv } from '@lich/generated/argv';
-import { exitCode, hookEndpoints, objectSchemas, operations, rpcMethods } from '@lich/generated/contracts';
+import { exitCode, hookEndpoints, hookGetEndpoints, hookSchemas, objectSchemas, operations, rpcMethods } from '@lich/generated/contracts';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';
 import { lichTools, type RunOptions } from '@lich/generated/opencode/tools';
 import type { Collected, Result } from '@lich/generated/types';
@@ -35,6 +35,8 @@ describe('MCP_TOOLS', () => {
       ['file_session', 'file', false],
       ['rename_folder', 'renameFolder', false],
       ['color_folder', 'colorFolder', false],
+      ['control_session', 'control', false],
+      ['ask_session', 'ask', false],
     ]);
   });
 
@@ -72,7 +74,16 @@ describe('MCP_TOOLS', () => {
       file_session: [{ folder: 'string', session: 'string', project: 'string' }, ['folder']],
       rename_folder: [{ folder: 'string', to: 'string', project: 'string' }, ['folder', 'to']],
       color_folder: [{ folder: 'string', color: 'string', project: 'string' }, ['folder', 'color']],
+      control_session: [{ session: 'string', action: 'string', value: 'string', args: 'string', project: 'string' }, ['session', 'action']],
+      ask_session: [{ session: 'string', question: 'string', project: 'string' }, ['session', 'question']],
     });
+    expect(tool_('control_session').inputSchema.properties.action!.enum).toEqual(['prompt', 'abort', 'model', 'effort', 'command']);
+  });
+
+  it('maps control_session and ask_session onto their inputs, every field present', () => {
+    expect(tool_('control_session').toInput({ session: 'docs', action: 'abort' })).toEqual({ target: 'docs', project: '', action: 'abort', value: '', args: '' });
+    expect(tool_('control_session').toInput({ session: 'docs', action: 'command', value: '/compact', args: 'keep it' })).toMatchObject({ value: '/compact', args: 'keep it' });
+    expect(tool_('ask_session').toInput({ session: 'docs', question: 'what now?' })).toEqual({ target: 'docs', project: '', question: 'what now?' });
   });
 
   it('describes every tool and argument, and every input schema compiles', () => {
@@ -129,6 +140,12 @@ describe('cliArgv', () => {
     ]);
   });
 
+  it('keeps an empty optional positional that a later one needs to stay in its place', () => {
+    expect(cliArgv.control({ target: 'docs', project: '', action: 'command', value: '', args: 'x' })).toEqual(['control', '--', 'docs', 'command', '', 'x']);
+    expect(cliArgv.control({ target: 'docs', project: '', action: 'model', value: '', args: '' })).toEqual(['control', '--', 'docs', 'model']);
+    expect(cliArgv.ask({ target: 'docs', project: 'lich', question: 'what  now?' }, { json: true })).toEqual(['ask', '--project=lich', '--json', '--', 'docs', 'what  now?']);
+  });
+
   it('leaves default-valued fields out', () => {
     expect(cliArgv.wait({ ticket: '', timeoutSeconds: 0, noWait: true })).toEqual(['wait', '--no-wait']);
     expect(
@@ -161,7 +178,7 @@ describe('cliArgv', () => {
         back[flag.field!] = flag.type === 'boolean' ? true : flag.type === 'integer' ? Number(raw) : raw;
       }
       const usage = cli.usage.join('\n');
-      const specs = cli.args.map((a) => ({ field: a.field, required: a.required }));
+      const specs = cli.args.map((a) => ({ field: a.field, required: a.required, variadic: a.variadic }));
       Object.assign(back, alignPositionals(positionals, specs, usage));
       expect(back).toEqual(value);
     });
@@ -188,6 +205,14 @@ describe('exitCode', () => {
     expect(exitCode('wait', collected([], ['docs']))).toBe(2);
     expect(exitCode('wait', collected([result('expired')], ['docs']))).toBe(0);
     expect(exitCode('wait', collected([], []))).toBe(0);
+  });
+
+  it('gives control 0 when done, 2 when delivered, 3 when the session ended first; ask 0', () => {
+    const controlled = (state: 'done' | 'delivered' | 'ended') => ({ id: 'x', project: 'lich', label: 'docs', action: 'abort' as const, command_id: 'm1', state });
+    expect(exitCode('control', controlled('done'))).toBe(0);
+    expect(exitCode('control', controlled('delivered'))).toBe(2);
+    expect(exitCode('control', controlled('ended'))).toBe(3);
+    expect(exitCode('ask', { id: 'x', project: 'lich', label: 'docs', answer: 'Fixing the login test.' })).toBe(0);
   });
 
   it('gives open 0 whatever its delivery says, and every other operation 0', () => {
@@ -237,11 +262,16 @@ describe('the schemas', () => {
       'session-start.jsonl': '/session-start',
       'session-title.jsonl': '/session-title',
       'session-touched.jsonl': '/session-touched',
+      'mod-control.jsonl': '/mod/acks',
+      'mod-answer.jsonl': '/mod/answer',
+      'mod-usage.jsonl': '/mod/usage',
     };
     // Which providers are registered is the server's knowledge, not the body schema's.
     const serverSide = new Set(['unregistered provider']);
     it('has a fixture for every hook endpoint', () => {
       expect(Object.values(files).sort()).toEqual(Object.keys(hookEndpoints).sort());
+      expect(Object.keys(hookSchemas).sort()).toEqual(Object.keys(hookEndpoints).sort());
+      expect(readdirSync(fixtures)).toContain('mod-commands.json');
       expect(readdirSync(fixtures)).toEqual(expect.arrayContaining(Object.keys(files)));
     });
     for (const [file, path] of Object.entries(files)) {
@@ -252,9 +282,31 @@ describe('the schemas', () => {
       for (const c of cases.filter((c) => c.body !== undefined && !serverSide.has(c.name))) {
         it(`${path}: ${c.accept !== undefined ? 'accepts' : 'refuses'} "${c.name}"`, () => {
           expect(ajv.validate(hookEndpoints[path as keyof typeof hookEndpoints].body, c.body)).toBe(c.accept !== undefined);
+          expect(hookSchemas[path as keyof typeof hookSchemas]).toEqual(hookEndpoints[path as keyof typeof hookEndpoints].body);
         });
       }
     }
+
+    it('GET /mod/commands answers every command of mod-commands.json, each a ModCommand with exactly its kind\'s fields', () => {
+      const commands = JSON.parse(readFileSync(`${fixtures}mod-commands.json`, 'utf8')) as Array<Record<string, unknown>>;
+      expect(ajv.validate(hookGetEndpoints['/mod/commands'].response, commands), ajv.errorsText()).toBe(true);
+      expect(new Set(commands.map((c) => c.kind))).toEqual(new Set(['prompt', 'abort', 'model', 'effort', 'command', 'ask']));
+      for (const command of commands) expect(ajv.validate(objectSchemas.ModCommand, command), JSON.stringify(command)).toBe(true);
+      // A field of another kind, or none of the kind's required ones, is no command.
+      expect(ajv.validate(objectSchemas.ModCommand, { id: 'm1', kind: 'abort', text: 'x' })).toBe(false);
+      expect(ajv.validate(objectSchemas.ModCommand, { id: 'm1', kind: 'prompt' })).toBe(false);
+      expect(ajv.validate(objectSchemas.ModCommand, { id: 'm1', kind: 'ask', question: 'q', notification: { status: 'completed', summary: 's' } })).toBe(false);
+      expect(ajv.validate(objectSchemas.ModCommand, { id: 'm1', kind: 'type' })).toBe(false);
+    });
+
+    it('GET /mod/status answers a RelayStatus, and both GETs take the session_id they cannot do without', () => {
+      expect(ajv.validate(hookGetEndpoints['/mod/status'].response, { owed: [{ ticket: 'a1b2c3d4', from: 'planner', asked: 'run the tests' }], open: [], ready: [] })).toBe(true);
+      expect(ajv.validate(hookGetEndpoints['/mod/status'].response, { owed: [], open: [] })).toBe(false);
+      for (const { query } of Object.values(hookGetEndpoints)) {
+        expect(ajv.validate(query, { session_id: 's1' })).toBe(true);
+        expect(ajv.validate(query, {})).toBe(false);
+      }
+    });
   });
 });
 
@@ -282,6 +334,16 @@ describe('lichTools', () => {
     calls.length = 0;
     await tools.wait_for_answer.execute({}, context);
     expect(calls).toEqual([{ argv: ['wait', '--timeout=90'], options: { resultExitCodes: [0, 2, 3] } }]);
+  });
+
+  it('runs control with exits 2 and 3 counting as results, and ask with 0 alone', async () => {
+    calls.length = 0;
+    await tools.control_session.execute({ session: 'docs', action: 'command', value: 'compact', args: 'keep it' }, context);
+    await tools.ask_session.execute({ session: 'docs', question: 'what now?' }, context);
+    expect(calls).toEqual([
+      { argv: ['control', '--', 'docs', 'command', 'compact', 'keep it'], options: { resultExitCodes: [0, 2, 3] } },
+      { argv: ['ask', '--', 'docs', 'what now?'], options: { resultExitCodes: [0] } },
+    ]);
   });
 
   it('lists sessions as JSON, and replies without a ticket', async () => {

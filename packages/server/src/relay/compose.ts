@@ -87,3 +87,37 @@ export function manyOpenRefusal(owed: Owed[]): string {
     `Name the ticket the answer belongs to:\n${rows}`
   );
 }
+
+/**
+ * WorkerTask (wire.md § 8.1): the task a `--subagent` worker whose mod answers for it is handed
+ * — one line naming the caller, no ticket and no reply command (spec/cli.md § lich open,
+ * --subagent: its final message is its report).
+ */
+export function workerTaskText(caller: string, prompt: string): string {
+  return `[lich] Task from session ${goQuote(caller)}, which opened this session as its subagent. Your final message when you finish is sent back to it as your report.\n\n${prompt}`;
+}
+
+/**
+ * SubagentReport (wire.md § 8.4): a worker's report, whole, under a line naming the worker, its
+ * branch (`""`: none worth naming) and the ticket.
+ */
+export function subagentReportText(o: { label: string; branch: string; ticket: string; report: string }): string {
+  const branch = o.branch ? ` on branch ${o.branch}` : '';
+  return `[lich] Session ${goQuote(o.label)}${branch} finished the task you handed it (ticket ${o.ticket}). Its report:\n\n${o.report}`;
+}
+
+/** BlockedNotice (wire.md § 8.4): typed (or handed to the mod) at a caller whose worker is blocked on a permission prompt. */
+export function blockedNoticeText(label: string): string {
+  return `[lich] Session ${goQuote(label)}, the subagent you opened, is waiting on a permission prompt in its card. Its task stays open: open that card to answer it.`;
+}
+
+/** ReportSummary (wire.md § 8.4): the one dim line Claude Code shows for a note carrying reports. */
+export function reportSummary(labels: string[]): string {
+  const list = quotedLabels(labels);
+  return sortedUnique(labels).length === 1 ? `lich session ${list} finished` : `lich sessions ${list} finished`;
+}
+
+/** BlockedSummary (wire.md § 8.4). */
+export function blockedSummary(label: string): string {
+  return `lich session ${goQuote(label)} is waiting on a permission prompt`;
+}

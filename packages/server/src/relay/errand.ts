@@ -3,6 +3,7 @@
  * been taken (or, for an errand that ended unanswered, until its late-answer hour is over).
  * Source: spec/cli.md § lich send, § lich wait, § lich reply; wire.md § 9.
  */
+import type { RelayModTicket } from './mod-route.js';
 import type { Result } from './types.js';
 
 /** Where the message stands on its way into the target's terminal. */
@@ -11,6 +12,8 @@ export type Phase =
   | 'queued'
   /** being pasted; its Enter not sent yet. Not delivered. */
   | 'typing'
+  /** handed to the target's mod as a `prompt` command, no poll collected it yet. Not delivered. */
+  | 'offered'
   /** pasted and submitted. */
   | 'delivered';
 
@@ -56,6 +59,23 @@ export interface Errand {
    */
   deadline: number;
   readonly timers: Set<NodeJS.Timeout>;
+
+  // ——— the mod route (wire.md § 8.2 "Mod route", § 11.2) ———
+
+  /** The prompt command offered to the target's mod while `phase` is `offered`. */
+  offer?: RelayModTicket;
+  /** No poll collected the offer in time: it was withdrawn, and the message is typed from now on. */
+  typeOnly: boolean;
+  /**
+   * A subagent worker's mod was handed WorkerTask (lich-plugin ≥ 0.17.0): its POST /mod/answer is
+   * the answer, and a turn that ends without one does not end the errand (spec/cli.md § lich open,
+   * --subagent).
+   */
+  modAnswers: boolean;
+  /** The report note carrying this result, offered to the sender's mod and not collected yet. */
+  note?: RelayModTicket;
+  /** The sender's mod did not collect a note carrying it: it is announced by the typed nudge only. */
+  noteDeclined: boolean;
 
   /** How the errand ended (set once `open` is false). */
   outcome?: Result;

@@ -11,6 +11,8 @@ export interface FakeSession extends RelaySession {
   /** Still running its checkout's setup script (then never ready). */
   setup: boolean;
   state: string;
+  /** What `branch` reports for it. */
+  branch: string;
 }
 
 export class FakeHost implements RelayHost {
@@ -40,6 +42,7 @@ export class FakeHost implements RelayHost {
       ready: true,
       setup: false,
       state: '',
+      branch: '',
       ...s,
     };
     this.sessions.set(full.id, full);
@@ -61,6 +64,9 @@ export class FakeHost implements RelayHost {
   }
   inSetup(id: string): boolean {
     return this.sessions.get(id)?.setup ?? false;
+  }
+  branch(id: string): string {
+    return this.sessions.get(id)?.branch ?? '';
   }
   live(id: string): boolean {
     return this.sessions.get(id)?.live ?? false;

@@ -57,6 +57,12 @@ export interface RelayHost {
    * leaves it out.
    */
   inSetup?(id: string): boolean;
+  /**
+   * The branch the session's worktree has checked out, `""` for a session in its project's own
+   * directory (or detached): what a subagent's report names (SubagentReport, wire.md § 8.4).
+   * Optional: without it no branch is named.
+   */
+  branch?(id: string): string;
   /** Whether a process is running in the session's PTY. */
   live(id: string): boolean;
   /**

@@ -27,6 +27,13 @@ export interface NudgeDeps {
   holding(sender: string): boolean;
   /** Types at a session's prompt, in order with the relay's other typing there. */
   type(id: string, text: string): Promise<void>;
+  /**
+   * Offered the sender's fresh results before the nudge is typed: true when they were handed to
+   * its mod instead (a subagent's report goes whole as a notification, spec/cli.md § The answer
+   * is announced, and collected), and the nudge is not typed now. Not at a free prompt is no
+   * reason to hold that back: the mod leaves the user's draft alone.
+   */
+  viaMod?(sender: string): boolean;
 }
 
 export class Nudges {
@@ -42,6 +49,12 @@ export class Nudges {
 
   /** `sender` ended a turn: what was held while it was busy goes out now. */
   turnEnded(sender: string): void {
+    this.cancel(sender);
+    this.flush(sender);
+  }
+
+  /** What is waiting for `sender` is announced now, debounce or not (its note to the mod was not collected). */
+  again(sender: string): void {
     this.cancel(sender);
     this.flush(sender);
   }
@@ -78,6 +91,7 @@ export class Nudges {
     const fresh = inbox.filter((i) => !i.entry.nudged).map((i) => i.entry);
     if (fresh.length === 0 || !host.live(sender)) return;
     if (this.deps.busy(sender)) return; // its `done` flushes
+    if (this.deps.viaMod?.(sender)) return;
     if (!host.ready(sender)) {
       // A half-typed draft or a screen still drawing: typing now would land inside it.
       this.schedule(sender, this.deps.pollMs);

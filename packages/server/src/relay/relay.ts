@@ -8,18 +8,32 @@
  * restarted has no PTY left to answer into.
  */
 import { randomBytes } from 'node:crypto';
-import { composeMessage, manyOpenRefusal, pickTicketNudgeText, sortedUnique, type Owed } from './compose.js';
+import {
+  blockedNoticeText,
+  blockedSummary,
+  composeMessage,
+  manyOpenRefusal,
+  nudgeText,
+  pickTicketNudgeText,
+  reportSummary,
+  sortedUnique,
+  subagentReportText,
+  workerTaskText,
+  type Owed,
+} from './compose.js';
 import type { Errand, Waiter } from './errand.js';
 import { RelayError } from './errors.js';
 import type { RelayHost, RelaySession } from './host.js';
 import { Nudges } from './nudges.js';
 import { goQuote } from '@lich/core/quote';
+import { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type RelayModPrompt, type RelayModTicket } from './mod-route.js';
 import { resolveTarget } from './resolve.js';
 import { asked, capAnswer, checkPrompt } from './text.js';
-import type { Collected, Peer, Result, Status } from './types.js';
+import type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
 
 export { RelayError } from './errors.js';
-export type { Collected, Peer, Result, Status } from './types.js';
+export type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
+export type { RelayMod, RelayModAck, RelayModPrompt, RelayModTicket } from './mod-route.js';
 
 /** The relay's clocks, all in milliseconds; defaults from wire.md § 9 unless said otherwise. */
 export interface RelayTimings {
@@ -39,6 +53,11 @@ export interface RelayTimings {
   nudgeDelayMs?: number;
   /** Ticket TTL; the `expired` grace after it is the same length again. Default 3 600 000. */
   ticketTtlMs?: number;
+  /**
+   * How long a message handed to a session's mod waits for a poll to collect it before it is
+   * withdrawn and typed instead (wire.md § 9 "mod ack wait"). Default 10 000.
+   */
+  modAckWaitMs?: number;
 }
 
 export const defaultTimings: Required<RelayTimings> = {
@@ -47,6 +66,7 @@ export const defaultTimings: Required<RelayTimings> = {
   readyPollMs: 250,
   nudgeDelayMs: 2_000,
   ticketTtlMs: 3_600_000,
+  modAckWaitMs: 10_000,
 };
 
 /** `DefaultWait`: what a wait of ≤ 0 seconds means. */
@@ -59,6 +79,9 @@ export function waitMs(timeoutSeconds: number): number {
   const s = Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? Math.min(timeoutSeconds, maxWaitSeconds) : defaultWaitSeconds;
   return s * 1000;
 }
+
+/** How many answered or expired tickets the relay remembers at most (see `Relay.bury`). */
+export const MAX_TOMBSTONES = 100_000;
 
 /** What is left of a ticket after its errand is gone: enough to word `wait` and `reply` right. */
 interface Tombstone {
@@ -83,6 +106,13 @@ export interface RelayOptions {
   park?: (id: string) => Promise<unknown>;
   /** Where the relay logs what it cannot tell anybody (a self-close that failed). */
   log?: (line: string) => void;
+  /**
+   * The sessions' Claude Code mods (`ModHub`). With it, a message for a session whose mod polls
+   * is handed over as a `prompt` command instead of typed (wire.md § 8.2 "Mod route"), and a
+   * subagent's report or blocked notice reaches a caller whose mod polls as a notification.
+   * Without it, everything is typed.
+   */
+  mod?: RelayMod;
 }
 
 /** wire.md § 9: `relay.SendSubagent` called from outside a session. */
@@ -117,6 +147,13 @@ export class Relay {
    * they answered in, and they park then if nothing holds them open.
    */
   private readonly answered = new Map<string, Errand>();
+  /** Prompts the targets' mods collected, by command id, until their ack. */
+  private readonly modPrompts = new Map<string, Errand>();
+  /** Sessions whose mod holds a report note not collected yet, with it. */
+  private readonly notes = new Map<string, RelayModTicket>();
+  /** Workers blocked on a permission prompt right now, whose callers were told (one note per block). */
+  private readonly blocked = new Set<string>();
+  private readonly unsubscribeMod: () => void;
 
   constructor(
     private readonly host: RelayHost,
@@ -132,8 +169,10 @@ export class Relay {
       busy: (id) => this.busy(id),
       holding: (sender) => (this.collectors.get(sender)?.size ?? 0) > 0,
       type: (id, text) => this.typeAt(id, text),
+      viaMod: (sender) => this.noteViaMod(sender),
     });
     this.unsubscribe = host.onExit((id) => this.exited(id));
+    this.unsubscribeMod = options.mod?.onAck((ack, _command, sessionId) => this.modAcked(ack, sessionId)) ?? (() => {});
     const every = Math.max(1_000, Math.min(60_000, Math.floor(this.t.ticketTtlMs / 60)));
     this.sweeper = setInterval(() => this.sweep(), every);
     this.sweeper.unref?.();
@@ -206,6 +245,9 @@ export class Relay {
       landedSeq: 0,
       lapsed: false,
       silent: false,
+      typeOnly: false,
+      modAnswers: false,
+      noteDeclined: false,
     };
     this.errands.set(ticket, e);
     // A target still running its setup script is queued for and the ticket comes back at once
@@ -266,7 +308,7 @@ export class Relay {
     this.sweep();
     const e = this.errands.get(o.ticket);
     if (!e) {
-      const tomb = this.tombstones.get(o.ticket);
+      const tomb = this.tombstone(o.ticket);
       if (tomb?.kind === 'expired') return Promise.resolve(result(o.ticket, tomb.target, 'expired', '', tomb.private));
       return Promise.reject(new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered long ago, or expired`));
     }
@@ -337,7 +379,7 @@ export class Relay {
     this.sweep();
     const e = o.ticket === '' ? this.onlyOpen(o.from) : this.errands.get(o.ticket);
     if (!e) {
-      if (this.tombstones.get(o.ticket)?.kind === 'answered') throw new RelayError(`ticket ${goQuote(o.ticket)} was already answered`);
+      if (this.tombstone(o.ticket)?.kind === 'answered') throw new RelayError(`ticket ${goQuote(o.ticket)} was already answered`);
       throw new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered already, or expired`);
     }
     if (!e.open && !e.lapsed) {
@@ -355,11 +397,19 @@ export class Relay {
    * turn it was, `unanswered`, and flushes the session's own held nudge; `idle` (SessionEnd)
    * ends every delivered errand there; `waiting` and `compacting` keep the previous turn state.
    * Every state also sets what the session's peer shows (`publishedState`).
+   *
+   * `interrupted` is lich's own (wire.md § 11.2: an ok `abort` ack ends lich's open turn as
+   * `interrupted`; the backend writes it to the session's state first): the turn ended, as at
+   * `done`, except that a worker which answered in it is not parked (a stopped turn keeps it open).
+   * A `waiting` inside a busy turn of a subagent worker tells its caller, once per block
+   * (BlockedNotice, wire.md § 8.4).
    */
   observe(sessionId: string, state: string): void {
     if (this.closed) return;
     this.sweep();
     this.published.set(sessionId, this.publishedState(sessionId, state));
+    if (state !== 'waiting') this.blocked.delete(sessionId);
+    if (state === 'waiting') this.blockedNotice(sessionId);
     if (state === 'waiting' || state === 'compacting') return;
     this.turns.set(sessionId, state);
     const delivered = this.deliveredAt(sessionId);
@@ -368,10 +418,12 @@ export class Relay {
         e.receipted = true;
         if (!e.skipTurn) e.sawBusy = true;
       }
-    } else if (state === 'done') {
+    } else if (state === 'done' || state === 'interrupted') {
       this.turnEnded(sessionId, delivered);
       this.nudges.turnEnded(sessionId);
-      this.doneAfterAnswer(sessionId);
+      // A turn stopped (lich control abort) is not one that ends in a worker's self-close.
+      if (state === 'done') this.doneAfterAnswer(sessionId);
+      else this.answered.delete(sessionId);
     } else if (state === 'idle') {
       for (const e of delivered) this.land(e, 'unanswered');
     }
@@ -385,9 +437,13 @@ export class Relay {
     for (const t of this.loose) clearTimeout(t);
     this.loose.clear();
     this.unsubscribe();
+    this.unsubscribeMod();
     this.nudges.close();
+    for (const note of this.notes.values()) note.withdraw();
+    this.notes.clear();
     for (const e of this.errands.values()) {
       this.clearTimers(e);
+      e.offer?.withdraw();
       for (const w of [...e.waiters]) w.resolve(this.pending(e));
     }
     for (const [from, set] of this.collectors) {
@@ -397,8 +453,13 @@ export class Relay {
 
   // ——— delivery ———
 
-  /** Types the message now if the target is at a prompt; holds it until it is, within the delivery limit, otherwise. */
+  /**
+   * Hands the message to the target's mod when one polls; otherwise types it now if the target
+   * is at a prompt, and holds it until it is (or until its mod polls), within the delivery
+   * limit.
+   */
   private deliver(e: Errand): void {
+    if (this.offer(e)) return;
     if (this.host.ready(e.targetId)) {
       this.typeIn(e);
       return;
@@ -410,6 +471,7 @@ export class Relay {
     const poll = () => {
       if (!e.open || e.phase !== 'queued') return;
       if (!this.host.live(e.targetId)) this.land(e, 'undelivered');
+      else if (this.offer(e)) return;
       else if (this.host.ready(e.targetId)) this.typeIn(e);
       else this.after(e, this.t.readyPollMs, poll);
     };
@@ -431,6 +493,209 @@ export class Relay {
         if (e.open && e.phase === 'typing') this.land(e, 'undelivered');
       },
     );
+  }
+
+  // ——— the mod route ———
+
+  /**
+   * The mod route (wire.md § 8.2 "Mod route", § 9 "mod ack wait"; spec/cli.md § lich send): a
+   * target whose mod polls is handed the message as a `prompt` command — without waiting for a
+   * free prompt, so the user's draft is left alone. A poll collecting it within `modAckWaitMs`
+   * delivers it, and it is never typed again: its ok ack counts as the `busy` that says it was
+   * read, and one collected that never starts a turn (no ack or `busy` within two receipt
+   * windows, or a failed ack) is `unread`. Not collected, it is withdrawn (nothing ran) and
+   * typed as usual. A subagent worker whose mod answers for it (lich-plugin ≥ 0.17.0) is handed
+   * WorkerTask instead of the ticketed message. Returns whether it was offered.
+   */
+  private offer(e: Errand): boolean {
+    const mod = this.options.mod;
+    if (!mod || e.typeOnly || this.closed || !mod.polling(e.targetId)) return false;
+    const worker = e.subagent && pluginAtLeast(mod.plugin(e.targetId), MOD_ANSWER_PLUGIN);
+    const text = worker ? workerTaskText(this.host.session(e.from)?.label ?? 'unknown', e.prompt) : e.message;
+    let ticket: RelayModTicket;
+    try {
+      ticket = mod.enqueue(e.targetId, { kind: 'prompt', text });
+    } catch {
+      return false;
+    }
+    this.clearTimers(e);
+    e.phase = 'offered';
+    e.offer = ticket;
+    this.modPrompts.set(ticket.id, e);
+    void ticket.wait(this.t.modAckWaitMs);
+    void ticket.collected.then((got) => {
+      if (e.offer !== ticket) return; // the errand ended meanwhile, and withdrew it
+      e.offer = undefined;
+      if (this.closed || !e.open || e.phase !== 'offered') return;
+      if (!got) {
+        this.modPrompts.delete(ticket.id);
+        e.typeOnly = true;
+        this.deliver(e);
+        return;
+      }
+      e.phase = 'delivered';
+      e.handedSeq = ++this.seq;
+      e.modAnswers = worker;
+      e.skipTurn = this.busy(e.targetId);
+      if (!e.skipTurn) {
+        this.after(e, 2 * this.t.receiptWindowMs, () => {
+          if (e.open && !e.receipted) this.land(e, 'unread');
+        });
+      }
+    });
+    return true;
+  }
+
+  /**
+   * An ack from a session's mod. Only a relayed prompt's matters here: ok, its turn started (as
+   * `busy` would say); failed, the session never started on it (`unread`). Deferred a microtask
+   * so the collection it proves is recorded first.
+   */
+  private modAcked(ack: RelayModAck, sessionId: string): void {
+    if (ack.kind !== 'prompt') return;
+    queueMicrotask(() => {
+      const e = this.modPrompts.get(ack.id);
+      if (!e || e.targetId !== sessionId || this.closed || !e.open || e.phase !== 'delivered') return;
+      this.modPrompts.delete(ack.id);
+      if (ack.ok) {
+        e.receipted = true;
+        if (!e.skipTurn) e.sawBusy = true;
+      } else if (!e.receipted) {
+        this.land(e, 'unread');
+      }
+    });
+  }
+
+  /**
+   * POST /mod/answer (wire.md § 11.3; spec/cli.md § lich open, --subagent): a worker's mod
+   * reports the final message of a turn that ended with nothing left in the background. It
+   * answers the session's single open subagent errand — unless the worker still waits on work
+   * it handed off (an errand of its own open, or a result of one unread: the turn that outcome
+   * starts is the one that answers). Anything else is ignored. A worker that also calls reply is
+   * answered once: the first answer wins. A worker whose turn already ended is parked now, as
+   * at the `done` after a reply.
+   * @returns whether it answered an errand.
+   */
+  answerFromMod(sessionId: string, text: string): boolean {
+    if (this.closed) return false;
+    this.sweep();
+    const open = [...this.errands.values()].filter((e) => e.open && e.subagent && e.targetId === sessionId);
+    if (open.length !== 1 || open[0]!.phase !== 'delivered' || this.ownOutstanding(sessionId)) return false;
+    const e = open[0]!;
+    this.land(e, 'answered', capAnswer(text));
+    this.answered.set(sessionId, e);
+    if (this.turns.get(sessionId) !== 'busy') this.doneAfterAnswer(sessionId);
+    return true;
+  }
+
+  /**
+   * GET /mod/status (wire.md § 6 `relay.Status`, § 7.1, § 11.3): what `sessionId` owes (errands
+   * delivered at it, private ones included, in hand-off order; `from` the sender's label, `""`
+   * for the command line), what it has open (its shared errands not ended; `state` `queued`
+   * until delivered, then the target's last reported state) and what is ready for it (its
+   * inbox, oldest first). Never holds, never collects; every array present.
+   */
+  status(sessionId: string): RelayStatus {
+    this.sweep();
+    const owed = this.deliveredAt(sessionId).map((e) => ({
+      ticket: e.ticket,
+      from: e.from === '' ? '' : (this.host.session(e.from)?.label ?? 'unknown'),
+      asked: asked(e.prompt),
+    }));
+    const open = [...this.errands.values()]
+      .filter((e) => e.from === sessionId && e.open && !e.private)
+      .map((e) => ({ ticket: e.ticket, target: this.label(e), state: e.phase === 'delivered' ? this.host.state(e.targetId) : 'queued' }));
+    const ready = this.inbox(sessionId).map((e) => ({ ticket: e.ticket, target: e.outcome!.target, status: e.outcome!.status }));
+    return { owed, open, ready };
+  }
+
+  /**
+   * The nudge's mod route (spec/cli.md § The answer is announced, and collected): a sender
+   * whose mod polls and whose fresh results hold a subagent's report is handed one `prompt`
+   * with a `completed` notification, carrying each report whole (SubagentReport, wire.md § 8.4)
+   * and the nudge for anything else waiting. Collected, the reports leave the inbox (their
+   * tickets still return them); not collected, they are announced by the typed nudge. While a
+   * note is with the mod, nothing else is announced: its outcome announces the rest.
+   */
+  private noteViaMod(sender: string): boolean {
+    const mod = this.options.mod;
+    if (!mod) return false;
+    if (this.notes.has(sender)) return true;
+    if (!mod.polling(sender)) return false;
+    const inbox = this.inbox(sender);
+    const reports = inbox.filter((e) => !e.nudged && !e.noteDeclined && e.subagent && e.outcome!.status === 'answered');
+    if (reports.length === 0) return false;
+    const others = inbox.filter((e) => !reports.includes(e));
+    const parts = reports.map((e) =>
+      subagentReportText({ label: e.outcome!.target, branch: this.host.branch?.(e.targetId) ?? '', ticket: e.ticket, report: e.outcome!.answer }),
+    );
+    if (others.length > 0) {
+      parts.push(nudgeText(others.map((e) => e.outcome!.target), this.host.session(sender)?.hasTools ?? false));
+    }
+    const body: RelayModPrompt = {
+      kind: 'prompt',
+      text: parts.join('\n\n'),
+      notification: { status: 'completed', summary: reportSummary(reports.map((e) => e.outcome!.target)) },
+    };
+    let note: RelayModTicket;
+    try {
+      note = mod.enqueue(sender, body);
+    } catch {
+      return false;
+    }
+    const fresh = inbox.filter((e) => !e.nudged);
+    for (const e of fresh) e.nudged = true;
+    for (const e of reports) e.note = note;
+    this.notes.set(sender, note);
+    void note.wait(this.t.modAckWaitMs);
+    void note.collected.then((got) => {
+      if (this.notes.get(sender) === note) this.notes.delete(sender);
+      if (this.closed) return;
+      const still = (e: Errand) => this.errands.get(e.ticket) === e && e.ready;
+      for (const e of reports) if (e.note === note) e.note = undefined;
+      if (got) {
+        for (const e of reports) if (still(e)) e.silent = true;
+        return;
+      }
+      for (const e of reports) e.noteDeclined = true;
+      for (const e of fresh) if (still(e)) e.nudged = false;
+      this.nudges.again(sender);
+    });
+    return true;
+  }
+
+  /**
+   * A worker reported `waiting` inside a busy turn: each caller with a subagent errand
+   * delivered at it is told once per block (BlockedNotice, wire.md § 8.4; spec/cli.md § lich
+   * open, --subagent) — as a `waiting` notification when its mod polls, typed otherwise.
+   */
+  private blockedNotice(worker: string): void {
+    if (this.blocked.has(worker) || this.turns.get(worker) !== 'busy') return;
+    const callers = sortedUnique(this.deliveredAt(worker).filter((e) => e.subagent && e.from !== '').map((e) => e.from));
+    if (callers.length === 0) return;
+    this.blocked.add(worker);
+    const label = this.host.session(worker)?.label ?? '';
+    for (const caller of callers) {
+      this.notify(caller, { kind: 'prompt', text: blockedNoticeText(label), notification: { status: 'waiting', summary: blockedSummary(label) } });
+    }
+  }
+
+  /** A note of lich's own for session `id`: to its mod when one polls and collects it in time, else typed at a free prompt. */
+  private notify(id: string, body: RelayModPrompt): void {
+    const mod = this.options.mod;
+    if (mod?.polling(id)) {
+      try {
+        const note = mod.enqueue(id, body);
+        void note.wait(this.t.modAckWaitMs);
+        void note.collected.then((got) => {
+          if (!got && !this.closed) this.typeWhenReady(id, body.text);
+        });
+        return;
+      } catch {
+        // Stopped polling this instant: typed below.
+      }
+    }
+    this.typeWhenReady(id, body.text);
   }
 
   /**
@@ -487,7 +752,9 @@ export class Relay {
    * its own says nothing yet: that outcome reaching its prompt starts the turn that is read.
    */
   private turnEnded(id: string, delivered: Errand[]): void {
-    const ending = delivered.filter((e) => !e.skipTurn && e.sawBusy);
+    // A worker whose mod answers for it ends its errand by that answer, not by a turn's end: a
+    // turn that hands work to the background does not end the errand (spec/cli.md § lich open).
+    const ending = delivered.filter((e) => !e.skipTurn && e.sawBusy && !e.modAnswers);
     for (const e of delivered) e.skipTurn = false;
     if (ending.length === 0 || this.awaitingOwn(id)) return;
     for (const e of ending) this.land(e, 'unanswered');
@@ -546,6 +813,7 @@ export class Relay {
     }
     this.turns.delete(id);
     this.published.delete(id);
+    this.blocked.delete(id);
     this.nudges.forget(id);
   }
 
@@ -560,6 +828,14 @@ export class Relay {
     e.open = false;
     e.silent = silent;
     this.clearTimers(e);
+    if (e.offer) {
+      // Still waiting for a poll: it is not handed over for an errand that is over.
+      const offer = e.offer;
+      e.offer = undefined;
+      offer.withdraw();
+    }
+    // Its prompt's ack, if one is still to come, no longer matters.
+    for (const [id, x] of this.modPrompts) if (x === e) this.modPrompts.delete(id);
     const r = result(e.ticket, this.label(e), status, answer, e.private);
     e.outcome = r;
     e.lapsed = status === 'unanswered';
@@ -579,11 +855,17 @@ export class Relay {
   /** The outcome left with a caller: only an errand still taking a late answer stays. */
   private take(e: Errand): void {
     e.ready = false;
+    if (e.note) {
+      // Collected before its note went out: it is not delivered again.
+      const note = e.note;
+      e.note = undefined;
+      note.withdraw();
+    }
     if (e.lapsed) return;
     this.errands.delete(e.ticket);
     const status = e.outcome!.status;
     if (status === 'answered' || status === 'expired') {
-      this.tombstones.set(e.ticket, {
+      this.bury(e.ticket, {
         kind: status,
         target: e.outcome!.target,
         private: e.private,
@@ -604,13 +886,31 @@ export class Relay {
     e.ready = false;
     this.clearTimers(e);
     this.errands.delete(e.ticket);
-    this.tombstones.set(e.ticket, {
+    this.bury(e.ticket, {
       kind: 'expired',
       target: this.label(e),
       private: e.private,
       until: e.deadline + this.t.ticketTtlMs,
     });
     if (wasOpen) this.releaseCollectors(e.from);
+  }
+
+  /**
+   * Keeps what is left of a ticket for its grace, and at most {@link MAX_TOMBSTONES} of them: past
+   * that the oldest goes first, and a late `wait` or `reply` on it reads "unknown ticket … answered
+   * long ago, or expired", which is still true. Without the cap a relay answering thousands of
+   * errands a second would hold an hour of them.
+   */
+  private bury(ticket: string, tomb: Tombstone): void {
+    this.tombstones.delete(ticket);
+    this.tombstones.set(ticket, tomb);
+    if (this.tombstones.size > MAX_TOMBSTONES) this.tombstones.delete(this.tombstones.keys().next().value!);
+  }
+
+  /** The tombstone of `ticket` while its grace lasts. */
+  private tombstone(ticket: string): Tombstone | undefined {
+    const tomb = this.tombstones.get(ticket);
+    return tomb && tomb.until > this.host.clock.now() ? tomb : undefined;
   }
 
   /** Settles everything due by the host clock: lapsed tickets, then tombstones past their grace. */
@@ -627,8 +927,11 @@ export class Relay {
       }
       if (e.deadline <= now) this.expire(e);
     }
+    // Tombstones are made in time order with one lifetime, so the first one still standing
+    // ends the walk: a sweep costs what expired, not every ticket answered in the last hour.
     for (const [ticket, tomb] of this.tombstones) {
-      if (tomb.until <= now) this.tombstones.delete(ticket);
+      if (tomb.until > now) break;
+      this.tombstones.delete(ticket);
     }
   }
 
@@ -716,11 +1019,17 @@ export class Relay {
     if (!worker || !this.host.live(id)) return 'gone already';
     if (!caller || !this.host.live(e.from)) return 'its caller is gone';
     if (worker.path !== caller.path) return 'it runs on a checkout of its own';
-    for (const x of this.errands.values()) {
-      if (x.open && x.targetId === id) return 'another errand is open at it';
-      if (x.from === id && (x.open || (x.ready && !x.private && !x.silent))) return 'an errand of its own is still out';
-    }
+    for (const x of this.errands.values()) if (x.open && x.targetId === id) return 'another errand is open at it';
+    if (this.ownOutstanding(id)) return 'an errand of its own is still out';
     return null;
+  }
+
+  /** Whether `id` still waits on work it handed off: an errand it sent is open, or a shared result of one is unread. */
+  private ownOutstanding(id: string): boolean {
+    for (const x of this.errands.values()) {
+      if (x.from === id && (x.open || (x.ready && !x.private && !x.silent))) return true;
+    }
+    return false;
   }
 
   // ——— lookups ———
@@ -777,7 +1086,8 @@ export class Relay {
   /**
    * What a peer shows for a hook state (spec/cli.md § lich sessions: busy, done, waiting or "";
    * wire.md § 9: the roster publishes `waiting` only when mid-turn): `busy` and `compacting` are
-   * busy — mid-turn, a message sent now waits for the turn; `done` is done; `idle` (SessionEnd)
+   * busy — mid-turn, a message sent now waits for the turn; `done` is done, and so is lich's own
+   * `interrupted` (a turn stopped by an abort: the session is at a prompt and free); `idle` (SessionEnd)
    * and anything unknown are ""; `waiting` is waiting inside a busy turn, and otherwise leaves
    * what was published before — a permission prompt outside a turn is not the blocked-mid-turn
    * the column promises.
@@ -788,6 +1098,7 @@ export class Relay {
       case 'compacting':
         return 'busy';
       case 'done':
+      case 'interrupted':
         return 'done';
       case 'waiting':
         return this.turns.get(id) === 'busy' ? 'waiting' : (this.published.get(id) ?? '');

@@ -169,6 +169,8 @@ describe('RpcDispatcher', () => {
         'spawn.File',
         'spawn.RenameFolder',
         'spawn.ColorFolder',
+        'spawn.Control',
+        'spawn.Ask',
         'system.Diagnostics',
         'system.Quit',
       ].sort(),

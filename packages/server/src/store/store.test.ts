@@ -23,6 +23,30 @@ const base = {
 };
 
 describe('Store', () => {
+  it('moves its revision on every write, a transaction and an ad hoc statement included, and on no read', () => {
+    const store = new Store(join(dir, 'lich.db'));
+    const r0 = store.revision;
+    store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+    const r1 = store.revision;
+    expect(r1).toBeGreaterThan(r0);
+    store.insertSession({ ...base, id: 's1', projectId: 'p1', label: 'a', path: '/src/lich' });
+    const r2 = store.revision;
+    expect(r2).toBeGreaterThan(r1);
+    store.sessions();
+    store.session('s1');
+    store.projects();
+    expect(store.revision).toBe(r2);
+    store.setLabel('s1', 'b', false);
+    const r3 = store.revision;
+    expect(r3).toBeGreaterThan(r2);
+    store.setParked('s1', true);
+    const r4 = store.revision;
+    expect(r4).toBeGreaterThan(r3);
+    store.deleteSessions(['s1']);
+    expect(store.revision).toBeGreaterThan(r4);
+    store.close();
+  });
+
   it('migrates a new database to the latest schema version, in WAL mode', () => {
     const store = openStore(join(dir, 'data'));
     expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
@@ -152,6 +176,42 @@ describe('Store, worktree rows', () => {
     expect(store.sessions().map((s) => s.id)).toEqual(['s1']);
     expect(store.project('p1')!.activeSessionId).toBe('s1');
     expect(store.deleteSessions([])).toBe(0);
+    store.close();
+  });
+});
+
+describe('Store, usage', () => {
+  const pick = (n: number) => ({ label: `Session ${n}`, nextSeq: n + 1 });
+
+  it('keeps the latest /mod/usage report of a session in the wire’s shape, leaving out what the report left out', () => {
+    let now = 5_000;
+    const store = new Store(':memory:', () => now);
+    store.openSession({ id: 'p1', name: 'lich', path: '/l' }, 'p1', { ...base, id: 's1', path: '/l' }, pick);
+    expect(store.usage('s1')).toBeUndefined();
+    const first = {
+      session_id: 's1',
+      conversation_id: 'c1',
+      context: { window: 200000, tokens: 43592, percent: 22 },
+      rate_limits: [{ kind: 'five_hour', percent_used: 14, resets_at: '2026-10-05T00:30:00.000Z' }],
+      cost_usd: 0.0977631,
+    };
+    expect(store.setUsage(first)).toBe(true);
+    expect(store.usage('s1')).toStrictEqual({ ...first, reported_at: 5_000 });
+    now = 6_000;
+    expect(store.setUsage({ session_id: 's1', conversation_id: 'c2', context: { window: 1000000 }, rate_limits: [] })).toBe(true);
+    expect(store.usage('s1')).toStrictEqual({ session_id: 's1', conversation_id: 'c2', context: { window: 1000000 }, rate_limits: [], reported_at: 6_000 });
+    store.close();
+  });
+
+  it('records nothing for a session it does not hold, and drops the usage of a deleted session', () => {
+    const store = new Store(':memory:');
+    store.openSession({ id: 'p1', name: 'lich', path: '/l' }, 'p1', { ...base, id: 's1', path: '/l' }, pick);
+    expect(store.setUsage({ session_id: 'nope', conversation_id: 'c', context: { window: 1 } })).toBe(false);
+    expect(store.usage('nope')).toBeUndefined();
+    store.setUsage({ session_id: 's1', conversation_id: 'c', context: { window: 1 }, cost_usd: 0 });
+    expect(store.usage('s1')?.cost_usd).toBe(0);
+    store.deleteSessions(['s1']);
+    expect(store.usage('s1')).toBeUndefined();
     store.close();
   });
 });

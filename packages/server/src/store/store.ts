@@ -8,6 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ModUsageBody } from '@lich/generated/types';
 import Database from 'better-sqlite3';
 
 /** A project row. `nextSeq` is the counter `Session <n>` labels are taken from. */
@@ -123,7 +124,50 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE sessions ADD COLUMN color TEXT NOT NULL DEFAULT '';
   `,
+  // 5: the latest /mod/usage report of each session (wire.md § 11.3), which lich cost reads.
+  `
+  CREATE TABLE usage (
+    session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    conversation_id TEXT NOT NULL,
+    context_window INTEGER NOT NULL,
+    context_tokens INTEGER,
+    context_percent INTEGER,
+    rate_limits TEXT,
+    cost_usd REAL,
+    reported_at INTEGER NOT NULL
+  );
+  `,
 ];
+
+/**
+ * A session's latest `/mod/usage` report, in the wire's shape (wire.md § 11.3): optional fields
+ * the report left out are absent here too. `reported_at` is when lich took it, in ms.
+ */
+export type UsageRecord = ModUsageBody & { reported_at: number };
+
+interface RawUsage {
+  session_id: string;
+  conversation_id: string;
+  context_window: number;
+  context_tokens: number | null;
+  context_percent: number | null;
+  rate_limits: string | null;
+  cost_usd: number | null;
+  reported_at: number;
+}
+
+const usage = (r: RawUsage): UsageRecord => ({
+  session_id: r.session_id,
+  conversation_id: r.conversation_id,
+  context: {
+    window: r.context_window,
+    ...(r.context_tokens !== null ? { tokens: r.context_tokens } : {}),
+    ...(r.context_percent !== null ? { percent: r.context_percent } : {}),
+  },
+  ...(r.rate_limits !== null ? { rate_limits: JSON.parse(r.rate_limits) as NonNullable<ModUsageBody['rate_limits']> } : {}),
+  ...(r.cost_usd !== null ? { cost_usd: r.cost_usd } : {}),
+  reported_at: r.reported_at,
+});
 
 interface RawProject {
   id: string;
@@ -211,6 +255,16 @@ export class Store {
   readonly db: Database.Database;
   private readonly now: () => number;
   private readonly q: Statements;
+  private written = 0;
+
+  /**
+   * A counter that moves on every write this store makes (a statement run through it, a
+   * transaction included): what a reader that caches rows compares to know they are still the
+   * rows. The workspace lock (workspace-lock.ts) means no other process writes this file.
+   */
+  get revision(): number {
+    return this.written;
+  }
 
   constructor(file: string, now: () => number = Date.now) {
     this.now = now;
@@ -225,6 +279,20 @@ export class Store {
       throw err;
     }
     this.q = prepare(this.db);
+    // Every write goes through a statement's run(), the ad hoc ones included (db.prepare below).
+    const bump = () => void this.written++;
+    const prepareRaw = this.db.prepare.bind(this.db);
+    const counted = <S extends Database.Statement>(st: S): S => {
+      if (st.reader) return st;
+      const run = st.run.bind(st);
+      st.run = ((...args: unknown[]) => {
+        bump();
+        return run(...(args as []));
+      }) as S['run'];
+      return st;
+    };
+    for (const st of Object.values(this.q)) counted(st as Database.Statement);
+    this.db.prepare = ((source: string) => counted(prepareRaw(source))) as typeof this.db.prepare;
   }
 
   close(): void {
@@ -435,6 +503,31 @@ export class Store {
   }
 
   /**
+   * Records a normalised `/mod/usage` report as the session's usage, replacing the one before:
+   * the latest report wins. Returns false when no such session exists (nothing is written).
+   */
+  setUsage(u: ModUsageBody): boolean {
+    return (
+      this.q.setUsage.run({
+        sessionId: u.session_id,
+        conversationId: u.conversation_id,
+        window: u.context.window,
+        tokens: u.context.tokens ?? null,
+        percent: u.context.percent ?? null,
+        rateLimits: u.rate_limits ? JSON.stringify(u.rate_limits) : null,
+        cost: u.cost_usd ?? null,
+        now: this.now(),
+      }).changes > 0
+    );
+  }
+
+  /** The session's latest `/mod/usage` report, or undefined when it made none. */
+  usage(sessionId: string): UsageRecord | undefined {
+    const r = this.q.usageById.get(sessionId) as RawUsage | undefined;
+    return r && usage(r);
+  }
+
+  /**
    * Unparks a parked session to start it again (a kept worktree's session resumed by
    * `lich open --worktree`; spec/cli.md § lich close, keep), and gives it its project's active
    * slot the way a spawned session takes it. Returns the row and project as they now stand,
@@ -522,6 +615,15 @@ function prepare(db: Database.Database) {
        WHERE id = @id`,
     ),
     setColor: db.prepare('UPDATE sessions SET color = ?, updated_at = ? WHERE id = ?'),
+    setUsage: db.prepare(`INSERT INTO usage
+      (session_id, conversation_id, context_window, context_tokens, context_percent, rate_limits, cost_usd, reported_at)
+      SELECT @sessionId, @conversationId, @window, @tokens, @percent, @rateLimits, @cost, @now
+      WHERE EXISTS (SELECT 1 FROM sessions WHERE id = @sessionId)
+      ON CONFLICT(session_id) DO UPDATE SET conversation_id = excluded.conversation_id,
+        context_window = excluded.context_window, context_tokens = excluded.context_tokens,
+        context_percent = excluded.context_percent, rate_limits = excluded.rate_limits,
+        cost_usd = excluded.cost_usd, reported_at = excluded.reported_at`),
+    usageById: db.prepare('SELECT * FROM usage WHERE session_id = ?'),
   };
 }
 

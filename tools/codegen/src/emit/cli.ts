@@ -81,7 +81,8 @@ function emitCommand(file: SourceFile, op: OperationDoc): void {
   for (const [flagName, flag] of flagEntries) {
     if (flag.field !== undefined) byField.set(flag.field, `${FLAG_READER[flag.type]}(${propertyAccess('flags', flagName)})`);
   }
-  const positionals = tsLiteral(cli.args.map((a) => ({ field: a.field, required: a.required })));
+  const positionals = tsLiteral(cli.args.map((a) => ({ field: a.field, required: a.required, ...(a.variadic === true ? { variadic: true } : {}) })));
+  const variadic = cli.args.some((a) => a.variadic === true);
   const align = `alignPositionals(argv, ${positionals}, ${name}.usage)`;
   const result = `return ${objectOf(fields.map((f) => [f, byField.get(f)!]))};`;
   // A command without positionals still refuses one, with its usage line.
@@ -106,6 +107,9 @@ function emitCommand(file: SourceFile, op: OperationDoc): void {
       { name: 'args', isStatic: true, hasOverrideKeyword: true, initializer: objectOf(Object.entries(args)) },
       { name: 'flags', isStatic: true, hasOverrideKeyword: true, initializer: objectOf(Object.entries(flags)) },
       { name: 'json', isStatic: true, hasOverrideKeyword: true, initializer: String(cli.json), docs: ['Whether --json prints the output as one JSON line.'] },
+      ...(variadic
+        ? [{ name: 'strict', isStatic: true, hasOverrideKeyword: true, initializer: 'false', docs: ['Its last positional takes every remaining word, so there is no upper bound on their count.'] }]
+        : []),
     ],
     methods: [
       {

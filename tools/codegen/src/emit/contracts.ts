@@ -8,7 +8,7 @@ import type { Contracts, Files } from '../model';
 import { PREDICATE_HELPERS, compilePredicate } from '../predicate';
 import { SchemaIndex } from '../schema';
 import { renderTs } from '../tsfile';
-import { allSources, byHelpOrder } from './names';
+import { allSources, byHelpOrder, getHooks, postHooks } from './names';
 
 export function emitContracts(contracts: Contracts): Files {
   const index = new SchemaIndex(contracts);
@@ -21,7 +21,7 @@ export function emitContracts(contracts: Contracts): Files {
     file.addImportDeclaration({
       moduleSpecifier: './types',
       isTypeOnly: true,
-      namedImports: ['HookPath', 'JsonSchema', 'ObjectName', 'OpName', 'OperationTypes', 'RpcMethodName'],
+      namedImports: ['HookGetPath', 'HookPath', 'JsonSchema', 'ObjectName', 'OpName', 'OperationTypes', 'RpcMethodName'],
     });
 
     file.addVariableStatement({
@@ -79,19 +79,46 @@ export function emitContracts(contracts: Contracts): Files {
       docs: ['Operation → the schemas of its input and output, and the RPC methods it may post (contracts/operations).'],
     });
 
+    const posts = postHooks(contracts);
     file.addVariableStatement({
-        declarationKind: VariableDeclarationKind.Const,
+      declarationKind: VariableDeclarationKind.Const,
       isExported: true,
       declarations: [
         {
           name: 'hookEndpoints',
           type: 'Readonly<Record<HookPath, { readonly body: JsonSchema; readonly bodyLimitBytes: number }>>',
+          initializer: tsLiteral(Object.fromEntries(posts.map(({ file: from, doc: hook }) => [hook.path, { body: index.deref(hook.body, from), bodyLimitBytes: hook.bodyLimitBytes }]))),
+        },
+      ],
+      docs: ['Hook endpoint that takes a body (POST) → the schema of its body and the most bytes of body it reads (contracts/hooks).'],
+    });
+
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      declarations: [
+        {
+          name: 'hookSchemas',
+          type: 'Readonly<Record<HookPath, JsonSchema>>',
+          initializer: tsLiteral(Object.fromEntries(posts.map(({ file: from, doc: hook }) => [hook.path, index.deref(hook.body, from)]))),
+        },
+      ],
+      docs: ['Hook endpoint that takes a body (POST) → the schema of its body: what a client checks a body against before it sends it (contracts/hooks).'],
+    });
+
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      declarations: [
+        {
+          name: 'hookGetEndpoints',
+          type: 'Readonly<Record<HookGetPath, { readonly query: JsonSchema; readonly response: JsonSchema }>>',
           initializer: tsLiteral(
-            Object.fromEntries(contracts.hooks.map(({ file: from, doc: hook }) => [hook.path, { body: index.deref(hook.body, from), bodyLimitBytes: hook.bodyLimitBytes }])),
+            Object.fromEntries(getHooks(contracts).map(({ file: from, doc: hook }) => [hook.path, { query: index.deref(hook.query, from), response: index.deref(hook.response, from) }])),
           ),
         },
       ],
-      docs: ['Session hook endpoint → the schema of its body and the most bytes of body it reads (contracts/hooks).'],
+      docs: ['Hook endpoint that answers a GET → the schema of its query parameters (besides the token) and of the JSON it answers 200 with (contracts/hooks).'],
     });
 
     file.addVariableStatement({

@@ -47,7 +47,7 @@ export function emitDocs(contracts: Contracts): Files {
     out.push(`### lich ${cli.command}`, '', '```', cli.usage.join('\n    '), '```', '', prose(op.description), '');
     if (cli.args.length > 0) {
       out.push('| argument | required | description |', '|---|---|---|');
-      for (const arg of cli.args) out.push(`| \`<${arg.name}>\` | ${arg.required ? 'yes' : 'no'} | ${cell(arg.description)} |`);
+      for (const arg of cli.args) out.push(`| \`<${arg.name}${arg.variadic === true ? '...' : ''}>\` | ${arg.required ? 'yes' : 'no'} | ${cell(arg.description)} |`);
       out.push('');
     }
     const flags = Object.entries(cli.flags).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

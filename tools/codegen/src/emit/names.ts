@@ -1,6 +1,6 @@
 /** The names codegen gives things, shared by every emitter so two files never disagree. */
 import { pascal } from '../literal';
-import type { Contracts, OperationDoc, RpcDoc, Schema, SchemaObject, Sourced } from '../model';
+import type { Contracts, GetHookDoc, OperationDoc, PostHookDoc, RpcDoc, Schema, SchemaObject, Sourced } from '../model';
 import type { SchemaIndex } from '../schema';
 
 /** `send` → `SendInput`. */
@@ -53,3 +53,13 @@ export function isInlineObject(schema: Schema): schema is SchemaObject {
   return typeof schema === 'object' && schema.$ref === undefined && schema.type === 'object' && Object.keys(schema.properties ?? {}).length > 0;
 }
 
+
+/** The hook endpoints that take a JSON body (POST), in file order. */
+export function postHooks(contracts: Contracts): Sourced<PostHookDoc>[] {
+  return contracts.hooks.filter((h): h is Sourced<PostHookDoc> => h.doc.method !== 'GET');
+}
+
+/** The hook endpoints that answer a GET with JSON, in file order. */
+export function getHooks(contracts: Contracts): Sourced<GetHookDoc>[] {
+  return contracts.hooks.filter((h): h is Sourced<GetHookDoc> => h.doc.method === 'GET');
+}

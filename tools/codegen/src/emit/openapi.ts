@@ -1,14 +1,14 @@
 /**
  * `generated/openapi.json` (OpenAPI 3.1) and `generated/openapi.d.ts` (openapi-typescript from
  * it): every `POST /rpc/<method>` with its array body, result and error answers, and the session
- * hook endpoints with 204 / 400 / 401.
+ * hook endpoints: a POST with its body and 204 / 400 / 401, a GET with its query and its 200 JSON.
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import { jsonText } from '../literal';
-import type { Contracts, Files, StatusCode } from '../model';
+import type { Contracts, Files, SchemaObject, StatusCode } from '../model';
 import { SchemaIndex } from '../schema';
 import { provenance, tsHeader } from '../tsfile';
-import { allSources, rpcOptionsTypeName } from './names';
+import { allSources, getHooks, postHooks, rpcOptionsTypeName } from './names';
 
 /** The OpenAPI document, as a plain object. */
 export function openapiDocument(contracts: Contracts): Record<string, unknown> {
@@ -21,7 +21,7 @@ export function openapiDocument(contracts: Contracts): Record<string, unknown> {
   for (const { file, doc } of contracts.rpc) {
     if (doc.options !== null) schemas[rpcOptionsTypeName(doc.method)] = index.toComponentRefs(doc.options, file);
   }
-  for (const { file, doc } of contracts.hooks) schemas[doc.title] = index.toComponentRefs(doc.body, file);
+  for (const { file, doc } of postHooks(contracts)) schemas[doc.title] = index.toComponentRefs(doc.body, file);
 
   const errorRef = index.toComponentRefs(wire.errorBody, contracts.rpcWire.file);
   const response = (status: StatusCode, schema: unknown) =>
@@ -57,7 +57,14 @@ export function openapiDocument(contracts: Contracts): Record<string, unknown> {
       },
     };
   }
-  for (const { doc } of contracts.hooks) {
+  const headers = Object.entries(hookWire.headers).map(([name, schema]) => ({
+    name,
+    in: 'header',
+    required: false,
+    description: schema.description,
+    schema: { type: schema.type },
+  }));
+  for (const { doc } of postHooks(contracts)) {
     const responses: Record<string, unknown> = {};
     for (const [code, status] of Object.entries(hookWire.statusCodes)) responses[code] = response(status, undefined);
     paths[doc.path] = {
@@ -65,17 +72,35 @@ export function openapiDocument(contracts: Contracts): Record<string, unknown> {
         operationId: doc.path.slice(1),
         summary: doc.path,
         description: `${doc.description} At most ${doc.bodyLimitBytes} bytes of body are read.`,
+        parameters: [{ $ref: '#/components/parameters/hookToken' }, ...headers],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${doc.title}` } } } },
+        responses,
+      },
+    };
+  }
+  for (const { file, doc } of getHooks(contracts)) {
+    // A GET answers 200 with its JSON where a POST answers 204; every other status is the hooks' own.
+    const responses: Record<string, unknown> = {
+      200: { description: doc.response.description, content: { 'application/json': { schema: index.toComponentRefs(doc.response, file) } } },
+    };
+    for (const [code, status] of Object.entries(hookWire.statusCodes)) if (code !== '204') responses[code] = response(status, undefined);
+    const required = new Set(doc.query.required ?? []);
+    paths[doc.path] = {
+      get: {
+        operationId: doc.path.slice(1),
+        summary: doc.path,
+        description: doc.description,
         parameters: [
           { $ref: '#/components/parameters/hookToken' },
-          ...Object.entries(hookWire.headers).map(([name, schema]) => ({
+          ...Object.entries(doc.query.properties as Record<string, SchemaObject>).map(([name, { description, ...schema }]) => ({
             name,
-            in: 'header',
-            required: false,
-            description: schema.description,
-            schema: { type: schema.type },
+            in: 'query',
+            required: required.has(name),
+            description,
+            schema: index.toComponentRefs(schema, file),
           })),
+          ...headers,
         ],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${doc.title}` } } } },
         responses,
       },
     };

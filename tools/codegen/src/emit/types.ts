@@ -7,7 +7,7 @@ import type { Contracts, Files, SchemaObject } from '../model';
 import { SchemaIndex, tsPropertyName } from '../schema';
 import { doc, renderTs } from '../tsfile';
 import type { SourceFile } from 'ts-morph';
-import { allSources, byHelpOrder, inputTypeName, isInlineObject, outputTypeName, rpcOptionsTypeName, rpcResultType } from './names';
+import { allSources, byHelpOrder, getHooks, inputTypeName, isInlineObject, outputTypeName, postHooks, rpcOptionsTypeName, rpcResultType } from './names';
 
 export function emitTypes(contracts: Contracts): Files {
   const index = new SchemaIndex(contracts);
@@ -19,7 +19,10 @@ export function emitTypes(contracts: Contracts): Files {
     ]);
 
     for (const def of index.namedDefs(contracts)) {
-      file.addTypeAlias({ name: def.name, isExported: true, type: index.tsType(def.schema, def.file), docs: doc(index.describe(def.schema, def.file)) });
+      // A `$defs` object with fields (a union member, an item of a list) is an interface, so its
+      // fields keep their descriptions; everything else is an alias.
+      if (isInlineObject(def.schema)) addObject(file, index, def.name, def.schema, def.file);
+      else file.addTypeAlias({ name: def.name, isExported: true, type: index.tsType(def.schema, def.file), docs: doc(index.describe(def.schema, def.file)) });
     }
     for (const { file: from, doc: schema } of contracts.objects) {
       addObject(file, index, String(schema.title), schema, from);
@@ -77,23 +80,42 @@ export function emitTypes(contracts: Contracts): Files {
       })),
     });
 
-    for (const { file: from, doc: hook } of contracts.hooks) {
+    const posts = postHooks(contracts);
+    for (const { file: from, doc: hook } of posts) {
       addObject(file, index, hook.title, hook.body, from, `Body of \`POST ${hook.path}\`: ${hook.description}`);
     }
     file.addTypeAlias({
       name: 'HookPath',
       isExported: true,
-      type: contracts.hooks.map((h) => tsString(h.doc.path)).join(' | '),
-      docs: ['Every session hook endpoint.'],
+      type: union(posts.map((h) => tsString(h.doc.path))),
+      docs: ['Every hook endpoint that takes a JSON body (POST).'],
     });
     file.addInterface({
       name: 'HookBodies',
       isExported: true,
       docs: ['Hook endpoint → the body it takes.'],
-      properties: contracts.hooks.map(({ doc: hook }) => ({ name: tsString(hook.path), type: hook.title })),
+      properties: posts.map(({ doc: hook }) => ({ name: tsString(hook.path), type: hook.title })),
+    });
+    const gets = getHooks(contracts);
+    file.addTypeAlias({
+      name: 'HookGetPath',
+      isExported: true,
+      type: union(gets.map((h) => tsString(h.doc.path))),
+      docs: ['Every hook endpoint that answers a GET with JSON.'],
+    });
+    file.addInterface({
+      name: 'HookResponses',
+      isExported: true,
+      docs: ['GET hook endpoint → the JSON it answers 200 with.'],
+      properties: gets.map(({ file: from, doc: hook }) => ({ name: tsString(hook.path), type: index.tsType(hook.response, from), docs: doc(index.describe(hook.response, from)) })),
     });
   });
   return { 'types.ts': text };
+}
+
+/** A union type of `members`; `never` when there are none. */
+function union(members: string[]): string {
+  return members.length === 0 ? 'never' : members.join(' | ');
 }
 
 function describeSuffix(text: string | undefined): string {

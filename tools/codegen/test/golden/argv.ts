@@ -23,7 +23,9 @@ export const cliArgv = {
       [input.key, false],
       [input.value, true],
     ]),
-  /** `lich ping` */
-  ping: (_input: PingInput): string[] =>
-    toArgv('ping', [], []),
+  /** `lich ping <note...>` */
+  ping: (input: PingInput): string[] =>
+    toArgv('ping', [], [
+      [input.note, true],
+    ]),
 };

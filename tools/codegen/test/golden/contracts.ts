@@ -2,7 +2,7 @@
 // Regenerate: npm run codegen
 
 import { count, hasProp, isType, jsonEqual, prop, firstOutcome, type Outcome, type OutcomeExit } from '@lich/core/contract-runtime';
-import type { HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMethodName } from './types';
+import type { HookGetPath, HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMethodName } from './types';
 
 /** Object type name → its JSON Schema (contracts/objects), every `$ref` inlined. */
 export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
@@ -49,6 +49,51 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
         description: 'What it depends on.',
       },
     },
+  },
+  Event: {
+    title: 'Event',
+    description: 'Something that happened to an item: each kind carries its own fields.',
+    oneOf: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', 'item'],
+        description: 'An item was read.',
+        properties: {
+          kind: { const: 'hit', description: 'hit.' },
+          item: {
+            title: 'Item',
+            description: 'A stored item.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['key', 'value', 'state'],
+            properties: {
+              key: { type: 'string', description: 'Its key.' },
+              value: {
+                type: 'string',
+                description: 'Its value, which may say "*/" or \'quote\'.',
+              },
+              state: {
+                type: 'string',
+                enum: ['fresh', 'stale', 'gone'],
+                description: 'How current it is.',
+              },
+              hits: { type: 'integer', description: 'How often it was read.' },
+            },
+          },
+        },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', 'key'],
+        description: 'A key named nothing.',
+        properties: {
+          kind: { const: 'miss', description: 'miss.' },
+          key: { type: 'string', description: 'The key.' },
+        },
+      },
+    ],
   },
   Item: {
     title: 'Item',
@@ -236,14 +281,16 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     input: {
       type: 'object',
       additionalProperties: false,
-      required: [],
-      properties: {},
+      required: ['note'],
+      properties: {
+        note: { type: 'string', default: '', description: 'What to say.' },
+      },
     },
     output: { type: 'null' },
     rpc: ['system.Ping'],
   },
 };
-/** Session hook endpoint → the schema of its body and the most bytes of body it reads (contracts/hooks). */
+/** Hook endpoint that takes a body (POST) → the schema of its body and the most bytes of body it reads (contracts/hooks). */
 export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchema; readonly bodyLimitBytes: number }>> = {
   '/beat': {
     body: {
@@ -255,6 +302,79 @@ export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchem
       },
     },
     bodyLimitBytes: 256,
+  },
+};
+/** Hook endpoint that takes a body (POST) → the schema of its body: what a client checks a body against before it sends it (contracts/hooks). */
+export const hookSchemas: Readonly<Record<HookPath, JsonSchema>> = {
+  '/beat': {
+    type: 'object',
+    required: ['session_id'],
+    properties: {
+      session_id: { type: 'string', minLength: 1, description: 'Who beats.' },
+      rate: { type: 'integer', description: 'Beats per minute.' },
+    },
+  },
+};
+/** Hook endpoint that answers a GET → the schema of its query parameters (besides the token) and of the JSON it answers 200 with (contracts/hooks). */
+export const hookGetEndpoints: Readonly<Record<HookGetPath, { readonly query: JsonSchema; readonly response: JsonSchema }>> = {
+  '/pulse': {
+    query: {
+      type: 'object',
+      required: ['session_id'],
+      properties: {
+        session_id: { type: 'string', minLength: 1, description: 'Who asks.' },
+        since: { type: 'string', description: 'From when.' },
+      },
+    },
+    response: {
+      type: 'array',
+      items: {
+        title: 'Event',
+        description: 'Something that happened to an item: each kind carries its own fields.',
+        oneOf: [
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kind', 'item'],
+            description: 'An item was read.',
+            properties: {
+              kind: { const: 'hit', description: 'hit.' },
+              item: {
+                title: 'Item',
+                description: 'A stored item.',
+                type: 'object',
+                additionalProperties: false,
+                required: ['key', 'value', 'state'],
+                properties: {
+                  key: { type: 'string', description: 'Its key.' },
+                  value: {
+                    type: 'string',
+                    description: 'Its value, which may say "*/" or \'quote\'.',
+                  },
+                  state: {
+                    type: 'string',
+                    enum: ['fresh', 'stale', 'gone'],
+                    description: 'How current it is.',
+                  },
+                  hits: { type: 'integer', description: 'How often it was read.' },
+                },
+              },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kind', 'key'],
+            description: 'A key named nothing.',
+            properties: {
+              kind: { const: 'miss', description: 'miss.' },
+              key: { type: 'string', description: 'The key.' },
+            },
+          },
+        ],
+      },
+      description: 'The events, oldest first.',
+    },
   },
 };
 /** The x-outcomes of every operation: the first case whose predicate holds gives the exit code. */

@@ -62,6 +62,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pulse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * /pulse
+         * @description What happened since the last pulse.
+         */
+        get: operations["pulse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -71,6 +91,30 @@ export interface components {
          * @enum {string}
          */
         BundleState: "fresh" | "stale" | "gone";
+        /**
+         * @description What happened.
+         * @enum {string}
+         */
+        EventKind: "hit" | "miss";
+        /** @description An item was read. */
+        EventHit: {
+            /**
+             * @description hit.
+             * @constant
+             */
+            kind: "hit";
+            item: components["schemas"]["Item"];
+        };
+        /** @description A key named nothing. */
+        EventMiss: {
+            /**
+             * @description miss.
+             * @constant
+             */
+            kind: "miss";
+            /** @description The key. */
+            key: string;
+        };
         /**
          * @description How current it is.
          * @enum {string}
@@ -88,6 +132,8 @@ export interface components {
             /** @description What it depends on. */
             deps: components["schemas"]["Item"][];
         };
+        /** @description Something that happened to an item: each kind carries its own fields. */
+        Event: components["schemas"]["EventHit"] | components["schemas"]["EventMiss"];
         /** @description A stored item. */
         Item: {
             /** @description Its key. */
@@ -250,6 +296,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    pulse: {
+        parameters: {
+            query: {
+                /** @description The token. */
+                token: components["parameters"]["hookToken"];
+                /** @description Who asks. */
+                session_id: string;
+                /** @description From when. */
+                since?: string;
+            };
+            header?: {
+                /** @description A header. */
+                "X-Sample"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"][];
+                };
             };
             /** @description Refused. */
             400: {

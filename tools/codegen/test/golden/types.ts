@@ -5,6 +5,25 @@
 export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
 /** How current it is. */
 export type BundleState = 'fresh' | 'stale' | 'gone';
+/** What happened. */
+export type EventKind = 'hit' | 'miss';
+
+/** An item was read. */
+export interface EventHit {
+  /** hit. */
+  kind: 'hit';
+  /** A stored item. */
+  item: Item;
+}
+
+/** A key named nothing. */
+export interface EventMiss {
+  /** miss. */
+  kind: 'miss';
+  /** The key. */
+  key: string;
+}
+
 /** How current it is. */
 export type ItemState = 'fresh' | 'stale' | 'gone';
 
@@ -13,6 +32,9 @@ export interface Bundle extends Item {
   /** What it depends on. */
   deps: Item[];
 }
+
+/** Something that happened to an item: each kind carries its own fields. */
+export type Event = EventHit | EventMiss;
 
 /** A stored item. */
 export interface Item {
@@ -27,7 +49,7 @@ export interface Item {
 }
 
 /** The objects of the wire, by type name (`objectSchemas` in contracts.ts). */
-export type ObjectName = 'Bundle' | 'Item';
+export type ObjectName = 'Bundle' | 'Event' | 'Item';
 
 /** Input of the `fetch` operation (tools/codegen/test/contracts/operations/fetch.json; store.md § fetch). Fetches an item, waiting for it to be fresh. */
 export interface FetchInput {
@@ -45,8 +67,13 @@ export interface FetchInput {
 
 /** Output of the `fetch` operation. */
 export type FetchOutput = Item | Bundle;
+
 /** Input of the `ping` operation (tools/codegen/test/contracts/operations/ping.json). Asks whether the store answers. */
-export type PingInput = Record<string, never>;
+export interface PingInput {
+  /** What to say. */
+  note: string;
+}
+
 /** Output of the `ping` operation. */
 export type PingOutput = null;
 /** Every operation, in `lich help` order. */
@@ -88,10 +115,19 @@ export interface BeatBody {
   rate?: number;
 }
 
-/** Every session hook endpoint. */
+/** Every hook endpoint that takes a JSON body (POST). */
 export type HookPath = '/beat';
 
 /** Hook endpoint → the body it takes. */
 export interface HookBodies {
   '/beat': BeatBody;
+}
+
+/** Every hook endpoint that answers a GET with JSON. */
+export type HookGetPath = '/pulse';
+
+/** GET hook endpoint → the JSON it answers 200 with. */
+export interface HookResponses {
+  /** The events, oldest first. */
+  '/pulse': Event[];
 }
