@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './relay/host.js';
 import { Relay, type RelayTimings } from './relay/relay.js';
 import { RpcDispatcher, type RpcHandler } from './rpc/dispatch.js';
 import { liveInstance, removeRuntimeFile, runtimeFileName, writeRuntimeFile } from './runtime-file.js';
+import { Sandbox } from './sandbox/sandbox.js';
 import { SessionHost } from './session-host.js';
 import { Control } from './spawn/control.js';
 import { Spawn } from './spawn/spawn.js';
@@ -155,6 +156,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ports,
     env,
     worktrees: new Worktrees(opts.dataDir, env),
+    sandbox: new Sandbox({ configDir: opts.configDir, dataDir: opts.dataDir }),
     coordinates: () => ({ port: bound, token, bin: opts.bin }),
     closing: (id, by) => relay.closing(id, by),
   });

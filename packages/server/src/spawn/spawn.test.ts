@@ -13,7 +13,9 @@ const AGENT = `
 const fs = require('node:fs');
 const id = process.env.LICH_SESSION_ID;
 const lich = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('LICH_') || k === 'AGENT_FLAVOUR'));
-fs.writeFileSync(id + '.start.json', JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), env: lich }));
+// Written whole under another name, then renamed: a test that sees the file reads all of it.
+fs.writeFileSync(id + '.start.tmp', JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), env: lich }));
+fs.renameSync(id + '.start.tmp', id + '.start.json');
 process.stdin.setRawMode(true);
 process.stdin.on('data', (d) => {
   fs.appendFileSync(id + '.in.txt', d.toString());

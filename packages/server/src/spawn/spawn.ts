@@ -5,13 +5,15 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename } from 'node:path';
+import { basename, dirname, isAbsolute } from 'node:path';
 import { SpawnError } from '../errors.js';
 import { newProjectId, newSessionId } from '../ids.js';
 import { effortRefusal, modelRefusal, resolveCommand, ultracodeRefusal, type Provider, type Providers } from '../providers/providers.js';
 import { startArgs } from '../providers/start.js';
 import { goQuote } from '@lich/core/quote';
 import { equalFold, expandPath } from '../relay/resolve.js';
+import { confines, type RungSetting } from '../sandbox/rung.js';
+import { Sandbox, type Prepared } from '../sandbox/sandbox.js';
 import type { ProjectRow, SessionRow, Store } from '../store/store.js';
 import { sessionEnv, type Coordinates, type WorktreePorts } from '../terminal/env.js';
 import type { Terminal } from '../terminal/terminal.js';
@@ -51,6 +53,12 @@ export interface SpawnDeps {
    * errand there as `stopped` (relay.closing).
    */
   closing?: (id: string, by: string) => void;
+  /**
+   * Confinement (sandbox/sandbox.ts): the rung in `<configDir>/settings.json`, private homes under
+   * `<dataDir>/sandbox/homes`. Absent: one over the config directory holding providers.json and
+   * the data directory holding the store.
+   */
+  sandbox?: Sandbox;
 }
 
 /**
@@ -67,7 +75,11 @@ export interface SubagentPlacement {
 type ProjectChoice = { row: ProjectRow; create?: undefined } | { row?: undefined; create: { id: string; name: string; path: string } };
 
 export class Spawn {
-  constructor(private readonly d: SpawnDeps) {}
+  private readonly sandbox: Sandbox;
+
+  constructor(private readonly d: SpawnDeps) {
+    this.sandbox = d.sandbox ?? new Sandbox({ configDir: dirname(d.providers.file), dataDir: dirname(d.store.db.name) });
+  }
 
   /**
    * `spawn.Open` (spec/cli.md § lich open): writes the row (`Session <n>` from the project's
@@ -80,12 +92,20 @@ export class Spawn {
    * project's setup script before the provider. A checkout that could not be given its row is
    * taken back: a failed open leaves no row, no checkout, no branch it made.
    *
-   * @throws SpawnError for a base without a worktree, a worktree git or wire.md § 12.3 refuses
-   *   (git's own words; `no branch named "<b>" in <project>`; the detached-HEAD and
-   *   not-a-repository lines), an unknown
-   *   kind, a model, effort or ultracode its provider cannot take (providers.ts), an
-   *   unresolvable project, a provider not installed; and, after the row is written, for a PTY
-   *   that did not start (the row is kept, parked, and the message says so).
+   * The sandbox rung, read now, decides whether the session runs confined (spec/cli.md § lich
+   * open, Confinement: `everywhere` and `ask` always, `worktrees` when its directory is not the
+   * project's); a confined session is started inside bubblewrap (sandbox/), its setup script
+   * included, and its provider gets the skip-permissions flag (providers/start.ts).
+   *
+   * @throws SpawnError for a settings file whose rung cannot be read; for a session that should
+   *   run confined when bubblewrap is missing, the kernel refuses it or the checkout cannot be
+   *   confined (`"<label>" should run confined (sandbox setting "<rung>" in <file>), and …`,
+   *   before the row is written, taking back a checkout made for it); for a base without a
+   *   worktree, a worktree git or wire.md § 12.3 refuses (git's own words; `no branch named
+   *   "<b>" in <project>`; the detached-HEAD and not-a-repository lines), an unknown kind, a
+   *   model, effort or ultracode its provider cannot take (providers.ts), an unresolvable
+   *   project, a provider not installed; and, after the row is written, for a PTY that did not
+   *   start (the row is kept, parked, and the message says so).
    */
   async open(o: OpenOptions, sub?: SubagentPlacement): Promise<Session> {
     const caller = o.from ? this.d.store.session(o.from) : undefined;
@@ -101,10 +121,11 @@ export class Spawn {
     const project = this.chooseProject(o.project, caller);
     const file = resolveCommand(provider, this.d.env);
     const projectDir = project.row?.path ?? project.create!.path;
-    const checkout = o.worktree === '' ? undefined : await this.checkout(o, project, provider.id);
+    const setting = this.sandbox.rung();
+    const checkout = o.worktree === '' ? undefined : await this.checkout(o, project, provider.id, setting);
     if (checkout?.resume) {
       // A resume is placed by this open as a fresh row would be (spawn/reopen.ts).
-      return this.resume(checkout.resume, provider, file, {
+      return this.resume(checkout.resume, provider, file, setting, {
         originSessionId: caller?.id ?? '',
         originLabel: caller?.label ?? '',
         subagentDepth: sub?.depth ?? 0,
@@ -119,8 +140,25 @@ export class Spawn {
     const dir = checkout?.path ?? (sub?.checkout || projectDir);
     const model = o.model.startsWith('-') ? '' : o.model;
     const effort = o.effort.startsWith('-') ? '' : o.effort;
+    const pick = checkout ? worktreeLabel(checkout.branch) : sessionLabel;
+    // A fresh checkout runs the project's setup script before the provider (spawn/setup.ts).
+    const setup = checkout?.created ? this.d.worktrees.setupScript(dir, projectDir) : undefined;
+    const confined = confines(setting.rung, !samePath(dir, projectDir));
+    let prepared: Prepared | undefined;
     let written: ReturnType<Store['openSession']>;
     try {
+      // Proved on the actual binds before the row exists: a session that cannot be confined is
+      // not opened at all, rather than opened and started unconfined.
+      if (confined) {
+        prepared = await this.confine(
+          { id, kind: provider.id, path: dir, subagentDepth: sub?.depth ?? 0, label: this.nextLabel(project, pick) },
+          projectDir,
+          provider,
+          file,
+          setting,
+          setup,
+        );
+      }
       written = this.d.store.openSession(
         project.create,
         project.row?.id ?? project.create!.id,
@@ -135,25 +173,67 @@ export class Spawn {
           originSessionId: caller?.id ?? '',
           originLabel: caller?.label ?? '',
           subagentDepth: sub?.depth ?? 0,
-          confined: false,
+          confined,
         },
-        checkout ? worktreeLabel(checkout.branch) : sessionLabel,
+        pick,
       );
     } catch (err) {
       // A worktree that could not be given its row leaves nothing behind (spec/cli.md § lich open).
+      if (prepared) this.sandbox.discard(prepared);
       if (checkout?.created) await this.d.worktrees.undo(projectDir, checkout.created);
       throw err;
     }
     const { session, project: prow } = written;
-    // A fresh checkout runs the project's setup script before the provider (spawn/setup.ts).
-    const setup = checkout?.created ? this.d.worktrees.setupScript(dir, prow.path) : undefined;
-    return this.start(session, prow, provider, file, { setup });
+    return this.start(session, prow, provider, file, { setup, prepared });
+  }
+
+  /**
+   * Readies the confinement of a session about to start (sandbox/sandbox.ts `prepare`): its
+   * private home, the binds its checkout, provider, `LICH_BIN` and setup script need, proved by a
+   * run of an empty shell inside.
+   *
+   * @throws SpawnError naming `s.label` and the setting when it cannot be confined.
+   */
+  private confine(
+    s: { id: string; kind: string; path: string; subagentDepth: number; label: string },
+    projectDir: string,
+    provider: Provider,
+    file: string,
+    setting: RungSetting,
+    setup: string | undefined,
+  ): Promise<Prepared> {
+    const coordinates = this.d.coordinates();
+    // The port only names this backend to the session; the binds do not depend on it.
+    const env = sessionEnv(this.d.env, provider.env, {
+      ...coordinates,
+      sessionId: s.id,
+      projectDir,
+      worktreePort: 0,
+      subagentDepth: s.subagentDepth,
+    });
+    return this.sandbox.prepare({
+      sessionId: s.id,
+      label: s.label,
+      setting,
+      checkout: s.path,
+      env,
+      kind: s.kind,
+      runs: [file, coordinates.bin, ...provider.args.filter((a) => isAbsolute(a))].filter(Boolean),
+      reads: setup && isAbsolute(setup) ? [setup] : [],
+    });
+  }
+
+  /** The label a new row of `project` would be given by `pick` as things stand (the failure line's, before the row exists). */
+  private nextLabel(project: ProjectChoice, pick: (nextSeq: number, taken: Set<string>) => { label: string }): string {
+    if (!project.row) return pick(1, new Set()).label;
+    return pick(project.row.nextSeq, new Set(this.d.store.sessionsOfProject(project.row.id).map((r) => r.label.toLowerCase()))).label;
   }
 
   /**
    * Starts `session`'s provider in a PTY rooted in its directory and answers with the Session
    * object; `o.resume` picks its recorded conversation back up (providers/start.ts), `o.setup`
-   * runs that setup script first (spawn/setup.ts). `LICH_WORKTREE_PORT` is the checkout's.
+   * runs that setup script first (spawn/setup.ts), `o.prepared` runs both inside that
+   * confinement (sandbox/). `LICH_WORKTREE_PORT` is the checkout's.
    *
    * @throws SpawnError for a PTY that did not start: the row is kept, parked, and the message says so.
    */
@@ -162,7 +242,7 @@ export class Spawn {
     prow: ProjectRow,
     provider: Provider,
     file: string,
-    o: { resume?: boolean; setup?: string },
+    o: { resume?: boolean; setup?: string; prepared?: Prepared },
   ): Promise<Session> {
     const { id, path: dir } = session;
     const name = rosterName(dir, id);
@@ -170,7 +250,8 @@ export class Spawn {
       const worktreePort = await this.d.ports.acquire(dir, id);
       const coordinates = this.d.coordinates();
       const args = startArgs(provider, session, { rosterName: name, bin: coordinates.bin, env: this.d.env, resume: o.resume });
-      const command = o.setup ? setupCommand(o.setup, file, args) : { file, args };
+      const unconfined = o.setup ? setupCommand(o.setup, file, args) : { file, args };
+      const command = o.prepared ? this.sandbox.wrap(o.prepared, unconfined) : unconfined;
       this.d.terminal.start(id, {
         file: command.file,
         args: command.args,
@@ -213,11 +294,12 @@ export class Spawn {
     o: OpenOptions,
     project: ProjectChoice,
     kind: string,
+    setting: RungSetting,
   ): Promise<{ path: string; branch: string; created?: CreatedCheckout; resume?: SessionRow }> {
     const projectDir = project.row?.path ?? project.create!.path;
     // Deciding and making the checkout run one at a time per project: a second open of the same
     // new branch then finds the first's checkout and reuses it (spawn/worktrees.ts, serial).
-    return this.d.worktrees.serial(projectDir, () => this.placeCheckout(o, project, kind, projectDir));
+    return this.d.worktrees.serial(projectDir, () => this.placeCheckout(o, project, kind, projectDir, setting));
   }
 
   private async placeCheckout(
@@ -225,6 +307,7 @@ export class Spawn {
     project: ProjectChoice,
     kind: string,
     projectDir: string,
+    setting: RungSetting,
   ): Promise<{ path: string; branch: string; created?: CreatedCheckout; resume?: SessionRow }> {
     const plan = await this.d.worktrees.plan({
       projectDir,
@@ -243,6 +326,11 @@ export class Spawn {
         : undefined;
       return { path: plan.path, branch: plan.branch, resume: parked };
     }
+    // A checkout for a session that should run confined is not made on a machine without
+    // bubblewrap: the open fails first, with nothing to take back.
+    if (confines(setting.rung, !samePath(plan.path, projectDir))) {
+      this.sandbox.locate(this.d.env, this.nextLabel(project, worktreeLabel(plan.branch)), setting);
+    }
     const created = await this.d.worktrees.create(projectDir, plan);
     return { path: created.path, branch: created.branch, created };
   }
@@ -251,16 +339,25 @@ export class Spawn {
    * Starts a parked session again where it stood (spec/cli.md § lich close, keep: "open
    * --worktree <branch> on that branch resumes it"): same id, same label, its conversation picked
    * back up when its provider recorded one; no setup script, since the checkout is not fresh.
-   * What this open asked for is written on the row first (spawn/reopen.ts).
+   * What this open asked for is written on the row first (spawn/reopen.ts). Whether it runs
+   * confined is this open's rung, as for a fresh row, and is recorded on it; its private home is
+   * the one it had, so what its provider kept there is still there.
    *
-   * @throws SpawnError for a folder that could not be written: the session is then open and
+   * @throws SpawnError for a session that should run confined and cannot be (the row stays
+   *   parked, untouched); for a folder that could not be written: the session is then open and
    *   running, unfiled, and the message says so (spec/cli.md § lich open, --folder).
    */
-  private async resume(row: SessionRow, provider: Provider, file: string, reopening: Reopening): Promise<Session> {
+  private async resume(row: SessionRow, provider: Provider, file: string, setting: RungSetting, reopening: Reopening): Promise<Session> {
+    const projectDir = this.d.store.project(row.projectId)?.path ?? row.path;
+    const confined = confines(setting.rung, !samePath(row.path, projectDir));
+    const prepared = confined
+      ? await this.confine({ ...row, subagentDepth: reopening.subagentDepth }, projectDir, provider, file, setting, undefined)
+      : undefined;
     const unfiled = placeReopened(this.d.store, row.id, reopening);
+    if (row.confined !== confined) recordConfined(this.d.store, row.id, confined);
     const resumed = this.d.store.resumeSession(row.id);
     if (!resumed) throw new SpawnError(`session ${goQuote(row.label)} is gone from the workspace, so it cannot be resumed`);
-    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true });
+    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true, prepared });
     if (unfiled) {
       throw new SpawnError(
         `session ${goQuote(session.label)} is open and running in project ${goQuote(session.project)}, but it could not be filed under ${goQuote(reopening.folder)}: ${unfiled.message}`,
@@ -343,7 +440,10 @@ export class Spawn {
     if (removed) {
       // The checkout first: a removal git refuses leaves the session parked and its rows in place.
       await this.d.worktrees.remove(p!.path, worktree, o.force);
-      this.d.store.deleteSessions(this.d.store.sessions().filter((r) => samePath(r.path, worktree)).map((r) => r.id));
+      const gone = this.d.store.sessions().filter((r) => samePath(r.path, worktree)).map((r) => r.id);
+      this.d.store.deleteSessions(gone);
+      // A row gone for good takes its private home with it (sandbox/sandbox.ts).
+      this.sandbox.forget(gone);
     }
     return {
       id: s.id,
@@ -434,6 +534,15 @@ export class Spawn {
     for (let n = 2; taken.some((t) => equalFold(t, name)); n++) name = `${base}-${n}`;
     return name;
   }
+}
+
+/**
+ * Writes whether session `id` runs confined: a resumed row follows the rung of the open that
+ * resumes it. The store has no setter for the column (written at insert only), so this one
+ * statement lives here with the only caller that changes it.
+ */
+function recordConfined(store: Store, id: string, confined: boolean): void {
+  store.db.prepare('UPDATE sessions SET confined = ? WHERE id = ?').run(confined ? 1 : 0, id);
 }
 
 /** Whether a project rooted at `root` (undefined: no such project) has the checkout `dir` as its own directory. */

@@ -58,10 +58,10 @@ const ok = async (p: Promise<{ status: number; json: any }>) => {
   if (r.status !== 200) throw new Error(`status ${r.status}: ${JSON.stringify(r.json)}`);
   return r.json;
 };
-/** Every start recorded for session `id`, oldest first. */
+/** Every start recorded for session `id`, oldest first; a line still being written is not one yet. */
 const starts = (id: string) =>
   existsSync(join(rec, `${id}.jsonl`))
-    ? readFileSync(join(rec, `${id}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    ? readFileSync(join(rec, `${id}.jsonl`), 'utf8').split('\n').slice(0, -1).map((l) => JSON.parse(l))
     : [];
 const withStore = <T>(f: (s: Store) => T): T => {
   const s = new Store(join(dirs.dataDir, 'lich.db'));
