@@ -2,7 +2,7 @@
 // Regenerate: npm run codegen
 
 import { toArgv } from '@lich/core/contract-runtime';
-import type { SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, ControlInput, AskInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, QuitInput, VersionInput, HelpInput } from './types';
+import type { SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, ControlInput, AskInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, CostInput, QuitInput, VersionInput, HelpInput, NativeInput, ThemeInput, RageInput, DoctorInput } from './types';
 
 /** How the command prints its result. */
 export interface ArgvOptions {
@@ -160,6 +160,15 @@ export const cliArgv = {
       [input.folder, true],
       [input.color, true],
     ]),
+  /** `lich cost [--project <name>] [--provider <provider>] [--since <window>] [--json | --csv]` */
+  cost: (input: CostInput): string[] =>
+    toArgv('cost', [
+      ['--project', input.project],
+      ['--provider', input.provider],
+      ['--since', input.since],
+      ['--json', input.json],
+      ['--csv', input.csv],
+    ], []),
   /** `lich quit` */
   quit: (_input: QuitInput): string[] =>
     toArgv('quit', [], []),
@@ -173,4 +182,23 @@ export const cliArgv = {
     toArgv('help', [], [
       [input.command, false],
     ]),
+  /** `lich native` */
+  native: (_input: NativeInput): string[] =>
+    toArgv('native', [], []),
+  /** `lich theme [--json] <action> [<theme>]` */
+  theme: (input: ThemeInput, options: ArgvOptions = {}): string[] =>
+    toArgv('theme', [
+      ['--json', options.json ?? false],
+    ], [
+      [input.action, true],
+      [input.theme, false],
+    ]),
+  /** `lich rage [--output <path>]` */
+  rage: (input: RageInput): string[] =>
+    toArgv('rage', [
+      ['--output', input.output],
+    ], []),
+  /** `lich doctor` */
+  doctor: (_input: DoctorInput): string[] =>
+    toArgv('doctor', [], []),
 };

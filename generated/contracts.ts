@@ -180,6 +180,219 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       },
     },
   },
+  CostReport: {
+    title: 'CostReport',
+    description: 'What `lich cost --json` prints (spec/cli.md § lich cost; wire.md § 6 `store.CostReport`): the per-project rows, their sums, the total\'s own source with the priced and reported session counts behind it, and whether anything is being counted at all.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['projects', 'sessions', 'unpriced', 'costUsd', 'source', 'priced', 'reported', 'readout'],
+    properties: {
+      projects: {
+        type: 'array',
+        items: {
+          title: 'CostTotal',
+          description: 'One project\'s row of `lich cost` (spec/cli.md § lich cost; wire.md § 6 `store.CostTotal`): what the sessions lich still remembers in that project have cost at API prices, and how many of them carry no price.',
+          type: 'object',
+          additionalProperties: false,
+          required: ['project', 'sessions', 'unpriced', 'costUsd', 'source'],
+          properties: {
+            project: { type: 'string', description: 'The project\'s name.' },
+            sessions: {
+              type: 'integer',
+              minimum: 0,
+              description: 'The sessions counted in this row, unpriced ones included.',
+            },
+            unpriced: {
+              type: 'integer',
+              minimum: 0,
+              description: 'The sessions in this row that carry no price: their spend is not in costUsd, which is then a lower bound.',
+            },
+            costUsd: {
+              type: 'number',
+              minimum: 0,
+              description: 'The sum of the priced and reported figures of the row\'s sessions, in US dollars.',
+            },
+            source: {
+              description: 'Whose arithmetic the money is: `priced` — lich\'s own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced).',
+              type: 'string',
+              enum: ['priced', 'reported', 'mixed', ''],
+            },
+          },
+        },
+        description: 'One row per project with a matching session, by project name; [] when no session matched.',
+      },
+      sessions: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Every session counted, unpriced ones included: the sum of the rows.',
+      },
+      unpriced: {
+        type: 'integer',
+        minimum: 0,
+        description: 'The sessions that carry no price, summed over the rows. Above 0, costUsd is a lower bound.',
+      },
+      costUsd: {
+        type: 'number',
+        minimum: 0,
+        description: 'The total in US dollars: the sum of the rows.',
+      },
+      source: {
+        description: 'Whose arithmetic the money is: `priced` — lich\'s own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced).',
+        type: 'string',
+        enum: ['priced', 'reported', 'mixed', ''],
+      },
+      priced: {
+        type: 'integer',
+        minimum: 0,
+        description: 'The counted sessions whose money is lich\'s own arithmetic alone.',
+      },
+      reported: {
+        type: 'integer',
+        minimum: 0,
+        description: 'The counted sessions whose money includes a figure their provider reported. priced + reported + unpriced = sessions.',
+      },
+      readout: {
+        type: 'boolean',
+        description: 'Whether the cost readout is on: off, nothing is priced or taken from a provider, and every session is unpriced.',
+      },
+    },
+  },
+  CostTotal: {
+    title: 'CostTotal',
+    description: 'One project\'s row of `lich cost` (spec/cli.md § lich cost; wire.md § 6 `store.CostTotal`): what the sessions lich still remembers in that project have cost at API prices, and how many of them carry no price.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['project', 'sessions', 'unpriced', 'costUsd', 'source'],
+    properties: {
+      project: { type: 'string', description: 'The project\'s name.' },
+      sessions: {
+        type: 'integer',
+        minimum: 0,
+        description: 'The sessions counted in this row, unpriced ones included.',
+      },
+      unpriced: {
+        type: 'integer',
+        minimum: 0,
+        description: 'The sessions in this row that carry no price: their spend is not in costUsd, which is then a lower bound.',
+      },
+      costUsd: {
+        type: 'number',
+        minimum: 0,
+        description: 'The sum of the priced and reported figures of the row\'s sessions, in US dollars.',
+      },
+      source: {
+        description: 'Whose arithmetic the money is: `priced` — lich\'s own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced).',
+        type: 'string',
+        enum: ['priced', 'reported', 'mixed', ''],
+      },
+    },
+  },
+  DoctorCheck: {
+    title: 'DoctorCheck',
+    description: 'One row of `lich doctor`: a step of the boot a launch walks, what it found and how long it took (spec/cli.md § lich doctor).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'verdict', 'ms', 'finding'],
+    properties: {
+      name: {
+        type: 'string',
+        enum: [
+          'home',
+          'log',
+          'listener',
+          'store',
+          'browser',
+          'providers',
+          'sandbox',
+          'git',
+          'gh',
+          'pty',
+          'sqlite',
+        ],
+        description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite).',
+      },
+      verdict: {
+        type: 'string',
+        enum: ['ok', 'warn', 'fail', 'skip'],
+        description: 'ok: nothing in the way; warn: lich starts, but something it offers will not work; fail: lich would not start, or could run no session; skip: the check does not apply here (a running instance holds the store, a headless backend has no browser).',
+      },
+      ms: {
+        type: 'number',
+        minimum: 0,
+        description: 'How long the check took, in milliseconds (fractional).',
+      },
+      finding: {
+        type: 'string',
+        description: 'One line: what the check found — a path, a port and its holder, or why it warns or fails.',
+      },
+    },
+  },
+  DoctorReport: {
+    title: 'DoctorReport',
+    description: 'What `lich doctor` found on this machine (spec/cli.md § lich doctor): the checks in boot order and the whole run\'s time. It exits 1 when any check fails, 0 otherwise.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['version', 'platform', 'checks', 'totalMs'],
+    properties: {
+      version: {
+        type: 'string',
+        description: 'This build\'s version, without a leading v (`dev` for an unstamped build).',
+      },
+      platform: {
+        type: 'string',
+        description: '`<os>/<arch>` as Go spells them: `linux/amd64`, `linux/arm64`, `darwin/arm64`.',
+      },
+      checks: {
+        type: 'array',
+        items: {
+          title: 'DoctorCheck',
+          description: 'One row of `lich doctor`: a step of the boot a launch walks, what it found and how long it took (spec/cli.md § lich doctor).',
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'verdict', 'ms', 'finding'],
+          properties: {
+            name: {
+              type: 'string',
+              enum: [
+                'home',
+                'log',
+                'listener',
+                'store',
+                'browser',
+                'providers',
+                'sandbox',
+                'git',
+                'gh',
+                'pty',
+                'sqlite',
+              ],
+              description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite).',
+            },
+            verdict: {
+              type: 'string',
+              enum: ['ok', 'warn', 'fail', 'skip'],
+              description: 'ok: nothing in the way; warn: lich starts, but something it offers will not work; fail: lich would not start, or could run no session; skip: the check does not apply here (a running instance holds the store, a headless backend has no browser).',
+            },
+            ms: {
+              type: 'number',
+              minimum: 0,
+              description: 'How long the check took, in milliseconds (fractional).',
+            },
+            finding: {
+              type: 'string',
+              description: 'One line: what the check found — a path, a port and its holder, or why it warns or fails.',
+            },
+          },
+        },
+        description: 'Every check, in boot order.',
+      },
+      totalMs: {
+        type: 'number',
+        minimum: 0,
+        description: 'The whole run, in milliseconds (fractional).',
+      },
+    },
+  },
   Filed: {
     title: 'Filed',
     description: 'What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`).',
@@ -563,6 +776,40 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       },
     },
   },
+  RageReport: {
+    title: 'RageReport',
+    description: 'What `lich rage` wrote and what it saw of the running lich (spec/cli.md § lich rage).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['path', 'version', 'platform', 'instance'],
+    properties: {
+      path: {
+        type: 'string',
+        description: 'Where the archive went, as the user gave it with --output, else the default `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz` in the current directory.',
+      },
+      version: {
+        type: 'string',
+        description: 'This build\'s version, without a leading v.',
+      },
+      platform: {
+        type: 'string',
+        description: '`<os>/<arch>` as Go spells them (`linux/amd64`).',
+      },
+      instance: {
+        type: 'string',
+        enum: ['running', 'silent', 'none'],
+        description: 'running: a lich answered and its stacks are in the archive; silent: a live lich holds its port but did not answer within 5 seconds, and the archive says so instead; none: no lich is running.',
+      },
+      pid: {
+        type: 'integer',
+        description: 'The running lich\'s process id; absent when none runs.',
+      },
+      port: {
+        type: 'integer',
+        description: 'The port it listens on; absent when none runs.',
+      },
+    },
+  },
   Refiled: {
     title: 'Refiled',
     description: 'What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`).',
@@ -815,6 +1062,47 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       run: {
         type: 'boolean',
         description: 'Whether lich started the session\'s PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card).',
+      },
+    },
+  },
+  ThemeSwitched: {
+    title: 'ThemeSwitched',
+    description: 'What `lich theme --json switch <theme>` prints (spec/cli.md § lich theme): the theme now in use, persisted in the config directory\'s settings.json, and the one it replaced.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['theme', 'previous'],
+    properties: {
+      theme: { type: 'string', description: 'The id of the theme now in use.' },
+      previous: {
+        type: 'string',
+        description: 'The id of the theme in use before; the same id when it was already in use.',
+      },
+    },
+  },
+  Theme: {
+    title: 'Theme',
+    description: 'One installed theme as `lich theme --json list` prints it (spec/cli.md § lich theme): the bundled light and dark, those in the config directory\'s themes folder, and `system` first.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name', 'scheme', 'pair', 'inUse'],
+    properties: {
+      id: {
+        type: 'string',
+        description: 'What `lich theme switch` takes: `system`, `light`, `dark`, or a theme file\'s id.',
+      },
+      name: { type: 'string', description: 'The theme\'s display name.' },
+      scheme: {
+        type: 'string',
+        enum: ['light', 'dark', ''],
+        description: 'Whether it is a light or a dark theme; "" for `system`, which is whichever of the bundled two the OS asks for.',
+      },
+      pair: {
+        type: 'string',
+        description: 'The id of its variant for the other scheme, which it follows the OS to while Auto light/dark is on; "" when it has none.',
+      },
+      inUse: {
+        type: 'boolean',
+        description: 'True for exactly one theme: the one in use.',
       },
     },
   },
@@ -2077,6 +2365,114 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
       description: 'In git\'s order; [] when the project has no worktree but its own directory (never null).',
     },
   },
+  'store.CostTotals': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['project', 'provider', 'since'],
+      properties: {
+        project: {
+          type: 'string',
+          description: 'One project, by name, matched case-insensitively; "" for every project. A name no session sits under is refused.',
+        },
+        provider: {
+          type: 'string',
+          description: 'One session kind (`claude`, `codex`, `crush`, …); "" for every kind. An unknown one matches nothing.',
+        },
+        since: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Unix seconds: only sessions active at or after it, counted whole — a session\'s activity is its last counted turn, else when it was parked, else now while it is still open; 0 for no bound.',
+        },
+      },
+    },
+    result: {
+      title: 'CostReport',
+      description: 'What `lich cost --json` prints (spec/cli.md § lich cost; wire.md § 6 `store.CostReport`): the per-project rows, their sums, the total\'s own source with the priced and reported session counts behind it, and whether anything is being counted at all.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['projects', 'sessions', 'unpriced', 'costUsd', 'source', 'priced', 'reported', 'readout'],
+      properties: {
+        projects: {
+          type: 'array',
+          items: {
+            title: 'CostTotal',
+            description: 'One project\'s row of `lich cost` (spec/cli.md § lich cost; wire.md § 6 `store.CostTotal`): what the sessions lich still remembers in that project have cost at API prices, and how many of them carry no price.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['project', 'sessions', 'unpriced', 'costUsd', 'source'],
+            properties: {
+              project: { type: 'string', description: 'The project\'s name.' },
+              sessions: {
+                type: 'integer',
+                minimum: 0,
+                description: 'The sessions counted in this row, unpriced ones included.',
+              },
+              unpriced: {
+                type: 'integer',
+                minimum: 0,
+                description: 'The sessions in this row that carry no price: their spend is not in costUsd, which is then a lower bound.',
+              },
+              costUsd: {
+                type: 'number',
+                minimum: 0,
+                description: 'The sum of the priced and reported figures of the row\'s sessions, in US dollars.',
+              },
+              source: {
+                description: 'Whose arithmetic the money is: `priced` — lich\'s own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced).',
+                type: 'string',
+                enum: ['priced', 'reported', 'mixed', ''],
+              },
+            },
+          },
+          description: 'One row per project with a matching session, by project name; [] when no session matched.',
+        },
+        sessions: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Every session counted, unpriced ones included: the sum of the rows.',
+        },
+        unpriced: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The sessions that carry no price, summed over the rows. Above 0, costUsd is a lower bound.',
+        },
+        costUsd: {
+          type: 'number',
+          minimum: 0,
+          description: 'The total in US dollars: the sum of the rows.',
+        },
+        source: {
+          description: 'Whose arithmetic the money is: `priced` — lich\'s own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced).',
+          type: 'string',
+          enum: ['priced', 'reported', 'mixed', ''],
+        },
+        priced: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The counted sessions whose money is lich\'s own arithmetic alone.',
+        },
+        reported: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The counted sessions whose money includes a figure their provider reported. priced + reported + unpriced = sessions.',
+        },
+        readout: {
+          type: 'boolean',
+          description: 'Whether the cost readout is on: off, nothing is priced or taken from a provider, and every session is unpriced.',
+        },
+      },
+    },
+  },
+  'system.CloseWindow': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {},
+      description: 'No options: the body is `[{}]`.',
+    },
+    result: { type: 'null', description: 'Nothing.' },
+  },
   'system.Diagnostics': {
     options: null,
     result: {
@@ -2099,6 +2495,72 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
       description: 'No options: the body is `[{}]`.',
     },
     result: { type: 'null', description: 'Nothing.' },
+  },
+  'themes.List': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {},
+      description: 'No options: the body is `[{}]`.',
+    },
+    result: {
+      type: 'array',
+      items: {
+        title: 'Theme',
+        description: 'One installed theme as `lich theme --json list` prints it (spec/cli.md § lich theme): the bundled light and dark, those in the config directory\'s themes folder, and `system` first.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name', 'scheme', 'pair', 'inUse'],
+        properties: {
+          id: {
+            type: 'string',
+            description: 'What `lich theme switch` takes: `system`, `light`, `dark`, or a theme file\'s id.',
+          },
+          name: { type: 'string', description: 'The theme\'s display name.' },
+          scheme: {
+            type: 'string',
+            enum: ['light', 'dark', ''],
+            description: 'Whether it is a light or a dark theme; "" for `system`, which is whichever of the bundled two the OS asks for.',
+          },
+          pair: {
+            type: 'string',
+            description: 'The id of its variant for the other scheme, which it follows the OS to while Auto light/dark is on; "" when it has none.',
+          },
+          inUse: {
+            type: 'boolean',
+            description: 'True for exactly one theme: the one in use.',
+          },
+        },
+      },
+      description: 'Never empty: `system`, `light` and `dark` are always installed.',
+    },
+  },
+  'themes.Switch': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['theme'],
+      properties: {
+        theme: {
+          type: 'string',
+          description: 'The id of the theme to use, matched exactly.',
+        },
+      },
+    },
+    result: {
+      title: 'ThemeSwitched',
+      description: 'What `lich theme --json switch <theme>` prints (spec/cli.md § lich theme): the theme now in use, persisted in the config directory\'s settings.json, and the one it replaced.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['theme', 'previous'],
+      properties: {
+        theme: { type: 'string', description: 'The id of the theme now in use.' },
+        previous: {
+          type: 'string',
+          description: 'The id of the theme in use before; the same id when it was already in use.',
+        },
+      },
+    },
   },
 };
 /** Operation → the schemas of its input and output, and the RPC methods it may post (contracts/operations). */
@@ -3116,6 +3578,118 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     },
     rpc: ['spawn.ColorFolder'],
   },
+  cost: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['project', 'provider', 'since', 'json', 'csv'],
+      properties: {
+        project: {
+          type: 'string',
+          default: '',
+          description: 'One project, by name, matched case-insensitively; "" for every project. A name no session sits under is refused.',
+        },
+        provider: {
+          type: 'string',
+          default: '',
+          description: 'One session kind (claude, codex, crush, …); "" for every kind. An unknown one matches nothing.',
+        },
+        since: {
+          type: 'string',
+          default: '',
+          description: 'A window back from now — `<n>d` or a Go duration (24h, 90m, 1h30m), above zero; only sessions active in it are counted, whole. "" for no bound.',
+        },
+        json: {
+          type: 'boolean',
+          default: false,
+          description: 'Print the CostReport as one JSON line instead of the table. Refused together with csv.',
+        },
+        csv: {
+          type: 'boolean',
+          default: false,
+          description: 'Print the per-project rows as CSV (header project,sessions,unpriced,source,cost_usd; cost to 6 decimals; an empty source cell for a row with no money to attribute; no total row). Refused together with json.',
+        },
+      },
+    },
+    output: {
+      title: 'CostReport',
+      description: 'What `lich cost --json` prints (spec/cli.md § lich cost; wire.md § 6 `store.CostReport`): the per-project rows, their sums, the total\'s own source with the priced and reported session counts behind it, and whether anything is being counted at all.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['projects', 'sessions', 'unpriced', 'costUsd', 'source', 'priced', 'reported', 'readout'],
+      properties: {
+        projects: {
+          type: 'array',
+          items: {
+            title: 'CostTotal',
+            description: 'One project\'s row of `lich cost` (spec/cli.md § lich cost; wire.md § 6 `store.CostTotal`): what the sessions lich still remembers in that project have cost at API prices, and how many of them carry no price.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['project', 'sessions', 'unpriced', 'costUsd', 'source'],
+            properties: {
+              project: { type: 'string', description: 'The project\'s name.' },
+              sessions: {
+                type: 'integer',
+                minimum: 0,
+                description: 'The sessions counted in this row, unpriced ones included.',
+              },
+              unpriced: {
+                type: 'integer',
+                minimum: 0,
+                description: 'The sessions in this row that carry no price: their spend is not in costUsd, which is then a lower bound.',
+              },
+              costUsd: {
+                type: 'number',
+                minimum: 0,
+                description: 'The sum of the priced and reported figures of the row\'s sessions, in US dollars.',
+              },
+              source: {
+                description: 'Whose arithmetic the money is: `priced` — lich\'s own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced).',
+                type: 'string',
+                enum: ['priced', 'reported', 'mixed', ''],
+              },
+            },
+          },
+          description: 'One row per project with a matching session, by project name; [] when no session matched.',
+        },
+        sessions: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Every session counted, unpriced ones included: the sum of the rows.',
+        },
+        unpriced: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The sessions that carry no price, summed over the rows. Above 0, costUsd is a lower bound.',
+        },
+        costUsd: {
+          type: 'number',
+          minimum: 0,
+          description: 'The total in US dollars: the sum of the rows.',
+        },
+        source: {
+          description: 'Whose arithmetic the money is: `priced` — lich\'s own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced).',
+          type: 'string',
+          enum: ['priced', 'reported', 'mixed', ''],
+        },
+        priced: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The counted sessions whose money is lich\'s own arithmetic alone.',
+        },
+        reported: {
+          type: 'integer',
+          minimum: 0,
+          description: 'The counted sessions whose money includes a figure their provider reported. priced + reported + unpriced = sessions.',
+        },
+        readout: {
+          type: 'boolean',
+          description: 'Whether the cost readout is on: off, nothing is priced or taken from a provider, and every session is unpriced.',
+        },
+      },
+    },
+    rpc: ['store.CostTotals'],
+  },
   quit: {
     input: {
       type: 'object',
@@ -3166,6 +3740,216 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
       },
     },
     output: { type: 'string', description: 'The help text.' },
+    rpc: [],
+  },
+  native: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: [],
+      properties: {},
+    },
+    output: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['port'],
+      properties: {
+        port: {
+          type: 'integer',
+          description: 'The port of the lich the native window was opened on.',
+        },
+      },
+      description: 'Where the window went; the CLI prints `Opening the native window on lich (port <port>).`.',
+    },
+    rpc: ['system.CloseWindow'],
+  },
+  theme: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['action', 'theme'],
+      properties: {
+        action: { type: 'string', default: '', description: 'list or switch.' },
+        theme: {
+          type: 'string',
+          default: '',
+          description: 'The id of the theme to switch to; switch only, required there.',
+        },
+      },
+    },
+    output: {
+      oneOf: [
+        {
+          type: 'array',
+          items: {
+            title: 'Theme',
+            description: 'One installed theme as `lich theme --json list` prints it (spec/cli.md § lich theme): the bundled light and dark, those in the config directory\'s themes folder, and `system` first.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'name', 'scheme', 'pair', 'inUse'],
+            properties: {
+              id: {
+                type: 'string',
+                description: 'What `lich theme switch` takes: `system`, `light`, `dark`, or a theme file\'s id.',
+              },
+              name: { type: 'string', description: 'The theme\'s display name.' },
+              scheme: {
+                type: 'string',
+                enum: ['light', 'dark', ''],
+                description: 'Whether it is a light or a dark theme; "" for `system`, which is whichever of the bundled two the OS asks for.',
+              },
+              pair: {
+                type: 'string',
+                description: 'The id of its variant for the other scheme, which it follows the OS to while Auto light/dark is on; "" when it has none.',
+              },
+              inUse: {
+                type: 'boolean',
+                description: 'True for exactly one theme: the one in use.',
+              },
+            },
+          },
+        },
+        {
+          title: 'ThemeSwitched',
+          description: 'What `lich theme --json switch <theme>` prints (spec/cli.md § lich theme): the theme now in use, persisted in the config directory\'s settings.json, and the one it replaced.',
+          type: 'object',
+          additionalProperties: false,
+          required: ['theme', 'previous'],
+          properties: {
+            theme: { type: 'string', description: 'The id of the theme now in use.' },
+            previous: {
+              type: 'string',
+              description: 'The id of the theme in use before; the same id when it was already in use.',
+            },
+          },
+        },
+      ],
+      description: 'list: the installed themes, system first. switch: the theme now in use and the one before.',
+    },
+    rpc: ['themes.List', 'themes.Switch'],
+  },
+  rage: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['output'],
+      properties: {
+        output: {
+          type: 'string',
+          default: '',
+          description: 'Where to write the archive; "": lich-rage-<YYYYMMDD-HHMMSS>.tar.gz in the current directory.',
+        },
+      },
+    },
+    output: {
+      title: 'RageReport',
+      description: 'What `lich rage` wrote and what it saw of the running lich (spec/cli.md § lich rage).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['path', 'version', 'platform', 'instance'],
+      properties: {
+        path: {
+          type: 'string',
+          description: 'Where the archive went, as the user gave it with --output, else the default `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz` in the current directory.',
+        },
+        version: {
+          type: 'string',
+          description: 'This build\'s version, without a leading v.',
+        },
+        platform: {
+          type: 'string',
+          description: '`<os>/<arch>` as Go spells them (`linux/amd64`).',
+        },
+        instance: {
+          type: 'string',
+          enum: ['running', 'silent', 'none'],
+          description: 'running: a lich answered and its stacks are in the archive; silent: a live lich holds its port but did not answer within 5 seconds, and the archive says so instead; none: no lich is running.',
+        },
+        pid: {
+          type: 'integer',
+          description: 'The running lich\'s process id; absent when none runs.',
+        },
+        port: {
+          type: 'integer',
+          description: 'The port it listens on; absent when none runs.',
+        },
+      },
+    },
+    rpc: [],
+  },
+  doctor: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: [],
+      properties: {},
+    },
+    output: {
+      title: 'DoctorReport',
+      description: 'What `lich doctor` found on this machine (spec/cli.md § lich doctor): the checks in boot order and the whole run\'s time. It exits 1 when any check fails, 0 otherwise.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', 'platform', 'checks', 'totalMs'],
+      properties: {
+        version: {
+          type: 'string',
+          description: 'This build\'s version, without a leading v (`dev` for an unstamped build).',
+        },
+        platform: {
+          type: 'string',
+          description: '`<os>/<arch>` as Go spells them: `linux/amd64`, `linux/arm64`, `darwin/arm64`.',
+        },
+        checks: {
+          type: 'array',
+          items: {
+            title: 'DoctorCheck',
+            description: 'One row of `lich doctor`: a step of the boot a launch walks, what it found and how long it took (spec/cli.md § lich doctor).',
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'verdict', 'ms', 'finding'],
+            properties: {
+              name: {
+                type: 'string',
+                enum: [
+                  'home',
+                  'log',
+                  'listener',
+                  'store',
+                  'browser',
+                  'providers',
+                  'sandbox',
+                  'git',
+                  'gh',
+                  'pty',
+                  'sqlite',
+                ],
+                description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite).',
+              },
+              verdict: {
+                type: 'string',
+                enum: ['ok', 'warn', 'fail', 'skip'],
+                description: 'ok: nothing in the way; warn: lich starts, but something it offers will not work; fail: lich would not start, or could run no session; skip: the check does not apply here (a running instance holds the store, a headless backend has no browser).',
+              },
+              ms: {
+                type: 'number',
+                minimum: 0,
+                description: 'How long the check took, in milliseconds (fractional).',
+              },
+              finding: {
+                type: 'string',
+                description: 'One line: what the check found — a path, a port and its holder, or why it warns or fails.',
+              },
+            },
+          },
+          description: 'Every check, in boot order.',
+        },
+        totalMs: {
+          type: 'number',
+          minimum: 0,
+          description: 'The whole run, in milliseconds (fractional).',
+        },
+      },
+    },
     rpc: [],
   },
 };
@@ -3940,6 +4724,9 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
   colorFolder: [
     { when: () => true, exit: 0 },
   ],
+  cost: [
+    { when: () => true, exit: 0 },
+  ],
   quit: [
     { when: () => true, exit: 0 },
   ],
@@ -3947,6 +4734,18 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
     { when: () => true, exit: 0 },
   ],
   help: [
+    { when: () => true, exit: 0 },
+  ],
+  native: [
+    { when: () => true, exit: 0 },
+  ],
+  theme: [
+    { when: () => true, exit: 0 },
+  ],
+  rage: [
+    { when: () => true, exit: 0 },
+  ],
+  doctor: [
     { when: () => true, exit: 0 },
   ],
 };
@@ -3978,9 +4777,14 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
  * - `file`: 0 — Done: the output is the result.
  * - `renameFolder`: 0 — Done: the output is the result.
  * - `colorFolder`: 0 — Done: the output is the result.
+ * - `cost`: 0 — Done: the output is the report, a lower bound included.
  * - `quit`: 0 — Done: the output is the result.
  * - `version`: 0 — Done: the output is the result.
  * - `help`: 0 — Done: the output is the result.
+ * - `native`: 0 — Done: the native window was started, detached.
+ * - `theme`: 0 — Done: the output is the result.
+ * - `rage`: 0 — Done: the archive is written.
+ * - `doctor`: 0 — The report is printed. A failed check makes the command exit 1 after it: that exit is the operation's own, not an outcome of this table.
  *
  * A failure is always 1 and never reaches this function.
  */

@@ -442,6 +442,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/store.CostTotals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * store.CostTotals
+         * @description What the sessions lich still remembers have cost, at API prices, one row per project with the sums: the ledger, freshly priced for every session still running. `lich cost`. Refuses a project no session sits under; an unknown provider matches nothing.
+         */
+        post: operations["store.CostTotals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/system.CloseWindow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * system.CloseWindow
+         * @description Closes lich's web window and leaves lich and its sessions running: the page's "keep running" answer, and what `lich native` calls before it opens the native window, which takes over the backend's event and terminal streams (spec/cli.md § lich native). This backend has no web window, so it answers null and changes nothing.
+         */
+        post: operations["system.CloseWindow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rpc/system.Diagnostics": {
         parameters: {
             query?: never;
@@ -476,6 +516,46 @@ export interface paths {
          * @description Ends the running lich: its window, every session's process, then the process itself. `lich quit` then polls the port until nothing listens.
          */
         post: operations["system.Quit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/themes.List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * themes.List
+         * @description The installed themes — `system` first, then the bundled light and dark, then the config directory's themes folder by id — each with its scheme, its pair and whether it is the one in use. `lich theme list`.
+         */
+        post: operations["themes.List"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/themes.Switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * themes.Switch
+         * @description Makes an installed theme the one in use, by its id (or `system`), and persists the choice in the config directory's settings.json, leaving every other key of that file as it was. `lich theme switch`. Refuses an id no installed theme has, naming it.
+         */
+        post: operations["themes.Switch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -666,6 +746,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Whose arithmetic the money is: `priced` — lich's own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced).
+         * @enum {string}
+         */
+        CostTotalSource: "priced" | "reported" | "mixed" | "";
         /** @description The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
         ModCommandId: string;
         /**
@@ -854,6 +939,64 @@ export interface components {
              */
             state: "done" | "delivered" | "ended";
         };
+        /** @description What `lich cost --json` prints (spec/cli.md § lich cost; wire.md § 6 `store.CostReport`): the per-project rows, their sums, the total's own source with the priced and reported session counts behind it, and whether anything is being counted at all. */
+        CostReport: {
+            /** @description One row per project with a matching session, by project name; [] when no session matched. */
+            projects: components["schemas"]["CostTotal"][];
+            /** @description Every session counted, unpriced ones included: the sum of the rows. */
+            sessions: number;
+            /** @description The sessions that carry no price, summed over the rows. Above 0, costUsd is a lower bound. */
+            unpriced: number;
+            /** @description The total in US dollars: the sum of the rows. */
+            costUsd: number;
+            source: components["schemas"]["CostTotalSource"];
+            /** @description The counted sessions whose money is lich's own arithmetic alone. */
+            priced: number;
+            /** @description The counted sessions whose money includes a figure their provider reported. priced + reported + unpriced = sessions. */
+            reported: number;
+            /** @description Whether the cost readout is on: off, nothing is priced or taken from a provider, and every session is unpriced. */
+            readout: boolean;
+        };
+        /** @description One project's row of `lich cost` (spec/cli.md § lich cost; wire.md § 6 `store.CostTotal`): what the sessions lich still remembers in that project have cost at API prices, and how many of them carry no price. */
+        CostTotal: {
+            /** @description The project's name. */
+            project: string;
+            /** @description The sessions counted in this row, unpriced ones included. */
+            sessions: number;
+            /** @description The sessions in this row that carry no price: their spend is not in costUsd, which is then a lower bound. */
+            unpriced: number;
+            /** @description The sum of the priced and reported figures of the row's sessions, in US dollars. */
+            costUsd: number;
+            source: components["schemas"]["CostTotalSource"];
+        };
+        /** @description One row of `lich doctor`: a step of the boot a launch walks, what it found and how long it took (spec/cli.md § lich doctor). */
+        DoctorCheck: {
+            /**
+             * @description The check, in boot order: the spec's nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite).
+             * @enum {string}
+             */
+            name: "home" | "log" | "listener" | "store" | "browser" | "providers" | "sandbox" | "git" | "gh" | "pty" | "sqlite";
+            /**
+             * @description ok: nothing in the way; warn: lich starts, but something it offers will not work; fail: lich would not start, or could run no session; skip: the check does not apply here (a running instance holds the store, a headless backend has no browser).
+             * @enum {string}
+             */
+            verdict: "ok" | "warn" | "fail" | "skip";
+            /** @description How long the check took, in milliseconds (fractional). */
+            ms: number;
+            /** @description One line: what the check found — a path, a port and its holder, or why it warns or fails. */
+            finding: string;
+        };
+        /** @description What `lich doctor` found on this machine (spec/cli.md § lich doctor): the checks in boot order and the whole run's time. It exits 1 when any check fails, 0 otherwise. */
+        DoctorReport: {
+            /** @description This build's version, without a leading v (`dev` for an unstamped build). */
+            version: string;
+            /** @description `<os>/<arch>` as Go spells them: `linux/amd64`, `linux/arm64`, `darwin/arm64`. */
+            platform: string;
+            /** @description Every check, in boot order. */
+            checks: components["schemas"]["DoctorCheck"][];
+            /** @description The whole run, in milliseconds (fractional). */
+            totalMs: number;
+        };
         /** @description What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`). */
         Filed: {
             /** @description The lich id of the session that was filed. */
@@ -958,6 +1101,24 @@ export interface components {
             /** @description The absolute root directory of the session's project: what an editor matches its open folder against. */
             projectPath: string;
         };
+        /** @description What `lich rage` wrote and what it saw of the running lich (spec/cli.md § lich rage). */
+        RageReport: {
+            /** @description Where the archive went, as the user gave it with --output, else the default `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz` in the current directory. */
+            path: string;
+            /** @description This build's version, without a leading v. */
+            version: string;
+            /** @description `<os>/<arch>` as Go spells them (`linux/amd64`). */
+            platform: string;
+            /**
+             * @description running: a lich answered and its stacks are in the archive; silent: a live lich holds its port but did not answer within 5 seconds, and the archive says so instead; none: no lich is running.
+             * @enum {string}
+             */
+            instance: "running" | "silent" | "none";
+            /** @description The running lich's process id; absent when none runs. */
+            pid?: number;
+            /** @description The port it listens on; absent when none runs. */
+            port?: number;
+        };
         /** @description What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`). */
         Refiled: {
             /** @description The name of the project whose folder was renamed. */
@@ -1046,6 +1207,29 @@ export interface components {
             folder: string;
             /** @description Whether lich started the session's PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card). */
             run: boolean;
+        };
+        /** @description What `lich theme --json switch <theme>` prints (spec/cli.md § lich theme): the theme now in use, persisted in the config directory's settings.json, and the one it replaced. */
+        ThemeSwitched: {
+            /** @description The id of the theme now in use. */
+            theme: string;
+            /** @description The id of the theme in use before; the same id when it was already in use. */
+            previous: string;
+        };
+        /** @description One installed theme as `lich theme --json list` prints it (spec/cli.md § lich theme): the bundled light and dark, those in the config directory's themes folder, and `system` first. */
+        Theme: {
+            /** @description What `lich theme switch` takes: `system`, `light`, `dark`, or a theme file's id. */
+            id: string;
+            /** @description The theme's display name. */
+            name: string;
+            /**
+             * @description Whether it is a light or a dark theme; "" for `system`, which is whichever of the bundled two the OS asks for.
+             * @enum {string}
+             */
+            scheme: "light" | "dark" | "";
+            /** @description The id of its variant for the other scheme, which it follows the OS to while Auto light/dark is on; "" when it has none. */
+            pair: string;
+            /** @description True for exactly one theme: the one in use. */
+            inUse: boolean;
         };
         /** @description What `lich version --json` prints (spec/cli.md § Commands; wire.md § 4.1). */
         VersionReport: {
@@ -1266,8 +1450,24 @@ export interface components {
             /** @description The project, by name or absolute directory (which only narrows: it opens nothing); "" for the calling session's own, which outside a session is refused. */
             project: string;
         };
+        StoreCostTotalsOptions: {
+            /** @description One project, by name, matched case-insensitively; "" for every project. A name no session sits under is refused. */
+            project: string;
+            /** @description One session kind (`claude`, `codex`, `crush`, …); "" for every kind. An unknown one matches nothing. */
+            provider: string;
+            /** @description Unix seconds: only sessions active at or after it, counted whole — a session's activity is its last counted turn, else when it was parked, else now while it is still open; 0 for no bound. */
+            since: number;
+        };
+        /** @description No options: the body is `[{}]`. */
+        SystemCloseWindowOptions: Record<string, never>;
         /** @description No options: the body is `[{}]`. */
         SystemQuitOptions: Record<string, never>;
+        /** @description No options: the body is `[{}]`. */
+        ThemesListOptions: Record<string, never>;
+        ThemesSwitchOptions: {
+            /** @description The id of the theme to use, matched exactly. */
+            theme: string;
+        };
         SessionStateBody: {
             /** @description The reporting session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
             session_id: string;
@@ -3017,6 +3217,156 @@ export interface operations {
             };
         };
     };
+    "store.CostTotals": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["StoreCostTotalsOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostReport"];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "system.CloseWindow": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["SystemCloseWindowOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
     "system.Diagnostics": {
         parameters: {
             query: {
@@ -3119,6 +3469,156 @@ export interface operations {
                 };
                 content: {
                     "application/json": null;
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "themes.List": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["ThemesListOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theme"][];
+                };
+            };
+            /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Bad or missing token: the plain-text body `forbidden\n`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such method, or one not available over this listener (`method "x.Y" not available`, `malformed method "x"`, `unknown service "x"`, `unknown method "x.Y"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description Anything but POST (and OPTIONS, which is answered 204 for CORS): `POST only`. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+            /** @description The method failed; `error` is its error text, which the CLI prints as `lich: <error>`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpcError"];
+                };
+            };
+        };
+    };
+    "themes.Switch": {
+        parameters: {
+            query: {
+                /** @description The launch's auth token (32 lowercase hex characters), compared in constant time. A bad one is answered 403 `forbidden\n`. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The body is a JSON array holding the method's one options object (`[{…}]`), or `[]` for a method that takes none; an empty body reads as `[]`. The client always sends every field of the options object: an older backend must not silently drop a field, nor a newer one zero-fill one an older client left out (wire.md § 1.2, the G3 rule). */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["ThemesSwitchOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The method's result, JSON-encoded with a trailing newline; `null` for a method that returns nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemeSwitched"];
                 };
             };
             /** @description The body was not an array of the right length, or an element did not decode (`arguments must be a JSON array: …`, `want N arguments, got M`, `argument <i>: …`, `unreadable body`). */

@@ -3,6 +3,8 @@
 
 /** A JSON Schema (2020-12) document, self-contained: every `$ref` of the contracts is inlined. */
 export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
+/** Whose arithmetic the money is: `priced` — lich's own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced). */
+export type CostTotalSource = 'priced' | 'reported' | 'mixed' | '';
 /** The command's id: `m<N>`, from a counter of the lich process that starts at 1. The ack echoes it. */
 export type ModCommandId = string;
 /** What the command does: prompt starts a turn, abort stops the running one, model and effort override every request's, command runs a slash command, ask forks the conversation for a side answer. */
@@ -183,6 +185,64 @@ export interface Controlled {
   state: 'done' | 'delivered' | 'ended';
 }
 
+/** What `lich cost --json` prints (spec/cli.md § lich cost; wire.md § 6 `store.CostReport`): the per-project rows, their sums, the total's own source with the priced and reported session counts behind it, and whether anything is being counted at all. */
+export interface CostReport {
+  /** One row per project with a matching session, by project name; [] when no session matched. */
+  projects: CostTotal[];
+  /** Every session counted, unpriced ones included: the sum of the rows. */
+  sessions: number;
+  /** The sessions that carry no price, summed over the rows. Above 0, costUsd is a lower bound. */
+  unpriced: number;
+  /** The total in US dollars: the sum of the rows. */
+  costUsd: number;
+  /** Whose arithmetic the money is: `priced` — lich's own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced). */
+  source: CostTotalSource;
+  /** The counted sessions whose money is lich's own arithmetic alone. */
+  priced: number;
+  /** The counted sessions whose money includes a figure their provider reported. priced + reported + unpriced = sessions. */
+  reported: number;
+  /** Whether the cost readout is on: off, nothing is priced or taken from a provider, and every session is unpriced. */
+  readout: boolean;
+}
+
+/** One project's row of `lich cost` (spec/cli.md § lich cost; wire.md § 6 `store.CostTotal`): what the sessions lich still remembers in that project have cost at API prices, and how many of them carry no price. */
+export interface CostTotal {
+  /** The project's name. */
+  project: string;
+  /** The sessions counted in this row, unpriced ones included. */
+  sessions: number;
+  /** The sessions in this row that carry no price: their spend is not in costUsd, which is then a lower bound. */
+  unpriced: number;
+  /** The sum of the priced and reported figures of the row's sessions, in US dollars. */
+  costUsd: number;
+  /** Whose arithmetic the money is: `priced` — lich's own, token counts × its price table; `reported` — the figure the provider computed itself and handed over; `mixed` — both; `""` — no money to attribute (every session unpriced). */
+  source: CostTotalSource;
+}
+
+/** One row of `lich doctor`: a step of the boot a launch walks, what it found and how long it took (spec/cli.md § lich doctor). */
+export interface DoctorCheck {
+  /** The check, in boot order: the spec's nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite). */
+  name: 'home' | 'log' | 'listener' | 'store' | 'browser' | 'providers' | 'sandbox' | 'git' | 'gh' | 'pty' | 'sqlite';
+  /** ok: nothing in the way; warn: lich starts, but something it offers will not work; fail: lich would not start, or could run no session; skip: the check does not apply here (a running instance holds the store, a headless backend has no browser). */
+  verdict: 'ok' | 'warn' | 'fail' | 'skip';
+  /** How long the check took, in milliseconds (fractional). */
+  ms: number;
+  /** One line: what the check found — a path, a port and its holder, or why it warns or fails. */
+  finding: string;
+}
+
+/** What `lich doctor` found on this machine (spec/cli.md § lich doctor): the checks in boot order and the whole run's time. It exits 1 when any check fails, 0 otherwise. */
+export interface DoctorReport {
+  /** This build's version, without a leading v (`dev` for an unstamped build). */
+  version: string;
+  /** `<os>/<arch>` as Go spells them: `linux/amd64`, `linux/arm64`, `darwin/arm64`. */
+  platform: string;
+  /** Every check, in boot order. */
+  checks: DoctorCheck[];
+  /** The whole run, in milliseconds (fractional). */
+  totalMs: number;
+}
+
 /** What `lich file --json` prints and `spawn.File` returns (spec/cli.md § lich file; wire.md § 6 `spawn.Filed`). */
 export interface Filed {
   /** The lich id of the session that was filed. */
@@ -264,6 +324,22 @@ export interface Peer {
   path: string;
   /** The absolute root directory of the session's project: what an editor matches its open folder against. */
   projectPath: string;
+}
+
+/** What `lich rage` wrote and what it saw of the running lich (spec/cli.md § lich rage). */
+export interface RageReport {
+  /** Where the archive went, as the user gave it with --output, else the default `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz` in the current directory. */
+  path: string;
+  /** This build's version, without a leading v. */
+  version: string;
+  /** `<os>/<arch>` as Go spells them (`linux/amd64`). */
+  platform: string;
+  /** running: a lich answered and its stacks are in the archive; silent: a live lich holds its port but did not answer within 5 seconds, and the archive says so instead; none: no lich is running. */
+  instance: 'running' | 'silent' | 'none';
+  /** The running lich's process id; absent when none runs. */
+  pid?: number;
+  /** The port it listens on; absent when none runs. */
+  port?: number;
 }
 
 /** What `lich rename-folder --json` prints and `spawn.RenameFolder` returns (spec/cli.md § lich rename-folder; wire.md § 6 `spawn.Refiled`). */
@@ -360,6 +436,28 @@ export interface Session {
   run: boolean;
 }
 
+/** What `lich theme --json switch <theme>` prints (spec/cli.md § lich theme): the theme now in use, persisted in the config directory's settings.json, and the one it replaced. */
+export interface ThemeSwitched {
+  /** The id of the theme now in use. */
+  theme: string;
+  /** The id of the theme in use before; the same id when it was already in use. */
+  previous: string;
+}
+
+/** One installed theme as `lich theme --json list` prints it (spec/cli.md § lich theme): the bundled light and dark, those in the config directory's themes folder, and `system` first. */
+export interface Theme {
+  /** What `lich theme switch` takes: `system`, `light`, `dark`, or a theme file's id. */
+  id: string;
+  /** The theme's display name. */
+  name: string;
+  /** Whether it is a light or a dark theme; "" for `system`, which is whichever of the bundled two the OS asks for. */
+  scheme: 'light' | 'dark' | '';
+  /** The id of its variant for the other scheme, which it follows the OS to while Auto light/dark is on; "" when it has none. */
+  pair: string;
+  /** True for exactly one theme: the one in use. */
+  inUse: boolean;
+}
+
 /** What `lich version --json` prints (spec/cli.md § Commands; wire.md § 4.1). */
 export interface VersionReport {
   /** This build's version: the release tag without its leading v, or `dev` for an unstamped build. */
@@ -369,7 +467,7 @@ export interface VersionReport {
 }
 
 /** The objects of the wire, by type name (`objectSchemas` in contracts.ts). */
-export type ObjectName = 'Answered' | 'Checkout' | 'Closed' | 'Collected' | 'Colored' | 'Controlled' | 'Filed' | 'Focused' | 'Folder' | 'Inserted' | 'ModCommand' | 'ModNotification' | 'Opened' | 'Peer' | 'Refiled' | 'RelayStatus' | 'Renamed' | 'Result' | 'RpcError' | 'RuntimeInfo' | 'Session' | 'VersionReport';
+export type ObjectName = 'Answered' | 'Checkout' | 'Closed' | 'Collected' | 'Colored' | 'Controlled' | 'CostReport' | 'CostTotal' | 'DoctorCheck' | 'DoctorReport' | 'Filed' | 'Focused' | 'Folder' | 'Inserted' | 'ModCommand' | 'ModNotification' | 'Opened' | 'Peer' | 'RageReport' | 'Refiled' | 'RelayStatus' | 'Renamed' | 'Result' | 'RpcError' | 'RuntimeInfo' | 'Session' | 'ThemeSwitched' | 'Theme' | 'VersionReport';
 /** Input of the `sessions` operation (contracts/operations/sessions.json; spec/cli.md § lich sessions). Lists the live sessions the caller can address: every session with a process running in its terminal, the caller's own excepted. The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted. */
 export type SessionsInput = Record<string, never>;
 /** Output of the `sessions` operation: The live sessions, the caller excluded; [] when there are none. */
@@ -589,6 +687,23 @@ export interface ColorFolderInput {
 
 /** Output of the `colorFolder` operation: What `lich color-folder --json` prints and `spawn.ColorFolder` returns (spec/cli.md § lich color-folder; wire.md § 6 `spawn.Colored`). */
 export type ColorFolderOutput = Colored;
+
+/** Input of the `cost` operation (contracts/operations/cost.json; spec/cli.md § lich cost; wire.md § 5, § 5.3, § 6). What the sessions lich still remembers have cost, at API prices: a tab-separated table with one row per project — project, sessions, unpriced, source, cost — and a total under them, then `Complete: every session in this total is priced.` or `Lower bound: <u> unpriced of <n> sessions — their spend is not in this total.` A session lich never priced contributes nothing, so the unpriced count travels with the money everywhere. source is priced (lich's own arithmetic over the token counts Claude Code and Codex write down), reported (the figure a provider computed itself and handed over), mixed, or — for a row with no money to attribute; a total that mixes them adds `<p> priced by lich, <r> reported by their provider.` above the last line. With the cost readout off nothing is counted, and a second line says so. No session matching prints `No sessions matched.`. --csv writes the per-project rows and no total; --json the whole report on one line. Not an MCP tool: an agent that wants the total runs the command. */
+export interface CostInput {
+  /** One project, by name, matched case-insensitively; "" for every project. A name no session sits under is refused. */
+  project: string;
+  /** One session kind (claude, codex, crush, …); "" for every kind. An unknown one matches nothing. */
+  provider: string;
+  /** A window back from now — `<n>d` or a Go duration (24h, 90m, 1h30m), above zero; only sessions active in it are counted, whole. "" for no bound. */
+  since: string;
+  /** Print the CostReport as one JSON line instead of the table. Refused together with csv. */
+  json: boolean;
+  /** Print the per-project rows as CSV (header project,sessions,unpriced,source,cost_usd; cost to 6 decimals; an empty source cell for a row with no money to attribute; no total row). Refused together with json. */
+  csv: boolean;
+}
+
+/** Output of the `cost` operation: What `lich cost --json` prints (spec/cli.md § lich cost; wire.md § 6 `store.CostReport`): the per-project rows, their sums, the total's own source with the priced and reported session counts behind it, and whether anything is being counted at all. */
+export type CostOutput = CostReport;
 /** Input of the `quit` operation (contracts/operations/quit.json; spec/cli.md § lich quit). Ends the running lich: its window closes, every session's process ends with it, and the process exits. It returns once nothing listens on lich's port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too. */
 export type QuitInput = Record<string, never>;
 /** Output of the `quit` operation: Nothing: the CLI prints `lich has quit.`. */
@@ -606,8 +721,36 @@ export interface HelpInput {
 
 /** Output of the `help` operation: The help text. */
 export type HelpOutput = string;
+/** Input of the `native` operation (contracts/operations/native.json; spec/cli.md § lich native). Opens the native window (experimental) on the running lich, starting one in the background first, as lich --no-window, when none runs. The window is lich-native, looked up at the path LICH_NATIVE names, else beside the lich binary; neither there is an error before anything starts or closes. The web window is closed first, through the same call as the page's "keep running" answer, so lich and its sessions go on. lich-native runs detached with the backend's port and token as LICH_PORT and LICH_TOKEN, so the command returns at once and closing the native window ends nothing. */
+export type NativeInput = Record<string, never>;
+/** Output of the `native` operation: Where the window went; the CLI prints `Opening the native window on lich (port <port>).`. */
+export type NativeOutput = { port: number };
+
+/** Input of the `theme` operation (contracts/operations/theme.json; spec/cli.md § lich theme). list prints the installed themes — system first, then the bundled light and dark, then those in the config directory's themes folder — as a tab-separated table — theme, scheme (- for system), name — the one in use marked `(in use)` in a fourth column; --json prints each with its pair, its variant for the other scheme. switch <theme> makes a theme, by its id, or system, the one in use and keeps the choice in the config directory's settings.json across restarts, printing `Switched to "<theme>".`; an id no installed theme has is refused, naming it. */
+export interface ThemeInput {
+  /** list or switch. */
+  action: string;
+  /** The id of the theme to switch to; switch only, required there. */
+  theme: string;
+}
+
+/** Output of the `theme` operation: list: the installed themes, system first. switch: the theme now in use and the one before. */
+export type ThemeOutput = Theme[] | ThemeSwitched;
+
+/** Input of the `rage` operation (contracts/operations/rage.json; spec/cli.md § lich rage; wire.md § 6). Collects a bug report from this machine into a .tar.gz (mode 0600) and prints where it went: report.md (version, platform, instance state, browser, sandbox, providers, plugins, the config directory one level deep), env.txt (every LICH_* variable and a fixed allowlist, anything named like a token, key, secret or password as <SET> / <UNSET>), logs/ (the last 4 MiB of each log and its rotated copy) and, when a lich runs, its stacks and diagnostic report — or, when it holds its port but does not answer within 5 seconds, that sentence instead. The loopback token is masked everywhere. Nothing is uploaded, and the workspace database is never opened. Read it before you attach it: it carries absolute paths, project and branch names. */
+export interface RageInput {
+  /** Where to write the archive; "": lich-rage-<YYYYMMDD-HHMMSS>.tar.gz in the current directory. */
+  output: string;
+}
+
+/** Output of the `rage` operation: What `lich rage` wrote and what it saw of the running lich (spec/cli.md § lich rage). */
+export type RageOutput = RageReport;
+/** Input of the `doctor` operation (contracts/operations/doctor.json; spec/cli.md § lich doctor; wire.md § 2). Walks the boot a launch walks and says whether lich would start on this machine: the config directory, the log file, the pinned port (bound and released), the workspace database (skipped while a lich runs), the browser, the providers on PATH, the sandbox, git and gh, and the PTY and SQLite modules this backend runs on — each with its verdict, its time and its finding, then a closing line. It creates the config directory and an empty log file when they are missing, and the database on a first run, because a launch does too. It needs no TTY, no running lich and no network. Exits 1 when any check fails (the report says which; there is no lich: line for it), 0 otherwise. There is no --json. */
+export type DoctorInput = Record<string, never>;
+/** Output of the `doctor` operation: What `lich doctor` found on this machine (spec/cli.md § lich doctor): the checks in boot order and the whole run's time. It exits 1 when any check fails, 0 otherwise. */
+export type DoctorOutput = DoctorReport;
 /** Every operation, in `lich help` order. */
-export type OpName = 'sessions' | 'whoami' | 'send' | 'insert' | 'focus' | 'wait' | 'reply' | 'open' | 'close' | 'rename' | 'control' | 'ask' | 'worktrees' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'quit' | 'version' | 'help';
+export type OpName = 'sessions' | 'whoami' | 'send' | 'insert' | 'focus' | 'wait' | 'reply' | 'open' | 'close' | 'rename' | 'control' | 'ask' | 'worktrees' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'cost' | 'quit' | 'version' | 'help' | 'native' | 'theme' | 'rage' | 'doctor';
 
 /** Operation name → its input and output types. */
 export interface OperationTypes {
@@ -628,9 +771,14 @@ export interface OperationTypes {
   file: { input: FileInput; output: FileOutput };
   renameFolder: { input: RenameFolderInput; output: RenameFolderOutput };
   colorFolder: { input: ColorFolderInput; output: ColorFolderOutput };
+  cost: { input: CostInput; output: CostOutput };
   quit: { input: QuitInput; output: QuitOutput };
   version: { input: VersionInput; output: VersionOutput };
   help: { input: HelpInput; output: HelpOutput };
+  native: { input: NativeInput; output: NativeOutput };
+  theme: { input: ThemeInput; output: ThemeOutput };
+  rage: { input: RageInput; output: RageOutput };
+  doctor: { input: DoctorInput; output: DoctorOutput };
 }
 
 /** Options of `relay.Collect`: Drains the calling session's inbox, oldest first; when nothing is ready and errands are open, holds the line up to `timeoutSeconds` for the next result. Needs a session (`from` non-empty). `lich wait`, `wait_for_answer` without a ticket. */
@@ -889,6 +1037,19 @@ export interface SpawnWorktreesOptions {
   project: string;
 }
 
+/** Options of `store.CostTotals`: What the sessions lich still remembers have cost, at API prices, one row per project with the sums: the ledger, freshly priced for every session still running. `lich cost`. Refuses a project no session sits under; an unknown provider matches nothing. */
+export interface StoreCostTotalsOptions {
+  /** One project, by name, matched case-insensitively; "" for every project. A name no session sits under is refused. */
+  project: string;
+  /** One session kind (`claude`, `codex`, `crush`, …); "" for every kind. An unknown one matches nothing. */
+  provider: string;
+  /** Unix seconds: only sessions active at or after it, counted whole — a session's activity is its last counted turn, else when it was parked, else now while it is still open; 0 for no bound. */
+  since: number;
+}
+
+/** Options of `system.CloseWindow`: Closes lich's web window and leaves lich and its sessions running: the page's "keep running" answer, and what `lich native` calls before it opens the native window, which takes over the backend's event and terminal streams (spec/cli.md § lich native). This backend has no web window, so it answers null and changes nothing. */
+export type SystemCloseWindowOptions = Record<string, never>;
+
 /** Diagnostics of the running lich; more fields may follow `version`. */
 export interface SystemDiagnosticsResult {
   /** The running lich's version: the release tag without its leading v, or `dev`. */
@@ -897,8 +1058,17 @@ export interface SystemDiagnosticsResult {
 
 /** Options of `system.Quit`: Ends the running lich: its window, every session's process, then the process itself. `lich quit` then polls the port until nothing listens. */
 export type SystemQuitOptions = Record<string, never>;
+/** Options of `themes.List`: The installed themes — `system` first, then the bundled light and dark, then the config directory's themes folder by id — each with its scheme, its pair and whether it is the one in use. `lich theme list`. */
+export type ThemesListOptions = Record<string, never>;
+
+/** Options of `themes.Switch`: Makes an installed theme the one in use, by its id (or `system`), and persists the choice in the config directory's settings.json, leaving every other key of that file as it was. `lich theme switch`. Refuses an id no installed theme has, naming it. */
+export interface ThemesSwitchOptions {
+  /** The id of the theme to use, matched exactly. */
+  theme: string;
+}
+
 /** Every RPC method the CLI posts (`POST /rpc/<method>`). */
-export type RpcMethodName = 'relay.Collect' | 'relay.CollectNow' | 'relay.Focus' | 'relay.Insert' | 'relay.Peers' | 'relay.Reply' | 'relay.Self' | 'relay.Send' | 'relay.SendPrivate' | 'relay.SendSubagent' | 'relay.Wait' | 'spawn.Ask' | 'spawn.Close' | 'spawn.ColorFolder' | 'spawn.Control' | 'spawn.File' | 'spawn.Folders' | 'spawn.Open' | 'spawn.OpenSubagent' | 'spawn.Rename' | 'spawn.RenameFolder' | 'spawn.Worktrees' | 'system.Diagnostics' | 'system.Quit';
+export type RpcMethodName = 'relay.Collect' | 'relay.CollectNow' | 'relay.Focus' | 'relay.Insert' | 'relay.Peers' | 'relay.Reply' | 'relay.Self' | 'relay.Send' | 'relay.SendPrivate' | 'relay.SendSubagent' | 'relay.Wait' | 'spawn.Ask' | 'spawn.Close' | 'spawn.ColorFolder' | 'spawn.Control' | 'spawn.File' | 'spawn.Folders' | 'spawn.Open' | 'spawn.OpenSubagent' | 'spawn.Rename' | 'spawn.RenameFolder' | 'spawn.Worktrees' | 'store.CostTotals' | 'system.CloseWindow' | 'system.Diagnostics' | 'system.Quit' | 'themes.List' | 'themes.Switch';
 
 /** RPC method → the options object its body carries (`null`: the body is `[]`) and its result. */
 export interface RpcMethods {
@@ -924,8 +1094,12 @@ export interface RpcMethods {
   'spawn.Rename': { options: SpawnRenameOptions; result: Renamed };
   'spawn.RenameFolder': { options: SpawnRenameFolderOptions; result: Refiled };
   'spawn.Worktrees': { options: SpawnWorktreesOptions; result: Checkout[] };
+  'store.CostTotals': { options: StoreCostTotalsOptions; result: CostReport };
+  'system.CloseWindow': { options: SystemCloseWindowOptions; result: null };
   'system.Diagnostics': { options: null; result: SystemDiagnosticsResult };
   'system.Quit': { options: SystemQuitOptions; result: null };
+  'themes.List': { options: ThemesListOptions; result: Theme[] };
+  'themes.Switch': { options: ThemesSwitchOptions; result: ThemeSwitched };
 }
 
 /** Body of `POST /hook`: session-state: a session reports what it is doing (wire.md § 11.1; fixtures/session-state.jsonl). lich trims `tool`, `detail` and `reason` and caps each at 120 runes, drops `detail` without a `tool` and `reason` outside `waiting`. */

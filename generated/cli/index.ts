@@ -18,9 +18,14 @@ import Folders from './commands/folders';
 import File from './commands/file';
 import RenameFolder from './commands/rename-folder';
 import ColorFolder from './commands/color-folder';
+import Cost from './commands/cost';
 import Quit from './commands/quit';
 import Version from './commands/version';
 import Help from './commands/help';
+import Native from './commands/native';
+import Theme from './commands/theme';
+import Rage from './commands/rage';
+import Doctor from './commands/doctor';
 
 /** Every `lich` command, in `lich help` order: the table oclif's `explicit` strategy loads (contracts/operations/*.json). */
 export const COMMANDS = {
@@ -41,9 +46,14 @@ export const COMMANDS = {
   file: File,
   'rename-folder': RenameFolder,
   'color-folder': ColorFolder,
+  cost: Cost,
   quit: Quit,
   version: Version,
   help: Help,
+  native: Native,
+  theme: Theme,
+  rage: Rage,
+  doctor: Doctor,
 };
 
 /** A `lich` command word. */

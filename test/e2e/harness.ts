@@ -25,6 +25,8 @@ export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..
 /** The `lich` bin, which runs the built bundle (`npm run build`). */
 export const LICH_JS = join(ROOT, 'packages/cli/bin/lich.js');
 export const AGENT_JS = join(ROOT, 'examples/agent/agent.mjs');
+/** Holds the stand-in Claude Code's `claude` (examples/claude; the bundle `npm run build` writes). */
+export const CLAUDE_BIN_DIR = join(ROOT, 'examples/claude/bin');
 
 /** The environment every child starts from: this one without lich's coordinates and the CA bundle. */
 export function baseEnv(): Record<string, string> {
@@ -151,6 +153,25 @@ export interface BackendOptions {
   clock?: { now(): number };
   /** Relay timings to shorten, passed through to `startServer` unchanged. */
   timings?: Parameters<typeof startServer>[0]['timings'];
+  /**
+   * Variables added to the backend's environment (and so to every session's PTY, built-in
+   * providers included): `standInClaude(log)` makes the built-in `claude` the stand-in.
+   */
+  env?: (paths: { log: string; home: string }) => Record<string, string>;
+}
+
+/**
+ * The backend environment under which the built-in `claude` provider is the stand-in Claude
+ * Code (examples/claude/claude.ts): its bin directory first on `PATH`, `log` as its
+ * `EXAMPLE_AGENT_LOG`, and `knobs` (its `EXAMPLE_CLAUDE_*` variables) on top.
+ */
+export function standInClaude(log: string, knobs: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: `${CLAUDE_BIN_DIR}:${process.env.PATH ?? ''}`,
+    EXAMPLE_AGENT_LOG: log,
+    EXAMPLE_CLAUDE_NODE: process.execPath,
+    ...knobs,
+  };
 }
 
 export interface Session {
@@ -202,7 +223,7 @@ export class Backend {
       port: 0,
       bin: LICH_JS,
       validateResults: true,
-      env: baseEnv(),
+      env: { ...baseEnv(), ...o.env?.({ log: join(home, 'agents.jsonl'), home }) },
       log: (line) => backendLog.push(line),
       ...(o.clock ? { clock: o.clock } : {}),
       ...(o.timings ? { timings: o.timings } : {}),

@@ -19,7 +19,9 @@ import {
   createContext,
   type Env,
   isAbortError,
+  type Launcher,
   LichError,
+  type Machine,
   oneLine,
   type OperationName,
   type RpcClient,
@@ -56,6 +58,10 @@ export interface CliIo {
    * argument): touching `process.stdin` sets up a handle. Absent: there is none.
    */
   stdin?: () => StdinStream | undefined;
+  /** Loads what `lich doctor` and `lich rage` read the machine with (main.ts: the server bundle, lazily). */
+  machine?: () => Promise<Machine>;
+  /** Starts programs that outlive the command: `lich native`'s window and backend (main.ts). */
+  launcher?: Launcher;
 }
 
 /** The static side of a concrete generated command. */
@@ -213,6 +219,8 @@ export abstract class LichCommand<I = unknown> extends Command {
       env: io.env,
       rpc: io.rpc,
       readStdin: (limitBytes) => readStdin(io.stdin?.(), limitBytes),
+      machine: io.machine,
+      launcher: io.launcher,
     });
     try {
       const outcome = await runOperation(ctx, op, input as never, { signal: io.signal });
@@ -222,7 +230,7 @@ export abstract class LichCommand<I = unknown> extends Command {
         io.stderr.write(`lich: ${outcome.failure.message}\n`);
         this.status = 1;
       } else {
-        this.status = exitCode(op as never, outcome.output as never);
+        this.status = outcome.exit ?? exitCode(op as never, outcome.output as never);
       }
       return outcome.output;
     } finally {

@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as vmConstants, Script } from 'node:vm';
-import { createContext, type Env, LichError, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
+import { createContext, type Env, LichError, type Machine, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
 import { type FlagSpec, normalizeArgv } from './go-flags.js';
+import { processLauncher } from './launcher.js';
 import type { ExtraEntry } from './help.js';
 import type { CommandTable } from './lich-command.js';
 import { unknownCommandText } from './unknown-command.js';
@@ -150,7 +151,26 @@ function runCommand(io: MainIo, commands: CommandTable, word: string, argv: read
     commands,
     extras: [MCP_ENTRY],
     stdin: () => io.stdin,
+    machine: () => loadMachine(io),
+    launcher: processLauncher(io.bin),
   });
+}
+
+/**
+ * What `lich doctor` and `lich rage` read the machine with: the backend's own code in
+ * dist/server.mjs, loaded only when one of them runs. A bundle that will not load (a native
+ * module built for another node) is itself the finding: `lich --no-window` would fail the same way.
+ */
+async function loadMachine(io: MainIo): Promise<Machine> {
+  let mod: Machine;
+  try {
+    mod = await loadBundle<Machine>(io, 'server.mjs', 'doctor');
+  } catch (error) {
+    if (error instanceof LichError) throw error;
+    throw new LichError(`the backend will not load here, so lich would not start either: ${oneLine((error as Error).message)}`, { cause: error });
+  }
+  if (typeof mod.rage !== 'function') throw new LichError('server.mjs does not export rage: run npm run build');
+  return mod;
 }
 
 // `lich help <word>` is `lich <word> --help` (wire.md § 4.1).
@@ -190,11 +210,13 @@ const launchFlags: FlagSpec[] = [
 /**
  * The app's own arguments (spec/cli.md § Commands): bare `lich`, `--no-window`, `--shell <path>`
  * (the flag wins over LICH_SHELL), `-- <browser flags>`. This build is headless, so each runs
- * the backend in the foreground; without `--no-window` it says first that there is no window.
+ * the backend in the foreground; without `--no-window` it says first that there is no window,
+ * and flags after `--` are taken and ignored with a line saying so (stderr).
  */
 async function launch(io: MainIo, args: readonly string[]): Promise<number> {
   const dashdash = args.indexOf('--');
   const own = dashdash === -1 ? args : args.slice(0, dashdash);
+  const browserFlags = dashdash === -1 ? [] : args.slice(dashdash + 1);
   const parsed = normalizeArgv(own, launchFlags);
   if (parsed.help) {
     return runCommand(io, await (io.loadCommands ?? (() => loadCommandTable(io.distDir)))(), 'help', []);
@@ -207,6 +229,9 @@ async function launch(io: MainIo, args: readonly string[]): Promise<number> {
   const mod = await loadBundle<{ runForeground: (o: object) => Promise<number> }>(io, 'server.mjs', 'runForeground');
   if (!noWindow) {
     io.stderr.write('This lich has no window: it runs the backend in the foreground, as lich --no-window does, until lich quit.\n');
+  }
+  if (browserFlags.length > 0) {
+    io.stderr.write(`This lich has no browser window, so the flags after -- are ignored: ${browserFlags.join(' ')}\n`);
   }
   return mod.runForeground({ bin: io.bin, version: VERSION, env, stdout: io.stdout, stderr: io.stderr });
 }

@@ -2,6 +2,9 @@ import { readFile as fsReadFile } from 'node:fs';
 import net from 'node:net';
 import { type Env, type ReadFile, readRuntimeFile, resolveCoordinates } from './coordinates.js';
 import { abortError } from './errors.js';
+import type { Machine } from './machine.js';
+import type { Launcher } from './native.js';
+import type { RuntimeInfo } from './types.js';
 import { createHttpRpcClient, type RpcClient } from './rpc.js';
 import type { Surface } from './wording.js';
 
@@ -28,6 +31,18 @@ export interface LichContext {
    * rejects with the stream's error. Absent on a surface that has no stdin to give (MCP).
    */
   readStdin?(limitBytes: number): Promise<string | null>;
+  /**
+   * Loads what reads this machine for `lich doctor` and `lich rage` (the backend's own checks),
+   * on first use only. Absent on a surface that cannot run them (MCP, opencode).
+   */
+  machine?(): Promise<Machine>;
+  /**
+   * Reads the running instance's record (the runtime file of `env`) afresh on every call; `null`
+   * when none is recorded. Rejects as `readRuntimeFile` does.
+   */
+  readRuntime(): Promise<RuntimeInfo | null>;
+  /** Starts programs that outlive the command (`lich native`). Absent on a surface that starts none (MCP, opencode). */
+  launcher?: Launcher;
 }
 
 /** What {@link createContext} takes: the surface and environment, and any seam to replace. */
@@ -43,6 +58,10 @@ export interface ContextOptions {
   now?: () => number;
   /** See {@link LichContext.readStdin}; absent means there is no stdin. */
   readStdin?: (limitBytes: number) => Promise<string | null>;
+  /** See {@link LichContext.machine}; absent means this surface cannot read the machine. */
+  machine?: () => Promise<Machine>;
+  /** See {@link LichContext.launcher}; absent means this surface starts no programs. */
+  launcher?: Launcher;
 }
 
 /**
@@ -70,6 +89,9 @@ export function createContext(options: ContextOptions): LichContext {
     sleep: options.sleep ?? sleep,
     now: options.now ?? (() => performance.now()),
     readStdin: options.readStdin,
+    machine: options.machine,
+    readRuntime: () => readRuntimeFile(env, readFile),
+    launcher: options.launcher,
   };
 }
 

@@ -128,6 +128,10 @@ export {
   renamedText,
   sanitizeInsert,
 } from './workspace-wording.js';
+export { type Machine, type MachineOptions, type RageOptions, NO_MACHINE, doctor, rage } from './machine.js';
+export { DOCTOR_CLEAN, RAGE_READ_IT, doctorClosing, doctorRow, doctorText, doctorTime, lichVersion, rageText } from './machine-wording.js';
+export { type Launcher, type Started, NATIVE_PROGRAM, NATIVE_START_MS, NO_LAUNCHER, findNative, native, nativeText } from './native.js';
+export type { DoctorCheck, DoctorInput, DoctorReport, RageInput, RageReport } from './types.js';
 export type {
   Answered,
   AskInput,
@@ -174,6 +178,25 @@ export type {
   WorktreesInput,
   QuitInput,
 } from './types.js';
+
+export { cost, parseGoDuration, parseWindow, sinceSeconds } from './cost.js';
+export {
+  COST_COMPLETE,
+  JSON_AND_CSV,
+  NO_SESSIONS_MATCHED,
+  READOUT_OFF,
+  READOUT_SETTING_HERE,
+  costCsv,
+  costOutputText,
+  costSinceRefusal,
+  costText,
+  goFixed,
+  lowerBoundText,
+  priceSplitText,
+} from './cost-wording.js';
+export { theme } from './theme.js';
+export { THEME_HEADER, themeRefusal, themeSwitchedText, themesText } from './theme-wording.js';
+export type { CostInput, CostReport, CostTotal, CostTotalSource, Theme, ThemeInput, ThemeSwitched } from './types.js';
 
 // ---- The typed mod client and the plugin reporters, for plugin authors (packages/core/src/mod;
 // spec/mod-control.md, wire.md § 11). Kept as the last block of this file.

@@ -43,7 +43,11 @@ import type {
   WaitInput,
   WorktreesInput,
 } from './types.js';
+import { cost } from './cost.js';
+import { theme } from './theme.js';
 import { VERSION } from './version.js';
+import { doctor, rage } from './machine.js';
+import { native } from './native.js';
 import { WORKSPACE_OPERATIONS } from './workspace.js';
 import { handOffFailureText, noWaitWithTicketText, privateWithoutPromptText, quitFailedText, SUBAGENT_REFUSALS } from './wording.js';
 
@@ -64,6 +68,12 @@ export interface Outcome<Op extends OperationName = OperationName> {
   input: OperationInput<Op>;
   output: OperationOutput<Op>;
   failure?: LichError;
+  /**
+   * An exit status the operation decides beyond its contract's outcomes (which know 0, 2 and 3):
+   * `doctor`'s 1 when a check failed — its report is the output, printed in full, and there is
+   * no `lich:` line for it (wire.md § 2).
+   */
+  exit?: 1;
 }
 
 /** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
@@ -364,6 +374,16 @@ export async function runOperation<Op extends OperationName>(
       return done(await control(ctx, input as ControlInput, opts));
     case 'ask':
       return done(await ask(ctx, input as AskInput, opts));
+    case 'cost':
+      return done(await cost(ctx, input as OperationInput<'cost'>, opts));
+    case 'theme':
+      return done(await theme(ctx, input as OperationInput<'theme'>, opts));
+    case 'doctor':
+      return (await doctor(ctx, input as OperationInput<'doctor'>, opts)) as unknown as Outcome<Op>;
+    case 'rage':
+      return done(await rage(ctx, input as OperationInput<'rage'>, opts));
+    case 'native':
+      return done(await native(ctx, input as OperationInput<'native'>, opts));
     default: {
       const workspace = Object.hasOwn(WORKSPACE_OPERATIONS, op) ? WORKSPACE_OPERATIONS[op as keyof typeof WORKSPACE_OPERATIONS] : undefined;
       if (workspace) return done(await workspace(ctx, input as never, opts));
@@ -391,6 +411,11 @@ export const OPERATION_NAMES: readonly OperationName[] = [
   'file',
   'renameFolder',
   'colorFolder',
+  'cost',
   'version',
   'quit',
+  'native',
+  'theme',
+  'rage',
+  'doctor',
 ];

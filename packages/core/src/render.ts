@@ -21,6 +21,10 @@ import {
   worktreesText,
 } from './wording.js';
 import { coloredText, filedText, focusedText, foldersText, insertedText, refiledText, renamedText } from './workspace-wording.js';
+import { costOutputText } from './cost-wording.js';
+import { themeSwitchedText, themesText } from './theme-wording.js';
+import { doctorText, rageText } from './machine-wording.js';
+import { nativeText } from './native.js';
 
 /** Whether a `wait` output is a collect (no ticket) rather than one errand's result. */
 export function isCollected(output: Result | Collected): output is Collected {
@@ -77,6 +81,20 @@ export function renderText<Op extends OperationName>(surface: Surface, outcome: 
       return controlledText((o as Outcome<'control'>).output);
     case 'ask':
       return answeredText((o as Outcome<'ask'>).output);
+    case 'cost': {
+      const c = o as Outcome<'cost'>;
+      return costOutputText(c.input, c.output);
+    }
+    case 'theme': {
+      const t = (o as Outcome<'theme'>).output;
+      return Array.isArray(t) ? themesText(t) : themeSwitchedText(t);
+    }
+    case 'doctor':
+      return doctorText((o as Outcome<'doctor'>).output);
+    case 'rage':
+      return rageText((o as Outcome<'rage'>).output);
+    case 'native':
+      return nativeText((o as Outcome<'native'>).output);
     default:
       return jsonLine(o.output);
   }

@@ -7,11 +7,17 @@
 import type { Checkout, Closed, Collected, Opened, Peer, Result, VersionReport } from '@lich/generated/types';
 import type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from '@lich/generated/types';
 import type { Answered, Controlled } from '@lich/generated/types';
+import type { NativeOutput } from '@lich/generated/types';
+import type { CostReport, Theme, ThemeSwitched } from '@lich/generated/types';
+import type { DoctorReport, RageReport } from '@lich/generated/types';
 
 // The objects are the contract's own (contracts/objects, generated): what the wire carries is
 // what core returns, with no second spelling of a field to drift.
 export type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from '@lich/generated/types';
 export type { Answered, Controlled } from '@lich/generated/types';
+export type { NativeOutput } from '@lich/generated/types';
+export type { CostReport, CostTotal, CostTotalSource, Theme, ThemeSwitched } from '@lich/generated/types';
+export type { DoctorCheck, DoctorReport, RageReport } from '@lich/generated/types';
 export type {
   Checkout,
   Closed,
@@ -182,6 +188,39 @@ export interface AskInput {
   question: string;
 }
 
+export type DoctorInput = Record<string, never>;
+
+/** spec/cli.md § lich rage. */
+export interface RageInput {
+  /** Where the archive goes; `""` or absent: `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz` in the current directory. */
+  output?: string;
+}
+
+/** spec/cli.md § lich cost. */
+export interface CostInput {
+  /** One project, by name (case-insensitive); `""` or absent for every project. */
+  project?: string;
+  /** One session kind; `""` or absent for every kind. */
+  provider?: string;
+  /** A window back from now (`7d`, `24h`, `90m`); `""` or absent for no bound. */
+  since?: string;
+  /** Print the report as one JSON line; refused with `csv`. */
+  json?: boolean;
+  /** Print the per-project rows as CSV; refused with `json`. */
+  csv?: boolean;
+}
+
+/** spec/cli.md § lich theme. */
+export interface ThemeInput {
+  /** `list` or `switch`. */
+  action: string;
+  /** The theme to switch to; switch only. */
+  theme?: string;
+}
+
+/** spec/cli.md § lich native: no arguments. */
+export type NativeInput = Record<string, never>;
+
 /** Every operation core runs, with its input and output (docs/architecture.md § Operations). */
 export interface Operations {
   sessions: { input: SessionsInput; output: Peer[] };
@@ -203,6 +242,11 @@ export interface Operations {
   focus: { input: FocusInput; output: Focused };
   control: { input: ControlInput; output: Controlled };
   ask: { input: AskInput; output: Answered };
+  cost: { input: CostInput; output: CostReport };
+  theme: { input: ThemeInput; output: Theme[] | ThemeSwitched };
+  doctor: { input: DoctorInput; output: DoctorReport };
+  rage: { input: RageInput; output: RageReport };
+  native: { input: NativeInput; output: NativeOutput };
 }
 
 export type OperationName = keyof Operations;

@@ -25,6 +25,8 @@ import { MCP_TOOLS } from '@lich/generated/mcp/tools';
 import { AnsweringTransport } from './transport.js';
 import { compileToolValidators } from './validate.js';
 import { mcpInstructions } from './instructions.js';
+import { toolProse } from './tool-prose.js';
+import { type PromptLang, promptLang } from '@lich/core/i18n/prompts';
 
 export { mcpInstructions, REPLY_TOOL, type BriefingTools } from './instructions.js';
 
@@ -43,27 +45,34 @@ export interface McpStdio {
 type McpTool = (typeof MCP_TOOLS)[number];
 
 /**
- * The `tools/list` entries, in contract order. Each entry's keys are in the order lich's Go
- * server marshals them (sorted: annotations, description, inputSchema, name; wire.md § 10.1),
- * so a client diffing the two sees the same bytes.
+ * The `tools/list` entries, in contract order, their prose in `lang` (tool-prose.ts; `en` is the
+ * contract's). Each entry's keys are in the order lich's Go server marshals them (sorted:
+ * annotations, description, inputSchema, name; wire.md § 10.1), so a client diffing the two sees
+ * the same bytes.
  */
-export function listedTools(): Tool[] {
-  return MCP_TOOLS.map((t) => ({
-    annotations: { ...t.annotations },
-    description: t.description,
-    inputSchema: t.inputSchema as Tool['inputSchema'],
-    name: t.name,
-  }));
+export function listedTools(lang: PromptLang = 'en'): Tool[] {
+  return MCP_TOOLS.map((t) => {
+    const prose = toolProse(t, lang);
+    const properties = Object.fromEntries(
+      Object.entries(t.inputSchema.properties).map(([name, schema]) => [name, { ...schema, description: prose.properties[name]! }]),
+    );
+    return {
+      annotations: { ...t.annotations },
+      description: prose.description,
+      inputSchema: { ...t.inputSchema, properties } as Tool['inputSchema'],
+      name: t.name,
+    };
+  });
 }
 
-/** The briefing for the tools this server lists (see instructions.ts). */
-export function serverInstructions(): string {
+/** The briefing for the tools this server lists, in `lang` (see instructions.ts). */
+export function serverInstructions(lang: PromptLang = 'en'): string {
   const open = MCP_TOOLS.find((t) => t.name === 'open_session');
   const openProps = (open?.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
   return mcpInstructions({
     names: new Set(MCP_TOOLS.map((t) => t.name)),
     openTakesWorktree: Object.hasOwn(openProps, 'worktree'),
-  });
+  }, lang);
 }
 
 /**
@@ -110,7 +119,8 @@ function callParams(params: unknown): CallParams {
  * Builds the low-level MCP server on a core context for the `mcp` surface
  * (`createContext({ surface: 'mcp', env })`): serverInfo `{name: 'lich', version}`, capability
  * `tools`, the briefing as `instructions`, `tools/list` from the contract and `tools/call`
- * through core. Not connected; {@link serveMcp} connects it to stdio.
+ * through core; the briefing and the tools' prose in the language `ctx.env.LICH_PROMPT_LANG`
+ * names. Not connected; {@link serveMcp} connects it to stdio.
  *
  * `tools/call`:
  * - params that are not `{name: string, arguments?: object}` are a JSON-RPC error
@@ -123,13 +133,15 @@ function callParams(params: unknown): CallParams {
  * - a call cancelled by `notifications/cancelled` aborts its HTTP request and is not answered.
  */
 export function createMcpServer(ctx: LichContext): Server {
+  // wire.md § 8.4: lich mcp writes its prose in the language of its own environment.
+  const lang = promptLang(ctx.env.LICH_PROMPT_LANG);
   const server = new Server(
     { name: 'lich', version: VERSION },
-    { capabilities: { tools: {} }, instructions: serverInstructions() },
+    { capabilities: { tools: {} }, instructions: serverInstructions(lang) },
   );
   const byName = new Map<string, McpTool>(MCP_TOOLS.map((t) => [t.name, t]));
   const validators = compileToolValidators(MCP_TOOLS);
-  const tools = listedTools();
+  const tools = listedTools(lang);
 
   const call = async (name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> => {
     const tool = byName.get(name);

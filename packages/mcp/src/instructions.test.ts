@@ -46,3 +46,19 @@ describe('mcpInstructions', () => {
     expect(without.split('\n\n')).toHaveLength(4);
   });
 });
+
+describe('mcpInstructions in another prompt language', () => {
+  it.each(['pt-BR', 'es', 'zh-CN'] as const)('%s has the same paragraphs, names the same tools, and drops what en drops', (lang) => {
+    for (const names of [ISSUE_TOOLS, ISSUE_TOOLS.filter((n) => n !== 'open_session'), ISSUE_TOOLS.filter((n) => n !== 'close_session')]) {
+      for (const openTakesWorktree of [true, false]) {
+        const tools = { names: new Set(names), openTakesWorktree };
+        const en = mcpInstructions(tools);
+        const translated = mcpInstructions(tools, lang);
+        expect(translated).not.toBe(en);
+        expect(translated.split('\n\n')).toHaveLength(en.split('\n\n').length);
+        const named = (t: string) => [...new Set(t.match(/\b[a-z]+(?:_[a-z]+)+\b/g))].sort();
+        expect(named(translated)).toEqual(named(en));
+      }
+    }
+  });
+});

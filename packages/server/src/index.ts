@@ -7,3 +7,6 @@ export { SpawnError } from './errors.js';
 export { RelayError, type RelayTimings } from './relay/relay.js';
 export type { Clock } from './relay/host.js';
 export { readRuntimeFile, runtimeFileName, type RuntimeInfo } from './runtime-file.js';
+export { doctor, type DoctorOptions } from './doctor/doctor.js';
+export { rage, type RageOptions } from './rage/rage.js';
+export { LOG_FILE, LOG_ROTATED, LOG_ROTATE_BYTES, LogFile } from './log-file.js';

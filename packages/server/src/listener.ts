@@ -10,6 +10,7 @@
  * | `/mod/commands`, `/mod/status` | 401 `invalid token\n` | GET (405 from the route) | — |
  * | `/mod/acks`, `/mod/answer` | 401 `invalid token\n` | POST (405 from the route) | 64 KiB |
  * | `/mod/usage` | 401 `invalid token\n` | POST (405 from the route) | 4 KiB |
+ * | `/debug/goroutines` | 401 `invalid token\n` | any → 200 JSON (`ListenerRoutes.debug`) | — |
  *
  * `OPTIONS` on any path is answered 204 before the token is looked at: a preflight carries none.
  */
@@ -81,6 +82,8 @@ export interface ListenerRoutes {
   hook(path: HookPath, body: Buffer | null): Promise<HookAnswer>;
   /** A request to one of {@link MOD_PATHS} with a good token. */
   mod(req: ModRequest): Promise<ModAnswer>;
+  /** `/debug/goroutines` with a good token: the process's stacks as JSON (`lich rage`); absent, 404. */
+  debug?(): string;
 }
 
 /** A new launch token: 16 random bytes, lowercase hex (wire.md § 1.1). */
@@ -249,6 +252,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
   if ((MOD_PATHS as readonly string[]).includes(path)) {
     if (!authorised) return drain(req, () => plain(res, 401, 'invalid token'));
     return mod(req, res, path as ModPath, method, url.searchParams, routes);
+  }
+
+  if (path === '/debug/goroutines' && routes.debug) {
+    if (!authorised) return drain(req, () => plain(res, 401, 'invalid token'));
+    const debug = routes.debug;
+    return drain(req, () => {
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(debug());
+    });
   }
 
   drain(req, () => plain(res, 404, '404 page not found'));

@@ -13,7 +13,9 @@ import { ModHub } from './mod/hub.js';
 import { Providers } from './providers/providers.js';
 import { systemClock, type Clock } from './relay/host.js';
 import { Relay, type RelayTimings } from './relay/relay.js';
+import { promptLang } from '@lich/core/i18n/prompts';
 import { RpcDispatcher, type RpcHandler } from './rpc/dispatch.js';
+import { diagnosticReport } from './rage/debug.js';
 import { liveInstance, removeRuntimeFile, runtimeFileName, writeRuntimeFile } from './runtime-file.js';
 import { Sandbox } from './sandbox/sandbox.js';
 import { SessionHost } from './session-host.js';
@@ -26,6 +28,7 @@ import { WorktreePorts } from './terminal/env.js';
 import { Terminal } from './terminal/terminal.js';
 import { takeWorkspaceLock } from './workspace-lock.js';
 import { workspaceRpc } from './workspace-rpc.js';
+import { costRpc } from './cost/rpc.js';
 
 /** The port a lich listens on unless `LICH_LISTEN_PORT` says otherwise (`singleton.DefaultPort`). */
 export const DEFAULT_PORT = 47821;
@@ -139,6 +142,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     park: (id) => spawn.close({ from: '', target: id, project: '', worktree: '', force: false }),
     log,
     mod: hub,
+    // wire.md § 8.4: what the backend types is in the language of its own environment.
+    lang: promptLang(env.LICH_PROMPT_LANG),
   });
   // A session whose process ended polls no more: what waits on its mod settles `ended`.
   host.onExit((id) => hub.ended(id));
@@ -173,6 +178,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 
   const workspace = workspaceRpc({ store, terminal, host, relay, env });
+  // lich cost and lich theme; a session is priced at each `done` and when it parks (cost/cost.ts).
+  const costs = costRpc({ store, configDir: opts.configDir, env, now: () => clock.now(), live: (id) => terminal.isLive(id), log });
+  host.onExit((id) => costs.cost.parked(id));
   const control = new Control({
     store,
     hub,
@@ -183,6 +191,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   const handlers: Record<string, RpcHandler> = {
     ...workspace.handlers,
+    ...costs.handlers,
     'relay.Peers': (o) => relay.peers(o),
     'relay.Self': (o) => relay.self(o),
     'relay.Send': (o, signal) => (notWhileQuitting(), relay.send(o, {}, signal)),
@@ -200,6 +209,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     'spawn.Ask': (o) => (notWhileQuitting(), control.ask(o)),
     'system.Diagnostics': () => ({ version: opts.version ?? 'dev' }),
     'system.Quit': () => null,
+    // spec/cli.md § lich native: closes the web window before the native one opens; this backend has none.
+    'system.CloseWindow': () => null,
   };
   const dispatcher = new RpcDispatcher({ handlers, validateResults: opts.validateResults, violations, log });
 
@@ -220,7 +231,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           !store.db.open
             ? { status: 503, body: 'lich is quitting' }
             : handleHook(
-            { store, providers, observe: (id, state) => relay.observe(id, state), heard: (id) => host.heard(id), log },
+            { store, providers, observe: (id, state) => (relay.observe(id, state), costs.cost.observe(id, state)), heard: (id) => host.heard(id), log },
             path,
             body,
           ),
@@ -238,6 +249,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
                 },
                 req,
               ),
+        // `lich rage`: the stacks of this process (rage/debug.ts).
+        debug: diagnosticReport,
       },
       log,
     );

@@ -3,33 +3,29 @@
  * Every string here is contract (wire.md § 8.1, § 8.3, § 8.4, § 9; spec/cli.md § The message a
  * target receives, § The answer is announced, and collected, § lich reply): an agent or the
  * companion plugin reads them, so a word that moves here moves under someone else's parser.
+ *
+ * The texts themselves are the prompt catalogs' (`@lich/core/i18n/prompts`, wire.md § 8.4 "Prompt
+ * language"): each function takes the language last, `en` by default, and the relay passes the
+ * one its backend's `LICH_PROMPT_LANG` names.
  */
 import { goQuote } from '@lich/core/quote';
+import { type PromptLang, promptText } from '@lich/core/i18n/prompts';
 
 /** Who a relayed message is from: a session (by its label, `unknown` when not in the workspace) or the command line. */
 export type Origin = { session: string } | { commandLine: true };
-
-const onlyWayBack =
-  'That ticket is the only way back: whoever asked is blocked on it and is reading nothing else. ' +
-  'Do not answer by messaging a peer session — an answer sent any other way is lost. ' +
-  'Keep the answer a concise report — what was done, where, and what remains — never a transcript: ' +
-  'the sender pays to read every byte, and the detail is in your commits and files anyway.';
 
 /**
  * The relayed task typed at the target (wire.md § 8.1). `prompt` is already sanitised;
  * `hasTools` offers `reply_to_session` first, and the command is named either way because a
  * session with its shell locked down has no other route home.
  */
-export function composeMessage(o: { origin: Origin; prompt: string; ticket: string; hasTools: boolean }): string {
+export function composeMessage(o: { origin: Origin; prompt: string; ticket: string; hasTools: boolean }, lang: PromptLang = 'en'): string {
   const origin =
     'session' in o.origin
-      ? `Message from session ${goQuote(o.origin.session)}`
-      : 'Message relayed by the lich command line';
-  const command = `  "$LICH_BIN" reply ${o.ticket} "<your answer>"`;
-  const route = o.hasTools
-    ? `When you have an answer, send it back with the lich tool \`reply_to_session\` (ticket ${o.ticket}), or by running:\n${command}`
-    : `When you have an answer, send it back by running:\n${command}`;
-  return `[lich] ${origin}, not from your own prompt.\n\n${o.prompt}\n\n${route}\n\n${onlyWayBack}`;
+      ? promptText(lang, 'relay.message.fromSession', { label: goQuote(o.origin.session) })
+      : promptText(lang, 'relay.message.fromCommandLine');
+  const route = promptText(lang, o.hasTools ? 'relay.message.routeTools' : 'relay.message.routeCommand', { ticket: o.ticket });
+  return promptText(lang, 'relay.message', { origin, prompt: o.prompt, route });
 }
 
 /** Deduplicated and sorted by UTF-8 bytes, as Go's `sort.Strings` orders them. */
@@ -46,15 +42,13 @@ export function quotedLabels(labels: string[]): string {
  * The one-line nudge typed at a sender whose results wait in its inbox (wire.md § 8.3).
  * `labels` holds the target label of every waiting result (one per result: its length is the count).
  */
-export function nudgeText(labels: string[], hasTools: boolean): string {
+export function nudgeText(labels: string[], hasTools: boolean, lang: PromptLang = 'en'): string {
   const what =
     labels.length === 1
-      ? `The task you sent ${goQuote(labels[0]!)} has its result ready`
-      : `Results from ${labels.length} tasks you sent are ready (${quotedLabels(labels)})`;
-  const route = hasTools
-    ? 'call the lich tool `wait_for_answer` with no ticket, or run:\n  "$LICH_BIN" wait'
-    : 'run:\n  "$LICH_BIN" wait';
-  return `[lich] ${what}. To collect everything at once, ${route}`;
+      ? promptText(lang, 'relay.nudge.one', { label: goQuote(labels[0]!) })
+      : promptText(lang, 'relay.nudge.many', { count: labels.length, labels: quotedLabels(labels) });
+  const route = promptText(lang, hasTools ? 'relay.nudge.routeTools' : 'relay.nudge.routeCommand');
+  return promptText(lang, 'relay.nudge', { what, route });
 }
 
 /** One owed errand as the listings name it: its ticket and the opening of what it asked. */
@@ -68,15 +62,9 @@ export interface Owed {
  * requests open, all of which went home unanswered. The shape of `<list>` is not recorded in
  * wire.md; each line is `  <ticket>   — <asked>`, the row shape of the ticketless-reply refusal.
  */
-export function pickTicketNudgeText(owed: Owed[]): string {
+export function pickTicketNudgeText(owed: Owed[], lang: PromptLang = 'en'): string {
   const list = owed.map((o) => `  ${o.ticket}   — ${o.asked}`).join('\n');
-  return (
-    `[lich] Your turn ended with no answer sent, so ${owed.length} requests went back to their senders unanswered:\n` +
-    `${list}\n` +
-    'Nothing outside this session can say which of them that turn was, which is why none of them could be answered for you. ' +
-    'One you are still working on still takes its answer, and every answer from here on has to name its ticket: ' +
-    'lich reply <ticket> "<answer>".'
-  );
+  return promptText(lang, 'relay.pickTicket', { count: owed.length, list });
 }
 
 /** The refusal of a ticketless reply with two or more requests open (spec/cli.md § lich reply). */
@@ -93,31 +81,31 @@ export function manyOpenRefusal(owed: Owed[]): string {
  * — one line naming the caller, no ticket and no reply command (spec/cli.md § lich open,
  * --subagent: its final message is its report).
  */
-export function workerTaskText(caller: string, prompt: string): string {
-  return `[lich] Task from session ${goQuote(caller)}, which opened this session as its subagent. Your final message when you finish is sent back to it as your report.\n\n${prompt}`;
+export function workerTaskText(caller: string, prompt: string, lang: PromptLang = 'en'): string {
+  return promptText(lang, 'relay.workerTask', { caller: goQuote(caller), prompt });
 }
 
 /**
  * SubagentReport (wire.md § 8.4): a worker's report, whole, under a line naming the worker, its
  * branch (`""`: none worth naming) and the ticket.
  */
-export function subagentReportText(o: { label: string; branch: string; ticket: string; report: string }): string {
-  const branch = o.branch ? ` on branch ${o.branch}` : '';
-  return `[lich] Session ${goQuote(o.label)}${branch} finished the task you handed it (ticket ${o.ticket}). Its report:\n\n${o.report}`;
+export function subagentReportText(o: { label: string; branch: string; ticket: string; report: string }, lang: PromptLang = 'en'): string {
+  const branch = o.branch ? promptText(lang, 'relay.subagentReport.branch', { branch: o.branch }) : '';
+  return promptText(lang, 'relay.subagentReport', { label: goQuote(o.label), branch, ticket: o.ticket, report: o.report });
 }
 
 /** BlockedNotice (wire.md § 8.4): typed (or handed to the mod) at a caller whose worker is blocked on a permission prompt. */
-export function blockedNoticeText(label: string): string {
-  return `[lich] Session ${goQuote(label)}, the subagent you opened, is waiting on a permission prompt in its card. Its task stays open: open that card to answer it.`;
+export function blockedNoticeText(label: string, lang: PromptLang = 'en'): string {
+  return promptText(lang, 'relay.blockedNotice', { label: goQuote(label) });
 }
 
 /** ReportSummary (wire.md § 8.4): the one dim line Claude Code shows for a note carrying reports. */
-export function reportSummary(labels: string[]): string {
+export function reportSummary(labels: string[], lang: PromptLang = 'en'): string {
   const list = quotedLabels(labels);
-  return sortedUnique(labels).length === 1 ? `lich session ${list} finished` : `lich sessions ${list} finished`;
+  return promptText(lang, sortedUnique(labels).length === 1 ? 'relay.reportSummary.one' : 'relay.reportSummary.many', { labels: list });
 }
 
 /** BlockedSummary (wire.md § 8.4). */
-export function blockedSummary(label: string): string {
-  return `lich session ${goQuote(label)} is waiting on a permission prompt`;
+export function blockedSummary(label: string, lang: PromptLang = 'en'): string {
+  return promptText(lang, 'relay.blockedSummary', { label: goQuote(label) });
 }

@@ -5,6 +5,7 @@
  * batched (a debounce), held while the sender is mid-turn (flushed on its `done`), and each
  * inbox entry is announced once.
  */
+import type { PromptLang } from '@lich/core/i18n/prompts';
 import { nudgeText } from './compose.js';
 import type { RelayHost } from './host.js';
 
@@ -34,6 +35,8 @@ export interface NudgeDeps {
    * reason to hold that back: the mod leaves the user's draft alone.
    */
   viaMod?(sender: string): boolean;
+  /** The language the nudge is typed in (wire.md § 8.4 "Prompt language"); default `en`. */
+  lang?: PromptLang;
 }
 
 export class Nudges {
@@ -101,6 +104,7 @@ export class Nudges {
     const text = nudgeText(
       inbox.map((i) => i.label),
       host.session(sender)?.hasTools ?? false,
+      this.deps.lang,
     );
     this.deps.type(sender, text).catch(() => {
       // Not announced after all: the next landing or turn end tries again.

@@ -26,6 +26,7 @@ import { RelayError } from './errors.js';
 import type { RelayHost, RelaySession } from './host.js';
 import { Nudges } from './nudges.js';
 import { goQuote } from '@lich/core/quote';
+import type { PromptLang } from '@lich/core/i18n/prompts';
 import { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type RelayModPrompt, type RelayModTicket } from './mod-route.js';
 import { resolveTarget } from './resolve.js';
 import { asked, capAnswer, checkPrompt } from './text.js';
@@ -113,6 +114,11 @@ export interface RelayOptions {
    * Without it, everything is typed.
    */
   mod?: RelayMod;
+  /**
+   * The language of every text the relay types or hands a mod (wire.md § 8.4 "Prompt language"):
+   * the backend's own `LICH_PROMPT_LANG`, through `promptLang`. Default `en`.
+   */
+  lang?: PromptLang;
 }
 
 /** wire.md § 9: `relay.SendSubagent` called from outside a session. */
@@ -170,6 +176,7 @@ export class Relay {
       holding: (sender) => (this.collectors.get(sender)?.size ?? 0) > 0,
       type: (id, text) => this.typeAt(id, text),
       viaMod: (sender) => this.noteViaMod(sender),
+      lang: options.lang,
     });
     this.unsubscribe = host.onExit((id) => this.exited(id));
     this.unsubscribeMod = options.mod?.onAck((ack, _command, sessionId) => this.modAcked(ack, sessionId)) ?? (() => {});
@@ -228,7 +235,7 @@ export class Relay {
       targetId: target.id,
       targetLabel: target.label,
       prompt,
-      message: composeMessage({ origin, prompt, ticket, hasTools: target.hasTools }),
+      message: composeMessage({ origin, prompt, ticket, hasTools: target.hasTools }, this.options.lang),
       private: mode.private === true,
       subagent: mode.subagent === true,
       open: true,
@@ -511,7 +518,7 @@ export class Relay {
     const mod = this.options.mod;
     if (!mod || e.typeOnly || this.closed || !mod.polling(e.targetId)) return false;
     const worker = e.subagent && pluginAtLeast(mod.plugin(e.targetId), MOD_ANSWER_PLUGIN);
-    const text = worker ? workerTaskText(this.host.session(e.from)?.label ?? 'unknown', e.prompt) : e.message;
+    const text = worker ? workerTaskText(this.host.session(e.from)?.label ?? 'unknown', e.prompt, this.options.lang) : e.message;
     let ticket: RelayModTicket;
     try {
       ticket = mod.enqueue(e.targetId, { kind: 'prompt', text });
@@ -627,15 +634,15 @@ export class Relay {
     if (reports.length === 0) return false;
     const others = inbox.filter((e) => !reports.includes(e));
     const parts = reports.map((e) =>
-      subagentReportText({ label: e.outcome!.target, branch: this.host.branch?.(e.targetId) ?? '', ticket: e.ticket, report: e.outcome!.answer }),
+      subagentReportText({ label: e.outcome!.target, branch: this.host.branch?.(e.targetId) ?? '', ticket: e.ticket, report: e.outcome!.answer }, this.options.lang),
     );
     if (others.length > 0) {
-      parts.push(nudgeText(others.map((e) => e.outcome!.target), this.host.session(sender)?.hasTools ?? false));
+      parts.push(nudgeText(others.map((e) => e.outcome!.target), this.host.session(sender)?.hasTools ?? false, this.options.lang));
     }
     const body: RelayModPrompt = {
       kind: 'prompt',
       text: parts.join('\n\n'),
-      notification: { status: 'completed', summary: reportSummary(reports.map((e) => e.outcome!.target)) },
+      notification: { status: 'completed', summary: reportSummary(reports.map((e) => e.outcome!.target), this.options.lang) },
     };
     let note: RelayModTicket;
     try {
@@ -676,7 +683,7 @@ export class Relay {
     this.blocked.add(worker);
     const label = this.host.session(worker)?.label ?? '';
     for (const caller of callers) {
-      this.notify(caller, { kind: 'prompt', text: blockedNoticeText(label), notification: { status: 'waiting', summary: blockedSummary(label) } });
+      this.notify(caller, { kind: 'prompt', text: blockedNoticeText(label, this.options.lang), notification: { status: 'waiting', summary: blockedSummary(label, this.options.lang) } });
     }
   }
 
@@ -760,7 +767,7 @@ export class Relay {
     for (const e of ending) this.land(e, 'unanswered');
     if (ending.length >= 2) {
       const owed: Owed[] = ending.map((e) => ({ ticket: e.ticket, asked: asked(e.prompt) }));
-      this.typeWhenReady(id, pickTicketNudgeText(owed));
+      this.typeWhenReady(id, pickTicketNudgeText(owed, this.options.lang));
     }
   }
 

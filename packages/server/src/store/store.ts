@@ -137,6 +137,31 @@ export const MIGRATIONS: readonly string[] = [
     reported_at INTEGER NOT NULL
   );
   `,
+  // 6: the cost ledger lich cost sums (spec/cli.md § lich cost; packages/server/src/cost/ledger.ts):
+  // one row per (session, transcript) that carries a price — lich's own (priced) or the
+  // provider's (reported) — and when each session was last parked, which dates a session
+  // with nothing counted.
+  `
+  CREATE TABLE cost_ledger (
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    transcript TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('priced', 'reported')),
+    cost_usd REAL NOT NULL,
+    counted_at INTEGER NOT NULL,
+    scanned_bytes INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, transcript)
+  );
+  CREATE TABLE cost_parked (
+    session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    parked_at INTEGER NOT NULL
+  );
+  CREATE TRIGGER cost_parked_at AFTER UPDATE OF parked ON sessions
+    WHEN NEW.parked = 1 AND OLD.parked = 0
+  BEGIN
+    INSERT OR REPLACE INTO cost_parked (session_id, parked_at) VALUES (NEW.id, NEW.updated_at);
+  END;
+  `,
 ];
 
 /**

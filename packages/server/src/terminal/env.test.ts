@@ -24,6 +24,16 @@ describe('sessionEnv', () => {
   });
 });
 
+describe('sessionEnv and the prompt language', () => {
+  const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000 };
+
+  it("passes the backend's own LICH_PROMPT_LANG on, and en for one it does not know", () => {
+    expect(sessionEnv({ LICH_PROMPT_LANG: 'pt-BR' }, {}, coords).LICH_PROMPT_LANG).toBe('pt-BR');
+    expect(sessionEnv({ LICH_PROMPT_LANG: 'fr' }, {}, coords).LICH_PROMPT_LANG).toBe('en');
+    expect(sessionEnv({}, { LICH_PROMPT_LANG: 'es' }, coords).LICH_PROMPT_LANG).toBe('en');
+  });
+});
+
 describe('sessionEnv for a --subagent worker', () => {
   const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000 };
 

@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { promptLang } from '@lich/core/i18n/prompts';
 
 /** Coordinates of this backend, exported into each session. */
 export interface Coordinates {
@@ -45,7 +46,9 @@ export function sessionEnv(
     LICH_BIN: o.bin,
     LICH_PROJECT_DIR: o.projectDir,
     LICH_WORKTREE_PORT: String(o.worktreePort),
-    LICH_PROMPT_LANG: 'en',
+    // The backend's own language, normalised: what it types at the session and what that
+    // session's `lich mcp` says then agree (unknown or unset is `en`).
+    LICH_PROMPT_LANG: promptLang(base.LICH_PROMPT_LANG),
   });
   const depth = o.subagentDepth ?? 0;
   if (depth > 0) {

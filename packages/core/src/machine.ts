@@ -1,0 +1,71 @@
+/**
+ * `lich doctor` and `lich rage`: the two operations that read this machine rather than a running
+ * lich (spec/cli.md § lich doctor, § lich rage; wire.md § 5.1: no RPC). What they check — the
+ * port, the store, node-pty, better-sqlite3, bubblewrap — is the backend's, so the work is done
+ * by the backend's own code (packages/server `doctor`, `rage`), reached through the context's
+ * {@link Machine} hook: the CLI loads it lazily from the server bundle, so core imports nothing
+ * of the server and no other command pays for loading it.
+ */
+import type { LichContext } from './context.js';
+import type { Env } from './coordinates.js';
+import { LichError } from './errors.js';
+import type { Outcome, RunOptions } from './operations.js';
+import type { DoctorInput, DoctorReport, RageInput, RageReport } from './types.js';
+import { VERSION } from './version.js';
+
+/** What both machine operations are told: the caller's environment and this build's version. */
+export interface MachineOptions {
+  /** The environment to read: XDG_* and HOME find the config and data directories, PATH the tools, LICH_LISTEN_PORT the port. */
+  env: Env;
+  /** This build's version, without a leading v (`dev` unstamped). */
+  version: string;
+}
+
+/** {@link Machine.rage}'s options. */
+export interface RageOptions extends MachineOptions {
+  /** `--output`: where the archive goes; `""` for `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz` in the current directory. */
+  output: string;
+}
+
+/**
+ * The machine side of doctor and rage (implemented by `@lich/server`'s `doctor` and `rage`).
+ * Neither throws for what it finds: a finding is a row or a line. `rage` throws an Error with a
+ * one-line reason when the archive cannot be written (and leaves no half-written file).
+ */
+export interface Machine {
+  /** Runs every check of spec/cli.md § lich doctor, in boot order. */
+  doctor(o: MachineOptions): Promise<DoctorReport>;
+  /** Writes the archive of spec/cli.md § lich rage and says where it went. */
+  rage(o: RageOptions): Promise<RageReport>;
+}
+
+/** The refusal on a surface that cannot read the machine (MCP, opencode: neither is a tool). */
+export const NO_MACHINE = 'this surface cannot read the machine: run lich doctor and lich rage from a shell';
+
+async function machine(ctx: LichContext): Promise<Machine> {
+  if (!ctx.machine) throw new LichError(NO_MACHINE);
+  return ctx.machine();
+}
+
+/**
+ * spec/cli.md § lich doctor: every check, then the exit status wire.md § 2 gives it — 1 when any
+ * check failed, with the report on stdout and no `lich:` line (`Outcome.exit`), else 0.
+ *
+ * @throws LichError when the machine hook is missing or cannot load (the backend's bundle).
+ */
+export async function doctor(ctx: LichContext, input: DoctorInput, _opts: RunOptions = {}): Promise<Outcome<'doctor'>> {
+  const report = await (await machine(ctx)).doctor({ env: ctx.env, version: VERSION });
+  const failed = report.checks.some((c) => c.verdict === 'fail');
+  return { op: 'doctor', input, output: report, ...(failed ? { exit: 1 as const } : {}) };
+}
+
+/**
+ * spec/cli.md § lich rage: writes the archive (to `input.output`, else the default name in the
+ * current directory).
+ *
+ * @throws LichError when the machine hook is missing or cannot load; the Error `rage` throws
+ *   (one line) when the archive cannot be written.
+ */
+export async function rage(ctx: LichContext, input: RageInput, _opts: RunOptions = {}): Promise<RageReport> {
+  return (await machine(ctx)).rage({ env: ctx.env, version: VERSION, output: input.output ?? '' });
+}

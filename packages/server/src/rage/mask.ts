@@ -1,0 +1,25 @@
+/**
+ * Masking the loopback token (spec/cli.md § lich rage: "masked wherever it appeared — by value
+ * for the running instance, and by the token= query shape for every earlier one"). The backend's
+ * log file is written through it too, so the token never reaches the disk there either.
+ */
+
+/** What a masked value reads as. */
+export const MASKED = '<masked>';
+
+/** Shorter values are not masked by value: a one-letter "token" would shred the text. */
+const MIN_TOKEN_LENGTH = 8;
+
+/**
+ * `text` with every occurrence of each of `tokens` (8 characters or longer) replaced by
+ * {@link MASKED}, and every value of the `token=` shape (`?token=…`, `LICH_TOKEN=…`, any case)
+ * and of the JSON `"token":"…"` shape masked as well, whatever its value.
+ */
+export function maskSecrets(text: string, tokens: readonly string[] = []): string {
+  let out = text;
+  for (const token of tokens) if (token.length >= MIN_TOKEN_LENGTH) out = out.split(token).join(MASKED);
+  // `<` and `>` end the value, so an already masked one is left as it is.
+  out = out.replace(/(token=)[^&\s"'`<>]+/gi, `$1${MASKED}`);
+  out = out.replace(/("token"\s*:\s*")[^"<]+(")/gi, `$1${MASKED}$2`);
+  return out;
+}
