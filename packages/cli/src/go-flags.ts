@@ -111,9 +111,11 @@ function parseGoBool(value: string): boolean | undefined {
   return undefined;
 }
 
-// strconv.ParseInt(s, 0, 64): the number, or Go's error text.
+// strconv.ParseInt(s, 0, 64): the number, or Go's error text. An underscore may stand between
+// two digits, or between a base prefix (`0x`, `0o`, `0b`, or the `0` of a legacy octal) and a
+// digit (underscoreOK): `1_000`, `0x_1f`, `0_7`.
 function parseGoInt(value: string): number | string {
-  const m = /^([+-]?)(0[xX][0-9a-fA-F](?:_?[0-9a-fA-F])*|0[oO]?[0-7](?:_?[0-7])*|0[bB][01](?:_?[01])*|[1-9](?:_?[0-9])*|0)$/.exec(value);
+  const m = /^([+-]?)(0[xX]_?[0-9a-fA-F](?:_?[0-9a-fA-F])*|0[oO]?_?[0-7](?:_?[0-7])*|0[bB]_?[01](?:_?[01])*|[1-9](?:_?[0-9])*|0)$/.exec(value);
   if (!m) return 'parse error';
   const digits = m[2].replace(/_/g, '');
   let n: bigint;
@@ -123,6 +125,8 @@ function parseGoInt(value: string): number | string {
   else if (digits.length > 1 && digits[0] === '0') n = BigInt(`0o${digits.slice(1)}`);
   else n = BigInt(digits);
   if (m[1] === '-') n = -n;
-  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(Number.MIN_SAFE_INTEGER)) return 'value out of range';
+  // Go's int is 64 bits; past 2^53 the number is the nearest double, which no lich flag minds
+  // (the one integer flag, --timeout, is capped at 1800).
+  if (n > 2n ** 63n - 1n || n < -(2n ** 63n)) return 'value out of range';
   return Number(n);
 }

@@ -122,6 +122,21 @@ describe('send', () => {
     lich.on('relay.Send', { status: 500, body: errorBody('no live session answers to "nope"') });
     await expect(runOperation(ctx(), 'send', { target: 'nope', prompt: 'p' })).rejects.toThrow('no live session answers to "nope"');
   });
+
+  it('refuses a prompt over the cap in the relay\'s words without calling, however large', async () => {
+    const prompt = 'x'.repeat(2 << 20);
+    await expect(runOperation(ctx('mcp'), 'send', { target: 'docs', prompt })).rejects.toThrow(
+      `prompt is ${2 << 20} bytes, over the 8192 limit: name the paths to read instead of pasting their contents`,
+    );
+    expect(lich.calls).toEqual([]);
+  });
+
+  it('leaves a prompt over the cap that sanitising brings under it to the relay', async () => {
+    lich.on('relay.Send', { result: pending });
+    const prompt = `${'\x07'.repeat(100)}${'y'.repeat(8192)}`;
+    await runOperation(ctx(), 'send', { target: 'docs', prompt });
+    expect((only('relay.Send').body as Array<{ prompt: string }>)[0]!.prompt).toBe(prompt);
+  });
 });
 
 describe('wait', () => {
@@ -165,6 +180,13 @@ describe('reply', () => {
     const outcome = await runOperation(ctx(), 'reply', { answer: 'done' });
     expect(outcome.output).toBeNull();
     expect(only('relay.Reply').body).toEqual([{ from: 'sender-id', ticket: '', answer: 'done' }]);
+  });
+
+  it('cuts an answer over 65536 bytes as the relay would, so one past the body limit still goes', async () => {
+    lich.on('relay.Reply', { result: null });
+    await runOperation(ctx('mcp'), 'reply', { ticket: 'a1b2c3d4', answer: `\x1b${'é'.repeat(1 << 20)}` });
+    const sent = (only('relay.Reply').body as Array<{ answer: string }>)[0]!.answer;
+    expect(sent).toBe('é'.repeat(32768));
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import type { LichContext } from './context.js';
 import { askRefusal, controlRefusal } from './control.js';
-import { promptRefusal } from './prompt.js';
+import { ANSWER_BYTE_LIMIT, PROMPT_LIMIT, capAnswer, promptRefusal } from './prompt.js';
 import { isAbortError, LichError, LichTransportError } from './errors.js';
 import {
   ASK_CALL_MS,
@@ -92,9 +92,17 @@ export async function whoami(ctx: LichContext, _input: OperationInput<'whoami'>,
   return ctx.rpc.call<Peer>('relay.Self', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
 }
 
-/** spec/cli.md § lich send: `relay.Send`, or `relay.SendPrivate` for a private errand. */
+/**
+ * spec/cli.md § lich send: `relay.Send`, or `relay.SendPrivate` for a private errand. The relay
+ * judges the prompt; one already over the 8192-byte cap is refused here in the relay's own words
+ * (core's `promptRefusal`), since past the 1 MiB body limit the relay would never see it and the
+ * caller would read the listener's refusal instead (wire.md §§ 1.2, 8.2).
+ * @throws LichError `prompt is <n> bytes, over the 8192 limit: …` / `nothing to send: the prompt is empty`.
+ */
 export async function send(ctx: LichContext, input: SendInput, opts: RunOptions = {}): Promise<Result> {
   const timeoutSeconds = input.timeoutSeconds ?? 0;
+  const refusal = Buffer.byteLength(input.prompt, 'utf8') > PROMPT_LIMIT ? promptRefusal(input.prompt) : null;
+  if (refusal !== null) throw new LichError(refusal);
   return ctx.rpc.call<Result>(
     input.private ? 'relay.SendPrivate' : 'relay.Send',
     { from: from(ctx), target: input.target, project: input.project ?? '', prompt: input.prompt, timeoutSeconds },
@@ -128,11 +136,16 @@ export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions 
   return { results: collected?.results ?? [], open: collected?.open ?? [] };
 }
 
-/** spec/cli.md § lich reply: `relay.Reply`; no ticket means the one request open against the caller. */
+/**
+ * spec/cli.md § lich reply: `relay.Reply`; no ticket means the one request open against the caller.
+ * An answer over the 65536-byte cap is cut here exactly as the relay cuts it (wire.md § 8.2,
+ * `capAnswer`), so one past the 1 MiB body limit is still delivered, cut, rather than refused.
+ */
 export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOptions = {}): Promise<null> {
+  const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
   await ctx.rpc.call<null>(
     'relay.Reply',
-    { from: from(ctx), ticket: input.ticket ?? '', answer: input.answer },
+    { from: from(ctx), ticket: input.ticket ?? '', answer },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return null;

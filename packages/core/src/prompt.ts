@@ -3,7 +3,8 @@
  * at 8192 bytes and stripped of control characters"), known on the client for the one operation
  * that has a side effect before it sends: `open --prompt` opens the session first, so a prompt
  * the relay would refuse is refused here, before anything is opened. `send` leaves the check to
- * the server, the one source of truth for what it relays.
+ * the server, the one source of truth for what it relays — but for a prompt already over the
+ * cap, which a body past the listener's 1 MiB limit would keep the relay from ever reading.
  *
  * The rule and its wording are the relay's (packages/server/src/relay/text.ts), byte for byte.
  */
@@ -54,4 +55,27 @@ export function insertRefusal(text: string): string | null {
     return `text is ${bytes} bytes, over the ${INSERT_LIMIT} limit: insert the path of the file instead of its contents`;
   }
   return null;
+}
+
+/** The most an answer keeps, in UTF-8 bytes after sanitising (wire.md § 8.2, answerLimit). */
+export const ANSWER_BYTE_LIMIT = 65536;
+
+/** `text` cut to at most `limit` UTF-8 bytes without splitting a character (a lone surrogate counts as U+FFFD). */
+export function cutUtf8(text: string, limit: number): string {
+  const buf = Buffer.from(text, 'utf8');
+  if (buf.length <= limit) return text;
+  let end = limit;
+  // Back off over continuation bytes so the cut lands on the start of a character.
+  while (end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
+  return buf.subarray(0, end).toString('utf8');
+}
+
+/**
+ * An answer as the relay keeps it (wire.md § 8.2: "Answer cap: 65536 bytes, truncated (not
+ * refused)"): sanitised, then cut at {@link ANSWER_BYTE_LIMIT} bytes on a character boundary.
+ * The relay applies it to every answer; a client applies it to one too long to send whole, so an
+ * answer past the 1 MiB RPC body limit is still cut rather than refused by the listener.
+ */
+export function capAnswer(answer: string): string {
+  return cutUtf8(sanitizeText(answer), ANSWER_BYTE_LIMIT);
 }

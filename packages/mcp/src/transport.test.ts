@@ -162,4 +162,35 @@ describe('readEnvelope', () => {
       message: { jsonrpc: '2.0', id: 'a', method: 'ping' },
     });
   });
+
+  it('reads an initialize that leaves its fields out with the zero values lich answers to', () => {
+    expect(readEnvelope({ jsonrpc: '2.0', id: 1, method: 'initialize' })).toEqual({
+      kind: 'message',
+      message: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: '', version: '' } },
+      },
+    });
+    expect(readEnvelope({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { clientInfo: { name: 'c' } } })).toMatchObject({
+      kind: 'message',
+      message: { params: { protocolVersion: '2025-06-18', clientInfo: { name: 'c', version: '' } } },
+    });
+  });
+
+  it('refuses params the SDK would refuse with -32602 and one line per field', () => {
+    expect(readEnvelope({ jsonrpc: '2.0', id: 3, method: 'initialize', params: { protocolVersion: 5, capabilities: [] } })).toEqual({
+      kind: 'invalid-params',
+      id: 3,
+      reason: 'protocolVersion must be a string; capabilities must be an object',
+    });
+    expect(readEnvelope({ jsonrpc: '2.0', id: 'l', method: 'tools/list', params: { cursor: 5 } })).toEqual({
+      kind: 'invalid-params',
+      id: 'l',
+      reason: 'cursor must be a string',
+    });
+    // A notification is never answered, whatever its params.
+    expect(readEnvelope({ jsonrpc: '2.0', method: 'initialize', params: { protocolVersion: 5 } }).kind).not.toBe('invalid-params');
+  });
 });

@@ -14,6 +14,10 @@
  *   `id` key, or is not an object at all) is answered `-32600 invalid request: <reason>`, with
  *   its id echoed when it is a string or a number and `null` otherwise (JSON-RPC 2.0 § 5); a
  *   notification or a response is ignored, since nothing may answer either;
+ * - `initialize` is read with Go's zero values for what it leaves out (the protocol version
+ *   2025-06-18, no capabilities, an empty clientInfo), and a request to `initialize` or
+ *   `tools/list` whose params the SDK's schema refuses is answered here, `-32602 invalid params:
+ *   <reason>` in one line, rather than by the SDK's `-32603` and its multi-line zod report;
  * - replies go out in lich's envelope order, `jsonrpc`, `id`, then `result` or `error`, and in
  *   the order their requests were read, as lich's Go server answers them (wire.md § 10.1:
  *   "queued and answered in order");
@@ -22,13 +26,43 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  InitializeRequestSchema,
+  JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** The most one message may hold, in bytes; more without a newline ends the reading. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 /** JSON-RPC 2.0's code for a message that is JSON but not a valid request. */
 const INVALID_REQUEST = -32600;
+/** JSON-RPC 2.0's code for a request whose params its method cannot read (wire.md § 10.1, "unparsable params"). */
+const INVALID_PARAMS = -32602;
+
+/** The protocol version `initialize` answers with when the client names none (wire.md § 10.1). */
+export const DEFAULT_PROTOCOL_VERSION = '2025-06-18';
+
+/**
+ * The methods the SDK serves from a schema of its own, which it checks only once its handler
+ * runs — and a request that fails it is answered `-32603` with the whole zod report, several
+ * lines long. They are checked here instead, so the answer is `-32602 invalid params: <reason>`
+ * in one line. `tools/call` is read by `lich mcp`'s own handler (index.ts), `ping` takes nothing.
+ */
+const PARAM_SCHEMAS: Readonly<Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: ZodIssue[] } } }>> = {
+  initialize: InitializeRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+};
+
+interface ZodIssue {
+  code: string;
+  path: PropertyKey[];
+  expected?: string;
+  message: string;
+}
 
 /** The top-level keys of a JSON-RPC 2.0 message; any other is dropped on reading. */
 const ENVELOPE_KEYS = ['jsonrpc', 'id', 'method', 'params', 'result', 'error'] as const;
@@ -44,6 +78,8 @@ interface Owed {
 export type Decoded =
   | { kind: 'message'; message: JSONRPCMessage }
   | { kind: 'invalid-request'; id: RequestId | null; reason: string }
+  /** A request its method cannot read: answered `-32602 invalid params: <reason>`. */
+  | { kind: 'invalid-params'; id: RequestId; reason: string }
   | { kind: 'ignored' };
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -63,9 +99,41 @@ function envelopeFault(message: Record<string, unknown>): string | null {
 }
 
 /**
+ * `initialize` as lich's Go server reads it, into a struct of zero values (wire.md § 10.1): a
+ * missing `protocolVersion` is {@link DEFAULT_PROTOCOL_VERSION}, missing `capabilities` none,
+ * a missing `clientInfo` (or either of its names) empty. A field that is present keeps its value,
+ * whatever its type, for the method's schema to judge.
+ */
+function withInitializeDefaults(params: unknown): Record<string, unknown> {
+  const given = isObject(params) ? params : {};
+  const info = given.clientInfo;
+  return {
+    ...given,
+    protocolVersion: given.protocolVersion ?? DEFAULT_PROTOCOL_VERSION,
+    capabilities: given.capabilities ?? {},
+    clientInfo: info === undefined || info === null ? { name: '', version: '' } : isObject(info) ? { name: '', version: '', ...info } : info,
+  };
+}
+
+/** Why a method's schema refuses these params, in one line: each field and what it must be. */
+function paramsFault(issues: ZodIssue[], params: unknown): string {
+  const reasons = issues.map((issue) => {
+    const path = issue.path.slice(1).map(String);
+    const at = path.join('.') || 'params';
+    let v: unknown = params;
+    for (const key of path) v = isObject(v) ? v[key] : undefined;
+    if (v === undefined) return `${at} is required`;
+    if (issue.code === 'invalid_type' && issue.expected) return `${at} must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
+    return `${at}: ${oneLine(issue.message)}`;
+  });
+  return [...new Set(reasons)].join('; ');
+}
+
+/**
  * Reads one decoded JSON value as a JSON-RPC message (see the module comment): unknown keys
- * dropped, then either the message the SDK takes, a request to refuse with `-32600`, or
- * something to ignore. Never throws.
+ * dropped, then either the message the SDK takes, a request to refuse with `-32600` (or, when
+ * only its params are wrong for a method the SDK serves from a schema, `-32602`), or something
+ * to ignore. Never throws.
  */
 export function readEnvelope(value: unknown): Decoded {
   if (!isObject(value)) {
@@ -79,8 +147,16 @@ export function readEnvelope(value: unknown): Decoded {
   const isRequest = 'id' in message && !(('result' in message || 'error' in message) && !('method' in message));
   const fault = envelopeFault(message);
   if (fault === null) {
+    if (message.method === 'initialize') message.params = withInitializeDefaults(message.params);
     const parsed = JSONRPCMessageSchema.safeParse(message);
-    if (parsed.success) return { kind: 'message', message: parsed.data as JSONRPCMessage };
+    if (parsed.success) {
+      const schema = isRequest ? PARAM_SCHEMAS[message.method as string] : undefined;
+      const checked = schema?.safeParse(parsed.data);
+      if (checked && !checked.success) {
+        return { kind: 'invalid-params', id: message.id as RequestId, reason: paramsFault(checked.error?.issues ?? [], message.params) };
+      }
+      return { kind: 'message', message: parsed.data as JSONRPCMessage };
+    }
   }
   if (!isRequest) return { kind: 'ignored' };
   const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
@@ -203,8 +279,12 @@ export class AnsweringTransport implements Transport {
     switch (decoded.kind) {
       case 'ignored':
         return;
-      case 'invalid-request': {
-        const error = { code: INVALID_REQUEST, message: `invalid request: ${decoded.reason}` };
+      case 'invalid-request':
+      case 'invalid-params': {
+        const error =
+          decoded.kind === 'invalid-request'
+            ? { code: INVALID_REQUEST, message: `invalid request: ${decoded.reason}` }
+            : { code: INVALID_PARAMS, message: `invalid params: ${decoded.reason}` };
         this.queue.push({ id: decoded.id, done: true, line: `${JSON.stringify({ jsonrpc: '2.0', id: decoded.id, error })}\n` });
         void this.flush();
         return;

@@ -63,6 +63,8 @@ describe('parseUsage', () => {
       [usage({ rate_limits: [{ kind: 'five_hour' }] }), "a rate limit's percent_used is required"],
       [usage({ rate_limits: [{ kind: 'five_hour', percent_used: 1, resets_at: 5 }] }), 'resets_at must be a string'],
       [usage({ rate_limits: [{ kind: 'five_hour', percent_used: 1, resets_at: '2026-13-05T00:30:00Z' }] }), 'resets_at must be RFC 3339'],
+      [usage({ rate_limits: [{ kind: 'five_hour', percent_used: 1, resets_at: '2026-02-29T00:30:00Z' }] }), 'resets_at must be RFC 3339'],
+      [usage({ rate_limits: [{ kind: 'five_hour', percent_used: 1, resets_at: '2026-10-05T24:00:00Z' }] }), 'resets_at must be RFC 3339'],
       [usage({ cost_usd: '0.1' }), 'cost_usd must be a number'],
       [JSON.stringify({ session_id: 's1', conversation_id: 3, context: { window: 1 } }), 'conversation_id must be a string'],
     ] as const) {

@@ -62,11 +62,23 @@ function number(body: Body, key: string, label: string, integer: boolean): numbe
   return v;
 }
 
-const RFC3339 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$/;
+const RFC3339 = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|[+-]([0-9]{2}):([0-9]{2}))$/;
 
-/** RFC 3339 as Go's `time.RFC3339` reads it: the shape, and a date that exists. */
+/**
+ * RFC 3339 as Go's `time.RFC3339` reads it: the shape, and a time that exists — month 1–12, a
+ * day the month has (leap years counted), hour < 24, minute and second < 60, and an offset of at
+ * most 24 hours and 60 minutes (Go's own bounds, format_rfc3339.go). `Date.parse` is no judge of
+ * that: V8 reads `2026-02-30` as 2 March.
+ */
 function rfc3339(s: string): boolean {
-  return RFC3339.test(s) && !Number.isNaN(Date.parse(s.toUpperCase()));
+  const m = RFC3339.exec(s);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  if (m[8] !== undefined && (Number(m[8]) > 24 || Number(m[9]) > 60)) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
 }
 
 /**

@@ -2,11 +2,11 @@
  * What the relay does to the text it carries before it reaches a terminal or a sender
  * (wire.md § 8.2, spec/cli.md § lich send, § lich reply).
  */
-import { promptRefusal, sanitizeText } from '@lich/core/prompt';
+import { ANSWER_BYTE_LIMIT, capAnswer as capAnswerText, cutUtf8, promptRefusal, sanitizeText } from '@lich/core/prompt';
 import { RelayError } from './errors.js';
 
-/** The most an answer may hold, in UTF-8 bytes; longer ones are cut, not refused. */
-export const answerLimit = 65536;
+/** The most an answer may hold, in UTF-8 bytes; longer ones are cut, not refused (core's rule). */
+export const answerLimit = ANSWER_BYTE_LIMIT;
 /** How much of a prompt names it in an owed-errand listing, in bytes (`askedLimit`). */
 export const askedLimit = 72;
 
@@ -24,20 +24,11 @@ export function checkPrompt(prompt: string): string {
   return sanitizeText(prompt);
 }
 
-/** Cuts `text` to at most `limit` UTF-8 bytes without splitting a character. */
-export function cutBytes(text: string, limit: number): string {
-  const buf = Buffer.from(text, 'utf8');
-  if (buf.length <= limit) return text;
-  let end = limit;
-  // Back off over continuation bytes so the cut lands on the start of a character.
-  while (end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
-  return buf.subarray(0, end).toString('utf8');
-}
+/** Cuts `text` to at most `limit` UTF-8 bytes without splitting a character (core's `cutUtf8`). */
+export const cutBytes = cutUtf8;
 
-/** Sanitises an answer and cuts it at {@link answerLimit} bytes (truncation, never refusal). */
-export function capAnswer(answer: string): string {
-  return cutBytes(sanitize(answer), answerLimit);
-}
+/** Sanitises an answer and cuts it at {@link answerLimit} bytes (truncation, never refusal; core's `capAnswer`). */
+export const capAnswer = capAnswerText;
 
 /**
  * The opening of a prompt that names an errand in a listing: whitespace collapsed, the first

@@ -141,9 +141,9 @@ export class RpcDispatcher {
     try {
       out = await m.handler(options, signal);
     } catch (err) {
-      const e = err as Error;
-      if (e?.name !== 'RelayError' && e?.name !== 'SpawnError') this.log(`${name} failed: ${e?.stack ?? String(err)}`);
-      return fail(500, e?.message ?? String(err));
+      const e = err as Error | null | undefined;
+      if (e?.name !== 'RelayError' && e?.name !== 'SpawnError') this.log(`${name} failed: ${typeof e?.stack === 'string' ? e.stack : thrownText(err)}`);
+      return fail(500, thrownText(err));
     }
     if (out === undefined) out = null;
     if (this.validateResults && !m.result(out)) {
@@ -151,7 +151,15 @@ export class RpcDispatcher {
       this.violations.push(v);
       this.log(`contract violation: ${v}`);
     }
-    return { status: 200, body: `${jsonLine(out)}\n` };
+    let line: string;
+    try {
+      line = jsonLine(out);
+    } catch (err) {
+      // A result JSON cannot hold (a cycle, a BigInt) is this backend's bug; the caller still gets one reason.
+      this.log(`${name} failed: its result is not JSON: ${thrownText(err)}`);
+      return fail(500, `${name} returned a result that is not JSON`);
+    }
+    return { status: 200, body: `${line}\n` };
   }
 }
 
@@ -189,6 +197,21 @@ function withZeroes(zero: Record<string, unknown>, given: Record<string, unknown
   const out: Record<string, unknown> = {};
   for (const [field, z] of Object.entries(zero)) out[field] = Object.hasOwn(given, field) ? given[field] : z;
   return out;
+}
+
+/**
+ * What a method threw, as the `error` of its 500: an Error's message (a RelayError's or a
+ * SpawnError's is the wire's wording), else the value as text — a string for anything thrown,
+ * never a throw of its own (`String(Object.create(null))` would be one).
+ */
+function thrownText(err: unknown): string {
+  const message = (err as { message?: unknown } | null | undefined)?.message;
+  if (typeof message === 'string' && message !== '') return message;
+  try {
+    return String(err);
+  } catch {
+    return 'the method failed with a value that has no text';
+  }
 }
 
 function fail(status: number, error: string): RpcAnswer {
