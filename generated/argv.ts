@@ -185,7 +185,7 @@ export const cliArgv = {
   /** `lich native` */
   native: (_input: NativeInput): string[] =>
     toArgv('native', [], []),
-  /** `lich theme [--json] <action> [<theme>]` */
+  /** `lich theme [--json] list | switch <theme>` */
   theme: (input: ThemeInput, options: ArgvOptions = {}): string[] =>
     toArgv('theme', [
       ['--json', options.json ?? false],

@@ -95,7 +95,7 @@ describe('lich theme', () => {
   });
 
   it('refuses a command line that is not list or switch <theme>', async () => {
-    expect(await lich('theme')).toEqual({ code: 1, stdout: '', stderr: 'lich: usage: lich theme [--json] <action> [<theme>]\n' });
+    expect(await lich('theme')).toEqual({ code: 1, stdout: '', stderr: 'lich: usage: lich theme [--json] list | switch <theme>\n' });
     expect(await lich('theme', 'switch')).toEqual({ code: 1, stdout: '', stderr: 'lich: switch needs the id of the theme to use: lich theme list shows them\n' });
     expect(await lich('theme', 'use', 'dark')).toEqual({
       code: 1,
@@ -107,8 +107,8 @@ describe('lich theme', () => {
   it('answers --help with its own flags, and lich help lists it', async () => {
     const help = await lich('theme', '--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('usage: lich theme [--json] <action> [<theme>]\n  --json\n');
-    expect((await lich('help')).stdout).toContain('\n  lich theme [--json] <action> [<theme>]\n      List the installed themes, or switch the one in use.\n');
+    expect(help.stdout).toContain('usage: lich theme [--json] list | switch <theme>\n  --json\n');
+    expect((await lich('help')).stdout).toContain('\n  lich theme [--json] list | switch <theme>\n      List the installed themes, or switch the one in use.\n');
   });
 
   it('keeps the choice across a restart of the backend', async () => {

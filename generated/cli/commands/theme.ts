@@ -7,15 +7,15 @@ import { alignPositionals } from '@lich/core/contract-runtime';
 import { LichCommand } from '@lich/cli/lich-command';
 import type { ThemeInput } from '../../types';
 
-/** `lich theme [--json] <action> [<theme>]` — List the installed themes, or switch the one in use. (spec/cli.md § lich theme) */
+/** `lich theme [--json] list | switch <theme>` — List the installed themes, or switch the one in use. (spec/cli.md § lich theme) */
 export default class Theme extends LichCommand<ThemeInput> {
   static override operation = 'theme' as const;
   static override summary = 'List the installed themes, or switch the one in use.';
   static override description = 'list prints the installed themes — system first, then the bundled light and dark, then those in the config directory\'s themes folder — as a tab-separated table — theme, scheme (- for system), name — the one in use marked `(in use)` in a fourth column; --json prints each with its pair, its variant for the other scheme. switch <theme> makes a theme, by its id, or system, the one in use and keeps the choice in the config directory\'s settings.json across restarts, printing `Switched to "<theme>".`; an id no installed theme has is refused, naming it.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich theme [--json] <action> [<theme>]';
+  static override usage = 'lich theme [--json] list | switch <theme>';
   static override args = {
-    action: Args.string({ description: 'list | switch <theme>.', required: true }),
+    action: Args.string({ description: 'list, or switch <theme>.', required: true }),
     theme: Args.string({
       description: 'The id of the theme to switch to (switch only): one lich theme list shows, or system.',
       required: false,

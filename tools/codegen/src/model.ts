@@ -50,6 +50,8 @@ export interface CliArg {
   leadingOptional?: boolean;
   /** The last positional takes every remaining word, joined by single spaces (`ask <session> <question...>`). */
   variadic?: boolean;
+  /** How the usage line spells it instead of `<name>` (`list | switch` for `theme`'s action). */
+  spelling?: string;
 }
 
 /** One flag of `x-cli.flags`: either it fills an input field, or it selects the output (`--json`). */

@@ -92,6 +92,17 @@ describe('validateContracts', () => {
     );
   });
 
+  it("spells a positional the contract's own way when it says one (`list | switch`), and holds the usage line to it", () => {
+    const respell = (c: Contracts, usage: string) => {
+      fetchOp(c)['x-cli'].args[1]!.spelling = 'get | put';
+      fetchOp(c)['x-cli'].usage[1] = usage;
+    };
+    expect(problemsAfter((c) => respell(c, '[--force] [--json] [<key>] get | put'))).toEqual([]);
+    expect(problemsAfter((c) => respell(c, '[--force] [--json] [<key>] <value>'))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-cli.usage does not spell get | put',
+    );
+  });
+
   it('refuses a usage line that does not spell a flag', () => {
     expect(problemsAfter((c) => (fetchOp(c)['x-cli'].usage = ['lich fetch [--json] [<key>] <value>']))).toEqual(
       expect.arrayContaining(['tools/codegen/test/contracts/operations/fetch.json: x-cli.usage does not spell --scope']),

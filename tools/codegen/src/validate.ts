@@ -241,7 +241,7 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<strin
     if (arg.leadingOptional === true && (arg.required || !before)) say(`x-cli.args[${i}]: leadingOptional is for an optional positional before a required one`);
     if (!arg.required && before && arg.leadingOptional !== true) say(`x-cli.args[${i}]: an optional positional before a required one must say leadingOptional`);
     if (arg.variadic === true && (i !== cli.args.length - 1 || !arg.required)) say(`x-cli.args[${i}]: only the last positional, a required one, can be variadic`);
-    const spelled = arg.variadic === true ? `<${arg.name}...>` : arg.required ? `<${arg.name}>` : `[<${arg.name}>]`;
+    const spelled = arg.spelling ?? (arg.variadic === true ? `<${arg.name}...>` : arg.required ? `<${arg.name}>` : `[<${arg.name}>]`);
     // An optional positional may name an alternative spelling of itself: `[<text> | -]`.
     const alternative = arg.required ? spelled : `[<${arg.name}> |`;
     const usage = cli.usage.join(' ');
