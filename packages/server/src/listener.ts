@@ -13,6 +13,11 @@
  * | `/debug/goroutines` | 401 `invalid token\n` | any → 200 JSON (`ListenerRoutes.debug`) | — |
  *
  * `OPTIONS` on any path is answered 204 before the token is looked at: a preflight carries none.
+ *
+ * Before anything else, every request — a preflight included — must be addressed to this
+ * listener by a loopback name ({@link hostAllowed}); any other `Host` is 403
+ * {@link HOST_REFUSAL}. A web page whose DNS name was rebound to 127.0.0.1 reaches this port
+ * under its own name, and CORS stops it reading an answer but not making the call.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -86,6 +91,24 @@ export interface ListenerRoutes {
   debug?(): string;
 }
 
+/** The 403 body (plus a newline) for a request whose `Host` is not a loopback name of this listener. */
+export const HOST_REFUSAL = 'host not allowed: lich answers only requests addressed to 127.0.0.1, localhost or [::1]';
+
+/**
+ * Whether a request's `Host` header addresses this listener by a loopback name: `127.0.0.1`,
+ * `localhost` (any case) or `[::1]`, with `:<port>` — or without it when `port` is 80, HTTP's
+ * default. A missing header is refused like a foreign one. Every client lich ships builds its
+ * requests with node:http on host `127.0.0.1`, which sends `127.0.0.1:<port>`.
+ */
+export function hostAllowed(host: string | undefined, port: number): boolean {
+  if (host === undefined) return false;
+  const h = host.toLowerCase();
+  for (const name of ['127.0.0.1', 'localhost', '[::1]']) {
+    if (h === `${name}:${port}` || (port === 80 && h === name)) return true;
+  }
+  return false;
+}
+
 /** A new launch token: 16 random bytes, lowercase hex (wire.md § 1.1). */
 export function newToken(): string {
   return randomBytes(16).toString('hex');
@@ -123,13 +146,15 @@ export interface Listener {
 export async function listen(port: number, token: string, routes: ListenerRoutes, log: (l: string) => void): Promise<Listener> {
   const inflight = new Set<ServerResponse>();
   const idleWaiters = new Set<() => void>();
+  // Set once bound, before any request can arrive: the Host check needs the real port of port 0.
+  let bound = 0;
   const server = createServer((req, res) => {
     inflight.add(res);
     res.once('close', () => {
       inflight.delete(res);
       if (inflight.size === 0) for (const w of [...idleWaiters]) w();
     });
-    handle(req, res, token, routes).catch((err) => {
+    handle(req, res, token, bound, routes).catch((err) => {
       log(`request ${req.method} ${req.url?.split('?')[0]} failed: ${(err as Error)?.stack ?? String(err)}`);
       if (!res.headersSent) plain(res, 500, 'internal error');
       else res.destroy();
@@ -151,10 +176,10 @@ export async function listen(port: number, token: string, routes: ListenerRoutes
     server.once('error', onError);
     server.listen({ host: '127.0.0.1', port, exclusive: true }, () => {
       server.off('error', onError);
+      bound = (server.address() as AddressInfo).port;
       resolve();
     });
   });
-  const bound = (server.address() as AddressInfo).port;
   return {
     server,
     port: bound,
@@ -191,8 +216,9 @@ function plain(res: ServerResponse, status: number, text: string): void {
   res.end(`${text}\n`);
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, token: string, routes: ListenerRoutes): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, token: string, port: number, routes: ListenerRoutes): Promise<void> {
   cors(res);
+  if (!hostAllowed(req.headers.host, port)) return drain(req, () => plain(res, 403, HOST_REFUSAL));
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const path = url.pathname;
   const method = req.method ?? 'GET';
