@@ -2,7 +2,7 @@
 // Regenerate: npm run codegen
 
 import { toArgv } from '@lich/core/contract-runtime';
-import type { SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, ControlInput, AskInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, CostInput, QuitInput, VersionInput, HelpInput, NativeInput, ThemeInput, RageInput, DoctorInput } from './types';
+import type { SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, ControlInput, AskInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, CostInput, NativeInput, ThemeInput, QuitInput, RageInput, DoctorInput, VersionInput, HelpInput } from './types';
 
 /** How the command prints its result. */
 export interface ArgvOptions {
@@ -169,19 +169,6 @@ export const cliArgv = {
       ['--json', input.json],
       ['--csv', input.csv],
     ], []),
-  /** `lich quit` */
-  quit: (_input: QuitInput): string[] =>
-    toArgv('quit', [], []),
-  /** `lich version [--json]` */
-  version: (_input: VersionInput, options: ArgvOptions = {}): string[] =>
-    toArgv('version', [
-      ['--json', options.json ?? false],
-    ], []),
-  /** `lich help [<command>]` */
-  help: (input: HelpInput): string[] =>
-    toArgv('help', [], [
-      [input.command, false],
-    ]),
   /** `lich native` */
   native: (_input: NativeInput): string[] =>
     toArgv('native', [], []),
@@ -193,6 +180,9 @@ export const cliArgv = {
       [input.action, true],
       [input.theme, false],
     ]),
+  /** `lich quit` */
+  quit: (_input: QuitInput): string[] =>
+    toArgv('quit', [], []),
   /** `lich rage [--output <path>]` */
   rage: (input: RageInput): string[] =>
     toArgv('rage', [
@@ -201,4 +191,14 @@ export const cliArgv = {
   /** `lich doctor` */
   doctor: (_input: DoctorInput): string[] =>
     toArgv('doctor', [], []),
+  /** `lich version [--json]` */
+  version: (_input: VersionInput, options: ArgvOptions = {}): string[] =>
+    toArgv('version', [
+      ['--json', options.json ?? false],
+    ], []),
+  /** `lich help [<command>]` */
+  help: (input: HelpInput): string[] =>
+    toArgv('help', [], [
+      [input.command, false],
+    ]),
 };

@@ -3690,58 +3690,6 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     },
     rpc: ['store.CostTotals'],
   },
-  quit: {
-    input: {
-      type: 'object',
-      additionalProperties: false,
-      required: [],
-      properties: {},
-    },
-    output: { type: 'null', description: 'Nothing: the CLI prints `lich has quit.`.' },
-    rpc: ['system.Quit'],
-  },
-  version: {
-    input: {
-      type: 'object',
-      additionalProperties: false,
-      required: [],
-      properties: {},
-    },
-    output: {
-      title: 'VersionReport',
-      description: 'What `lich version --json` prints (spec/cli.md § Commands; wire.md § 4.1).',
-      type: 'object',
-      additionalProperties: false,
-      required: ['cli'],
-      properties: {
-        cli: {
-          type: 'string',
-          description: 'This build\'s version: the release tag without its leading v, or `dev` for an unstamped build.',
-        },
-        server: {
-          type: 'string',
-          description: 'The version of the lich this command would talk to (found through the environment, then the runtime file). Absent when none answered `system.Diagnostics` within 2 seconds — no server running is a normal state, never a failure.',
-        },
-      },
-    },
-    rpc: ['system.Diagnostics'],
-  },
-  help: {
-    input: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['command'],
-      properties: {
-        command: {
-          type: 'string',
-          default: '',
-          description: 'The command to describe; "" for the list of every command.',
-        },
-      },
-    },
-    output: { type: 'string', description: 'The help text.' },
-    rpc: [],
-  },
   native: {
     input: {
       type: 'object',
@@ -3827,6 +3775,16 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
       description: 'list: the installed themes, system first. switch: the theme now in use and the one before.',
     },
     rpc: ['themes.List', 'themes.Switch'],
+  },
+  quit: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: [],
+      properties: {},
+    },
+    output: { type: 'null', description: 'Nothing: the CLI prints `lich has quit.`.' },
+    rpc: ['system.Quit'],
   },
   rage: {
     input: {
@@ -3950,6 +3908,48 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
       },
     },
+    rpc: [],
+  },
+  version: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: [],
+      properties: {},
+    },
+    output: {
+      title: 'VersionReport',
+      description: 'What `lich version --json` prints (spec/cli.md § Commands; wire.md § 4.1).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['cli'],
+      properties: {
+        cli: {
+          type: 'string',
+          description: 'This build\'s version: the release tag without its leading v, or `dev` for an unstamped build.',
+        },
+        server: {
+          type: 'string',
+          description: 'The version of the lich this command would talk to (found through the environment, then the runtime file). Absent when none answered `system.Diagnostics` within 2 seconds — no server running is a normal state, never a failure.',
+        },
+      },
+    },
+    rpc: ['system.Diagnostics'],
+  },
+  help: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['command'],
+      properties: {
+        command: {
+          type: 'string',
+          default: '',
+          description: 'The command to describe; "" for the list of every command.',
+        },
+      },
+    },
+    output: { type: 'string', description: 'The help text.' },
     rpc: [],
   },
 };
@@ -4727,25 +4727,25 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
   cost: [
     { when: () => true, exit: 0 },
   ],
-  quit: [
-    { when: () => true, exit: 0 },
-  ],
-  version: [
-    { when: () => true, exit: 0 },
-  ],
-  help: [
-    { when: () => true, exit: 0 },
-  ],
   native: [
     { when: () => true, exit: 0 },
   ],
   theme: [
     { when: () => true, exit: 0 },
   ],
+  quit: [
+    { when: () => true, exit: 0 },
+  ],
   rage: [
     { when: () => true, exit: 0 },
   ],
   doctor: [
+    { when: () => true, exit: 0 },
+  ],
+  version: [
+    { when: () => true, exit: 0 },
+  ],
+  help: [
     { when: () => true, exit: 0 },
   ],
 };
@@ -4778,13 +4778,13 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
  * - `renameFolder`: 0 — Done: the output is the result.
  * - `colorFolder`: 0 — Done: the output is the result.
  * - `cost`: 0 — Done: the output is the report, a lower bound included.
- * - `quit`: 0 — Done: the output is the result.
- * - `version`: 0 — Done: the output is the result.
- * - `help`: 0 — Done: the output is the result.
  * - `native`: 0 — Done: the native window was started, detached.
  * - `theme`: 0 — Done: the output is the result.
+ * - `quit`: 0 — Done: the output is the result.
  * - `rage`: 0 — Done: the archive is written.
  * - `doctor`: 0 — The report is printed. A failed check makes the command exit 1 after it: that exit is the operation's own, not an outcome of this table.
+ * - `version`: 0 — Done: the output is the result.
+ * - `help`: 0 — Done: the output is the result.
  *
  * A failure is always 1 and never reaches this function.
  */

@@ -704,23 +704,6 @@ export interface CostInput {
 
 /** Output of the `cost` operation: What `lich cost --json` prints (spec/cli.md § lich cost; wire.md § 6 `store.CostReport`): the per-project rows, their sums, the total's own source with the priced and reported session counts behind it, and whether anything is being counted at all. */
 export type CostOutput = CostReport;
-/** Input of the `quit` operation (contracts/operations/quit.json; spec/cli.md § lich quit). Ends the running lich: its window closes, every session's process ends with it, and the process exits. It returns once nothing listens on lich's port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too. */
-export type QuitInput = Record<string, never>;
-/** Output of the `quit` operation: Nothing: the CLI prints `lich has quit.`. */
-export type QuitOutput = null;
-/** Input of the `version` operation (contracts/operations/version.json; spec/cli.md § Commands). Prints this build's version, and on a second line the version of the lich it would talk to when one answers within 2 seconds. No server running is a normal state for this command, never exit 1. --json prints the VersionReport, `server` absent when none answered. */
-export type VersionInput = Record<string, never>;
-/** Output of the `version` operation: What `lich version --json` prints (spec/cli.md § Commands; wire.md § 4.1). */
-export type VersionOutput = VersionReport;
-
-/** Input of the `help` operation (contracts/operations/help.json; spec/cli.md § Commands). Lists every command with its spelling and what it does, or, given a command, prints that command's description, its usage line and every flag it takes — the same as `lich <command> --help`. */
-export interface HelpInput {
-  /** The command to describe; "" for the list of every command. */
-  command: string;
-}
-
-/** Output of the `help` operation: The help text. */
-export type HelpOutput = string;
 /** Input of the `native` operation (contracts/operations/native.json; spec/cli.md § lich native). Opens the native window (experimental) on the running lich, starting one in the background first, as lich --no-window, when none runs. The window is lich-native, looked up at the path LICH_NATIVE names, else beside the lich binary; neither there is an error before anything starts or closes. The web window is closed first, through the same call as the page's "keep running" answer, so lich and its sessions go on. lich-native runs detached with the backend's port and token as LICH_PORT and LICH_TOKEN, so the command returns at once and closing the native window ends nothing. */
 export type NativeInput = Record<string, never>;
 /** Output of the `native` operation: Where the window went; the CLI prints `Opening the native window on lich (port <port>).`. */
@@ -736,6 +719,10 @@ export interface ThemeInput {
 
 /** Output of the `theme` operation: list: the installed themes, system first. switch: the theme now in use and the one before. */
 export type ThemeOutput = Theme[] | ThemeSwitched;
+/** Input of the `quit` operation (contracts/operations/quit.json; spec/cli.md § lich quit). Ends the running lich: its window closes, every session's process ends with it, and the process exits. It returns once nothing listens on lich's port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too. */
+export type QuitInput = Record<string, never>;
+/** Output of the `quit` operation: Nothing: the CLI prints `lich has quit.`. */
+export type QuitOutput = null;
 
 /** Input of the `rage` operation (contracts/operations/rage.json; spec/cli.md § lich rage; wire.md § 6). Collects a bug report from this machine into a .tar.gz (mode 0600) and prints where it went: report.md (version, platform, instance state, browser, sandbox, providers, plugins, the config directory one level deep), env.txt (every LICH_* variable and a fixed allowlist, anything named like a token, key, secret or password as <SET> / <UNSET>), logs/ (the last 4 MiB of each log and its rotated copy) and, when a lich runs, its stacks and diagnostic report — or, when it holds its port but does not answer within 5 seconds, that sentence instead. The loopback token is masked everywhere. Nothing is uploaded, and the workspace database is never opened. Read it before you attach it: it carries absolute paths, project and branch names. */
 export interface RageInput {
@@ -749,8 +736,21 @@ export type RageOutput = RageReport;
 export type DoctorInput = Record<string, never>;
 /** Output of the `doctor` operation: What `lich doctor` found on this machine (spec/cli.md § lich doctor): the checks in boot order and the whole run's time. It exits 1 when any check fails, 0 otherwise. */
 export type DoctorOutput = DoctorReport;
+/** Input of the `version` operation (contracts/operations/version.json; spec/cli.md § Commands). Prints this build's version, and on a second line the version of the lich it would talk to when one answers within 2 seconds. No server running is a normal state for this command, never exit 1. --json prints the VersionReport, `server` absent when none answered. */
+export type VersionInput = Record<string, never>;
+/** Output of the `version` operation: What `lich version --json` prints (spec/cli.md § Commands; wire.md § 4.1). */
+export type VersionOutput = VersionReport;
+
+/** Input of the `help` operation (contracts/operations/help.json; spec/cli.md § Commands). Lists every command with its spelling and what it does, or, given a command, prints that command's description, its usage line and every flag it takes — the same as `lich <command> --help`. */
+export interface HelpInput {
+  /** The command to describe; "" for the list of every command. */
+  command: string;
+}
+
+/** Output of the `help` operation: The help text. */
+export type HelpOutput = string;
 /** Every operation, in `lich help` order. */
-export type OpName = 'sessions' | 'whoami' | 'send' | 'insert' | 'focus' | 'wait' | 'reply' | 'open' | 'close' | 'rename' | 'control' | 'ask' | 'worktrees' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'cost' | 'quit' | 'version' | 'help' | 'native' | 'theme' | 'rage' | 'doctor';
+export type OpName = 'sessions' | 'whoami' | 'send' | 'insert' | 'focus' | 'wait' | 'reply' | 'open' | 'close' | 'rename' | 'control' | 'ask' | 'worktrees' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'cost' | 'native' | 'theme' | 'quit' | 'rage' | 'doctor' | 'version' | 'help';
 
 /** Operation name → its input and output types. */
 export interface OperationTypes {
@@ -772,13 +772,13 @@ export interface OperationTypes {
   renameFolder: { input: RenameFolderInput; output: RenameFolderOutput };
   colorFolder: { input: ColorFolderInput; output: ColorFolderOutput };
   cost: { input: CostInput; output: CostOutput };
-  quit: { input: QuitInput; output: QuitOutput };
-  version: { input: VersionInput; output: VersionOutput };
-  help: { input: HelpInput; output: HelpOutput };
   native: { input: NativeInput; output: NativeOutput };
   theme: { input: ThemeInput; output: ThemeOutput };
+  quit: { input: QuitInput; output: QuitOutput };
   rage: { input: RageInput; output: RageOutput };
   doctor: { input: DoctorInput; output: DoctorOutput };
+  version: { input: VersionInput; output: VersionOutput };
+  help: { input: HelpInput; output: HelpOutput };
 }
 
 /** Options of `relay.Collect`: Drains the calling session's inbox, oldest first; when nothing is ready and errands are open, holds the line up to `timeoutSeconds` for the next result. Needs a session (`from` non-empty). `lich wait`, `wait_for_answer` without a ticket. */

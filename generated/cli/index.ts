@@ -19,13 +19,13 @@ import File from './commands/file';
 import RenameFolder from './commands/rename-folder';
 import ColorFolder from './commands/color-folder';
 import Cost from './commands/cost';
-import Quit from './commands/quit';
-import Version from './commands/version';
-import Help from './commands/help';
 import Native from './commands/native';
 import Theme from './commands/theme';
+import Quit from './commands/quit';
 import Rage from './commands/rage';
 import Doctor from './commands/doctor';
+import Version from './commands/version';
+import Help from './commands/help';
 
 /** Every `lich` command, in `lich help` order: the table oclif's `explicit` strategy loads (contracts/operations/*.json). */
 export const COMMANDS = {
@@ -47,13 +47,13 @@ export const COMMANDS = {
   'rename-folder': RenameFolder,
   'color-folder': ColorFolder,
   cost: Cost,
-  quit: Quit,
-  version: Version,
-  help: Help,
   native: Native,
   theme: Theme,
+  quit: Quit,
   rage: Rage,
   doctor: Doctor,
+  version: Version,
+  help: Help,
 };
 
 /** A `lich` command word. */

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Backend, exampleProvider, makeRepo, q, ROOT } from './harness.js';
+import { Backend, exampleProvider, makeRepo, q } from './harness.js';
 
 const CONFINED =
   " It runs confined: an empty home holding only its agent's own state, the machine read-only, and writes only inside its checkout.";
@@ -98,7 +98,8 @@ describe('a confined session on a worktree', () => {
   });
 
   it('is refused a write outside its checkout, and the machine is left as it was', async () => {
-    const escape = join(ROOT, `.lich-e2e-escape-${process.pid}`);
+    // On the root filesystem and never under /tmp (which is private inside), wherever the checkout is.
+    const escape = `/var/tmp/.lich-e2e-escape-${process.pid}`;
     try {
       const r = await task(`echo escaped > ${escape}`);
       expect(r.code).toBe(0);

@@ -67,6 +67,8 @@ export interface ExtraEntry {
   name: string;
   spelling: string;
   about: string;
+  /** The command it is listed right after (`lich mcp` after `lich cost`, spec/cli.md's order); absent: last. */
+  after?: string;
 }
 
 const HEADER = 'lich talks to the sessions open in the running lich window.\n\n';
@@ -79,11 +81,17 @@ const HEADER = 'lich talks to the sessions open in the running lich window.\n\n'
  */
 export function generalHelp(entries: ReadonlyArray<{ name: string; source: HelpSource }>, extras: readonly ExtraEntry[]): string {
   let out = HEADER;
-  const rows: Array<{ lines: string[]; about: string }> = entries.map(({ name, source }) => ({
+  const rows: Array<{ name: string; lines: string[]; about: string }> = entries.map(({ name, source }) => ({
+    name,
     lines: spellingLines(source, name),
     about: (source.summary ?? source.description ?? '').trim(),
   }));
-  for (const extra of extras) rows.push({ lines: [extra.spelling], about: extra.about });
+  for (const extra of extras) {
+    const row = { name: extra.name, lines: [extra.spelling], about: extra.about };
+    const at = extra.after === undefined ? -1 : rows.findIndex((r) => r.name === extra.after);
+    if (at === -1) rows.push(row);
+    else rows.splice(at + 1, 0, row);
+  }
   for (const row of rows) {
     out += `  ${row.lines[0]}\n`;
     for (const line of row.lines.slice(1)) out += `            ${line}\n`;

@@ -37,6 +37,7 @@ export const MCP_ENTRY: ExtraEntry = {
   name: 'mcp',
   spelling: 'lich mcp',
   about: 'Serve the session commands as MCP tools over stdio; lich registers it for the providers that take one.',
+  after: 'cost',
 };
 
 const HELP_FLAGS = ['--help', '-help', '-h'];

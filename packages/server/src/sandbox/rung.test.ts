@@ -44,6 +44,11 @@ describe('readRung', () => {
     expect(() => readRung(dir)).toThrow(`${join(dir, 'settings.json')} must hold a JSON object, so the sandbox setting cannot be read — fix the file`);
   });
 
+  it("keeps the refusal of a hand-typed file on one line, though the parser quotes the file's own newlines", () => {
+    write('{"sandbox": off}\n');
+    expect(() => readRung(dir)).toThrow(/^[^\n]*is not valid JSON \([^\n]*\), so the sandbox setting cannot be read — fix the file$/);
+  });
+
   it('is read afresh each time, so a change reaches the next open', () => {
     write('{"sandbox":"everywhere"}');
     expect(readRung(dir).rung).toBe('everywhere');

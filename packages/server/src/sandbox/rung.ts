@@ -4,13 +4,12 @@
  * a change reaches the next open without a restart; there is no flag to override it, because the
  * rung is the user's answer and the opener is the agent's end.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
+import { readSettings } from '../settings.js';
 
 /** The settings file, in the lich config directory (the one holding `runtime.json`). */
-export const SETTINGS_FILE = 'settings.json';
+export { SETTINGS_FILE } from '../settings.js';
 /** The key of the rung in {@link SETTINGS_FILE}. */
 export const SANDBOX_KEY = 'sandbox';
 
@@ -45,24 +44,8 @@ export interface RungSetting {
  *   `sandbox` value that is not one of the rungs — an open does not guess at the user's answer.
  */
 export function readRung(configDir: string): RungSetting {
-  const file = join(configDir, SETTINGS_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { rung: DEFAULT_RUNG, file };
-    throw new SpawnError(`read ${file}: ${(err as Error).message}`);
-  }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    throw new SpawnError(`${file} is not valid JSON (${(err as Error).message}), so the sandbox setting cannot be read — fix the file`);
-  }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new SpawnError(`${file} must hold a JSON object, so the sandbox setting cannot be read — fix the file`);
-  }
-  const value = (doc as Record<string, unknown>)[SANDBOX_KEY];
+  const { doc, file } = readSettings(configDir, 'the sandbox setting');
+  const value = doc[SANDBOX_KEY];
   if (value === undefined) return { rung: DEFAULT_RUNG, file };
   if (typeof value !== 'string' || !(RUNGS as readonly string[]).includes(value)) {
     throw new SpawnError(

@@ -65,7 +65,9 @@ describe('Sandbox.prepare and wrap, on the real bubblewrap', () => {
     const p = await sandbox.prepare(input());
     expect(p.home).toBe(join(root, 'data', 'sandbox', 'homes', 's1'));
     // Outside /tmp the machine is read-only; inside it, /tmp is private and vanishes with the child.
-    const onMachine = join(process.cwd(), `.lich-sandbox-escape-${process.pid}`);
+    // /var/tmp is writable by anyone on the machine and on the root filesystem, never under /tmp,
+    // wherever this checkout is (a clone under /tmp would make the cwd a private-/tmp path).
+    const onMachine = `/var/tmp/.lich-sandbox-escape-${process.pid}`;
     const script = [
       'pwd',
       'echo made > inside.txt && echo inside ok',
