@@ -82,7 +82,7 @@ export function waitMs(timeoutSeconds: number): number {
 }
 
 /** How many answered or expired tickets the relay remembers at most (see `Relay.bury`). */
-export const MAX_TOMBSTONES = 100_000;
+export const MAX_TOMBSTONES = 20_000;
 
 /** What is left of a ticket after its errand is gone: enough to word `wait` and `reply` right. */
 interface Tombstone {
