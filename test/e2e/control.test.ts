@@ -228,6 +228,25 @@ describe('lich control', () => {
     );
   });
 
+  it('resolves its session among the live ones as send does: a parked namesake in another project is no clash, and a miss lists the live sessions', async () => {
+    const live = await openClaude(project('twin-live'));
+    const parked = await b.open(project('twin-parked'), 'inert');
+    expect((await b.lich(['rename', live.id, 'twin'])).code).toBe(0);
+    expect((await b.lich(['rename', parked.id, 'twin'])).code).toBe(0);
+    expect(await b.lich(['close', parked.id])).toEqual(text(`Closed "twin".`));
+
+    expect(await b.lich(['control', 'twin', 'model', 'claude-opus-4-1'])).toEqual(text(`"twin" uses claude-opus-4-1 from its next request on.`));
+    expect(modCalls(live.id).at(-1)).toMatchObject({ call: 'setModel', model: 'claude-opus-4-1' });
+    // Only a name no live session answers to is looked up among the rest: the parked one is not running.
+    expect(await b.lich(['control', '--project', 'twin-parked', 'twin', 'abort'])).toEqual(
+      refused('"twin" is not running, so there is no Claude Code in it to take a command — open its card to start it'),
+    );
+    const miss = await b.lich(['ask', 'nosuch', 'what', 'now']);
+    expect(miss.code).toBe(1);
+    expect(miss.stderr).toMatch(/^lich: no live session named "nosuch"\. Live sessions: .*"twin" \(twin-live-[A-Za-z0-9]{4}\)/);
+    expect(await b.lich(['close', live.id])).toEqual(text(`Closed "twin".`));
+  }, 60_000);
+
   it('refuses a session controlling itself', async () => {
     const r = await b.lich(['control', claude.id, 'model', 'x'], { session: claude.id });
     expect(r.code).toBe(1);
@@ -365,6 +384,8 @@ describe('a mod that stopped polling', () => {
     const before = modCalls(frozen.id).length;
 
     expect(await b.lich(['control', frozen.id, 'prompt', 'echo never ran'])).toEqual(refused(withdrawn(frozen.label, 'prompt', CONTROL_WAIT)));
+    // A question is withdrawn within the same wait as a command, not the 90 s an answer is given.
+    expect(await b.lich(['ask', frozen.id, 'anyone there?'])).toEqual(refused(withdrawn(frozen.label, 'question', CONTROL_WAIT)));
     expect(modCalls(frozen.id).length).toBe(before);
     expect(b.log.entries(frozen.id).some((e) => e.event === 'ran' && e.command === 'echo never ran')).toBe(false);
 

@@ -123,6 +123,38 @@ describe('lich doctor on a clean machine', () => {
   });
 });
 
+describe('lich doctor with a bubblewrap that hangs', () => {
+  it('warns at the 2 s bound and leaves nothing of what bubblewrap started running', async () => {
+    const bin = fakeBin('git');
+    const pidFile = join(home, 'child.pid');
+    // bwrap starts a child of its own, which lets go of the pipes, and never returns: only a kill
+    // of the whole process group ends that child before its 30 s.
+    writeFileSync(join(bin, 'bwrap'), `#!/bin/sh\nsleep 30 </dev/null >/dev/null 2>&1 &\necho $! > ${pidFile}\nwait\n`);
+    chmodSync(join(bin, 'bwrap'), 0o755);
+    const r = await doctor({ XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), LICH_LISTEN_PORT: String(await freePort()), PATH: `${bin}:/usr/bin:/bin` });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(rows(r.stdout).find((x) => x.name === 'sandbox')).toMatchObject({
+      verdict: 'warn',
+      finding: 'bubblewrap did not finish within 2 s and was killed: the kernel may be blocking it',
+    });
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const stopped = () => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+      } catch {
+        return true;
+      }
+    };
+    try {
+      await until(stopped, `the stand-in's sleep (pid ${pid}) to be gone`, 15_000);
+    } finally {
+      if (!stopped()) process.kill(pid, 'SIGKILL');
+    }
+  });
+});
+
 describe('lich doctor with the port held by something that is not lich', () => {
   it('fails the listener check with its line, prints the whole report, and exits 1 with nothing on stderr', async () => {
     held = createServer();

@@ -61,6 +61,12 @@ function plantLogs(configDir: string, token: string): void {
   writeFileSync(join(configDir, 'lich.log'), `2026-08-10T15:04:05Z hook /session-start?token=${token}&session_id=x\nthe token ${token} by value\n`);
 }
 
+/** The default archive name for `at`, as spec/cli.md § lich rage spells it: lich-rage-<YYYYMMDD-HHMMSS>.tar.gz, local time. */
+function defaultArchiveName(at: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `lich-rage-${at.getFullYear()}${p(at.getMonth() + 1)}${p(at.getDate())}-${p(at.getHours())}${p(at.getMinutes())}${p(at.getSeconds())}.tar.gz`;
+}
+
 /** `lich …args` from `cwd`. */
 function lichIn(cwd: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((done) =>
@@ -158,5 +164,38 @@ describe('lich rage that cannot write its archive', () => {
     expect(r.stderr).toMatch(new RegExp(`^lich: cannot write the archive ${join(dir, 'r.tar.gz')}: [^\\n]+\\n$`));
     expect(readdirSync(dir)).toEqual(['r.tar.gz']);
     expect(readdirSync(join(dir, 'r.tar.gz'))).toEqual([]);
+  });
+});
+
+describe('lich rage next to a report already there', () => {
+  it('takes the next free default name, dates logs/ with the archive, and refuses an --output that exists, leaving it as it was', async () => {
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data') };
+    plantLogs(join(home, 'config', 'lich'), SHELL_TOKEN);
+    const cwd = join(home, 'cwd');
+    mkdirSync(cwd);
+    // An earlier run's report under every default name of the next minute: whichever second this
+    // run falls in, its name is taken.
+    const start = Date.now();
+    for (let s = 0; s < 60; s++) writeFileSync(join(cwd, defaultArchiveName(new Date(start + s * 1000))), 'an earlier report');
+    const r = await lichIn(cwd, ['rage'], env);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const name = /^Wrote (\S+)\n/.exec(r.stdout)?.[1];
+    expect(name).toMatch(/^lich-rage-\d{8}-\d{6}-2\.tar\.gz$/);
+    expect(readFileSync(join(cwd, name!.replace('-2.tar.gz', '.tar.gz')), 'utf8')).toBe('an earlier report');
+    const dated: Record<string, number> = {};
+    await tar.t({ file: join(cwd, name!), onReadEntry: (e) => void (dated[e.path] = e.mtime?.getTime() ?? 0) });
+    expect(dated['logs/']).toBeGreaterThanOrEqual(Math.floor(start / 1000) * 1000);
+    expect(dated['logs/']).toBe(dated['report.md']);
+
+    const mine = join(home, 'mine.tar.gz');
+    writeFileSync(mine, 'not yours');
+    expect(await runLich(['rage', '--output', mine], { env })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `lich: cannot write the archive ${mine}: a file of that name is already there, and lich rage does not replace one — name another with --output\n`,
+    });
+    expect(readFileSync(mine, 'utf8')).toBe('not yours');
+    expect(readdirSync(home).filter((n) => n.endsWith('.partial'))).toEqual([]);
   });
 });

@@ -120,4 +120,32 @@ describe('lich theme', () => {
     await start();
     expect((await lich('theme', 'list')).stdout).toBe(table('dark'));
   });
+
+  it('lists a theme whose name holds a tab and a newline as one row of exactly its columns', async () => {
+    const file = join(configDir, 'themes', 'tabbed.json');
+    writeFileSync(file, JSON.stringify({ name: 'Tabbed\tName\nSecond line', scheme: 'light' }));
+    try {
+      const r = await lich('theme', 'list');
+      expect(r.code).toBe(0);
+      const rows = r.stdout.split('\n').slice(1, -1);
+      expect(rows).toHaveLength(6);
+      expect(rows.filter((row) => row.startsWith('tabbed\t'))).toEqual(['tabbed\tlight\tTabbed Name Second line']);
+      for (const row of rows) expect(row.split('\t').length, row).toBe(row.endsWith('\t(in use)') ? 4 : 3);
+    } finally {
+      rmSync(file);
+    }
+  });
+
+  it('switches away from a "theme" in settings.json that is no id at all, which list reports until then', async () => {
+    writeFileSync(join(configDir, 'settings.json'), JSON.stringify({ sandbox: 'off', theme: 5 }));
+    const file = join(configDir, 'settings.json');
+    expect(await lich('theme', 'list')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `lich: the theme setting in ${file} is 5, which is not a theme's id — set it to one lich theme list shows\n`,
+    });
+    expect(await lich('theme', '--json', 'switch', 'everforest-dark')).toEqual({ code: 0, stdout: '{"theme":"everforest-dark","previous":"system"}\n', stderr: '' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ sandbox: 'off', theme: 'everforest-dark' });
+    expect((await lich('theme', 'list')).stdout).toBe(table('everforest-dark'));
+  });
 });

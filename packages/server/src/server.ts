@@ -184,7 +184,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const control = new Control({
     store,
     hub,
-    live: (id) => terminal.isLive(id),
+    liveSessions: () => host.liveSessions(),
     providers,
     env,
     waits: { controlMs: t.controlWaitMs, commandMs: t.commandWaitMs, askMs: t.askWaitMs },

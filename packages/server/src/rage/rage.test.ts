@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
@@ -9,7 +9,7 @@ import { http, tempLich, type TempLich } from '../testing.js';
 import { diagnosticReport, stacksText } from './debug.js';
 import { envText, isSecretName, selectEnv } from './env.js';
 import { MASKED, maskSecrets } from './mask.js';
-import { defaultArchiveName, rage, readTail, writeArchive } from './rage.js';
+import { claimThenRename, defaultArchiveName, rage, readTail, writeArchive } from './rage.js';
 
 let dirs: TempLich;
 beforeEach(() => {
@@ -110,6 +110,43 @@ describe('writeArchive', () => {
     expect(listed).toEqual(['report.md', 'logs/', 'logs/lich.log']);
   });
 
+  it("dates every entry, the logs/ directory too, with the archive's time rather than 1970", async () => {
+    mkdirSync(join(dirs.root, 'stage', 'logs'), { recursive: true });
+    writeFileSync(join(dirs.root, 'stage', 'report.md'), '# r\n');
+    const target = join(dirs.root, 'out.tar.gz');
+    const at = new Date(2026, 7, 10, 15, 4, 5);
+    await writeArchive(join(dirs.root, 'stage'), ['report.md', 'logs'], target, at);
+    const dated: Record<string, number | undefined> = {};
+    await tar.t({ file: target, onReadEntry: (e) => void (dated[e.path] = e.mtime?.getTime()) });
+    expect(dated).toEqual({ 'report.md': at.getTime(), 'logs/': at.getTime() });
+  });
+
+  it('never replaces a file at the target: it refuses, naming it, leaves it as it was and nothing beside it', async () => {
+    mkdirSync(join(dirs.root, 'stage'));
+    writeFileSync(join(dirs.root, 'stage', 'report.md'), '# r\n');
+    const out = join(dirs.root, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'r.tar.gz'), 'an earlier report');
+    await expect(writeArchive(join(dirs.root, 'stage'), ['report.md'], join(out, 'r.tar.gz'))).rejects.toThrow(
+      `cannot write the archive ${join(out, 'r.tar.gz')}: a file of that name is already there, and lich rage does not replace one — name another with --output`,
+    );
+    expect(readFileSync(join(out, 'r.tar.gz'), 'utf8')).toBe('an earlier report');
+    expect(readdirSync(out)).toEqual(['r.tar.gz']);
+  });
+
+  it('places the archive without a hard link by claiming the name first, and never over a file there', () => {
+    const partial = join(dirs.root, '.r.partial');
+    writeFileSync(partial, 'the archive');
+    writeFileSync(join(dirs.root, 'taken.tar.gz'), 'an earlier report');
+    expect(() => claimThenRename(partial, join(dirs.root, 'taken.tar.gz'))).toThrow(
+      `cannot write the archive ${join(dirs.root, 'taken.tar.gz')}: a file of that name is already there`,
+    );
+    expect(readFileSync(join(dirs.root, 'taken.tar.gz'), 'utf8')).toBe('an earlier report');
+    claimThenRename(partial, join(dirs.root, 'free.tar.gz'));
+    expect(readFileSync(join(dirs.root, 'free.tar.gz'), 'utf8')).toBe('the archive');
+    expect(existsSync(partial)).toBe(false);
+  });
+
   it('removes what it had begun to write when packing fails, and leaves the target untouched', async () => {
     mkdirSync(join(dirs.root, 'stage'));
     writeFileSync(join(dirs.root, 'stage', 'report.md'), '# r\n');
@@ -184,6 +221,34 @@ describe('rage against a running backend in this process', () => {
 
   it('names the archive after the local time', () => {
     expect(defaultArchiveName(new Date(2026, 0, 2, 3, 4, 5))).toBe('lich-rage-20260102-030405.tar.gz');
+    expect(defaultArchiveName(new Date(2026, 0, 2, 3, 4, 5), 2)).toBe('lich-rage-20260102-030405-2.tar.gz');
+  });
+});
+
+describe('rage twice in one second', () => {
+  const env = () => ({ HOME: dirs.root, PATH: process.env.PATH, XDG_CONFIG_HOME: join(dirs.root, 'xdg-config'), XDG_DATA_HOME: join(dirs.root, 'xdg-data') });
+  const now = new Date(2026, 7, 10, 15, 4, 5);
+
+  it('writes the second report beside the first under the next free default name, the first kept whole', async () => {
+    const first = await rage({ env: env(), version: '0.25.0', output: '', cwd: dirs.root, now });
+    const kept = readFileSync(join(dirs.root, first.path));
+    const second = await rage({ env: env(), version: '0.25.0', output: '', cwd: dirs.root, now });
+    const third = await rage({ env: env(), version: '0.25.0', output: '', cwd: dirs.root, now });
+    expect([first.path, second.path, third.path]).toEqual([
+      'lich-rage-20260810-150405.tar.gz',
+      'lich-rage-20260810-150405-2.tar.gz',
+      'lich-rage-20260810-150405-3.tar.gz',
+    ]);
+    expect(readFileSync(join(dirs.root, first.path)).equals(kept)).toBe(true);
+    expect(readdirSync(dirs.root).filter((n) => n.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('refuses an --output that names a file there is, and leaves it as it was', async () => {
+    writeFileSync(join(dirs.root, 'mine.tar.gz'), 'not yours');
+    await expect(rage({ env: env(), version: '0.25.0', output: 'mine.tar.gz', cwd: dirs.root, now })).rejects.toThrow(
+      `cannot write the archive ${join(dirs.root, 'mine.tar.gz')}: a file of that name is already there, and lich rage does not replace one — name another with --output`,
+    );
+    expect(readFileSync(join(dirs.root, 'mine.tar.gz'), 'utf8')).toBe('not yours');
   });
 });
 

@@ -11,10 +11,13 @@
  * | `diagnostic-report.json` | the running lich's whole node diagnostic report |
  *
  * Every entry is masked (mask.ts): the running lich's token by value, every earlier one by the
- * `token=` shape. Nothing is uploaded, the workspace database is never opened, and an archive
- * that could not be written whole is removed.
+ * `token=` shape. Nothing is uploaded, the workspace database is never opened, an archive that
+ * could not be written whole is removed, and no file is ever replaced: `--output` naming one that
+ * exists is refused, and the default name takes the first free `-2`, `-3`, … (two runs in one
+ * second would otherwise write the same name).
  */
-import { chmodSync, closeSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, fstatSync, linkSync, mkdirSync, mkdtempSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -37,7 +40,10 @@ export interface RageOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** This build's version, without a leading v. */
   version: string;
-  /** Where the archive goes, as the user typed it; `""` for {@link defaultArchiveName} in `cwd`. */
+  /**
+   * Where the archive goes, as the user typed it (a file that exists is refused); `""` for
+   * {@link defaultArchiveName} in `cwd`, or the first of its `-2`, `-3`, … that is free.
+   */
   output: string;
   /** The directory a relative `output` is under (default `process.cwd()`). */
   cwd?: string;
@@ -52,11 +58,18 @@ export const LOG_TAIL_BYTES = 4 << 20;
 /** The logs collected from the config directory, each with its rotated copy. */
 export const LOG_NAMES: readonly string[] = [LOG_FILE, LOG_ROTATED, 'lich-native.log', 'lich-native.log.old'];
 
-/** `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz`, in local time. */
-export function defaultArchiveName(now: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `lich-rage-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.tar.gz`;
+/**
+ * `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz`, in local time; with `n` ≥ 2 (that name is taken),
+ * `lich-rage-<YYYYMMDD-HHMMSS>-<n>.tar.gz`.
+ */
+export function defaultArchiveName(now: Date, n = 1): string {
+  const p = (v: number) => String(v).padStart(2, '0');
+  const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  return `lich-rage-${stamp}${n >= 2 ? `-${n}` : ''}.tar.gz`;
 }
+
+/** How many taken default names {@link rage} steps past before it gives up (`-2` … `-99`). */
+export const MAX_NAME_TRIES = 99;
 
 /** The running lich as rage found it. */
 type Instance =
@@ -67,20 +80,22 @@ type Instance =
 /**
  * Writes the archive and says where it went and what it saw.
  *
- * @throws Error `cannot write the archive <path>: <reason>` when it cannot be written whole; no
- *   file is left at `path` or beside it.
+ * @throws Error `cannot write the archive <path>: <reason>` when it cannot be written whole — for
+ *   an `output` that exists, `cannot write the archive <path>: a file of that name is already
+ *   there, and lich rage does not replace one — name another with --output`; no file is left at
+ *   `path` or beside it, and one that was there is untouched.
  */
 export async function rage(o: RageOptions): Promise<RageReport> {
   const env = o.env as NodeJS.ProcessEnv;
   const config = configDir(env);
   const data = dataDir(env);
   const now = o.now ?? new Date();
-  const path = o.output !== '' ? o.output : defaultArchiveName(now);
-  const target = resolve(o.cwd ?? process.cwd(), path);
+  const cwd = o.cwd ?? process.cwd();
   const instance = await findInstance(join(config, runtimeFileName(env)));
   const tokens = [instance.token ?? '', env.LICH_TOKEN ?? ''];
   const mask = (text: string) => maskSecrets(text, tokens);
 
+  let path = o.output;
   const staging = mkdtempSync(join(tmpdir(), 'lich-rage-'));
   try {
     const entries: string[] = [];
@@ -114,7 +129,8 @@ export async function rage(o: RageOptions): Promise<RageReport> {
       put('goroutines.txt', instance.report !== undefined ? stacksText(instance.report) : instance.refusal!);
       if (instance.report !== undefined) put('diagnostic-report.json', instance.report);
     }
-    await writeArchive(staging, entries, target);
+    if (o.output !== '') await writeArchive(staging, entries, resolve(cwd, o.output), now);
+    else path = await writeFirstFree(staging, entries, cwd, now);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -257,25 +273,120 @@ export function readTail(file: string, limit: number): string | undefined {
   }
 }
 
+/** Thrown by {@link writeArchive} when its target exists; the message is the `lich:` line. */
+export class ArchiveExists extends Error {
+  override name = 'ArchiveExists';
+  constructor(readonly target: string) {
+    super(`cannot write the archive ${target}: a file of that name is already there, and lich rage does not replace one — name another with --output`);
+  }
+}
+
+/**
+ * {@link writeArchive} under {@link defaultArchiveName} in `cwd`, stepping to `-2`, `-3`, … while
+ * the name is taken.
+ *
+ * @returns the name it wrote (no directory).
+ * @throws Error as writeArchive does; past {@link MAX_NAME_TRIES} taken names, its ArchiveExists.
+ */
+async function writeFirstFree(staging: string, entries: readonly string[], cwd: string, now: Date): Promise<string> {
+  for (let n = 1; ; n++) {
+    const name = defaultArchiveName(now, n);
+    try {
+      await writeArchive(staging, entries, resolve(cwd, name), now);
+      return name;
+    } catch (error) {
+      if (!(error instanceof ArchiveExists) || n >= MAX_NAME_TRIES) throw error;
+    }
+  }
+}
+
 /**
  * Packs `entries` of `staging` (in this order; a directory is only its own entry, its files are
- * listed after it) into a gzipped tar at `target`, mode 0600: written beside it under
- * a temporary name and renamed into place, so `target` is either the whole archive or untouched.
+ * listed after it) into a gzipped tar at `target`, mode 0600, every entry — directories too —
+ * dated `mtime`: written beside it under a temporary name and moved into place only if nothing is
+ * at `target`, so `target` is either the whole archive or untouched, and a file there is never
+ * replaced.
  *
- * @throws Error `cannot write the archive <target>: <reason>`, after removing the temporary file.
+ * @throws ArchiveExists when `target` exists; Error `cannot write the archive <target>: <reason>`
+ *   for anything else; either after removing the temporary file.
  */
-export async function writeArchive(staging: string, entries: readonly string[], target: string): Promise<void> {
-  const partial = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
+export async function writeArchive(staging: string, entries: readonly string[], target: string, mtime: Date = new Date()): Promise<void> {
+  const partial = join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.partial`);
   try {
     closeSync(openSync(partial, 'wx', 0o600));
     // Every entry is named, directories without recursion: the archive lists them in this order.
-    await tar.c({ gzip: true, portable: true, noDirRecurse: true, cwd: staging, file: partial }, [...entries]);
+    // `portable` leaves out who made it, and with it a directory's time, which would then read as
+    // 1970: every entry gets the archive's time instead.
+    await tar.c(
+      {
+        gzip: true,
+        portable: true,
+        noDirRecurse: true,
+        cwd: staging,
+        file: partial,
+        mtime,
+        onWriteEntry: (entry) => {
+          entry.noMtime = false;
+        },
+      },
+      [...entries],
+    );
     chmodSync(partial, 0o600);
-    renameSync(partial, target);
+    placeExclusively(partial, target);
   } catch (error) {
     rmSync(partial, { force: true });
+    if (error instanceof ArchiveExists) throw error;
     throw new Error(`cannot write the archive ${target}: ${errnoReason(error)}`);
   }
+}
+
+/**
+ * Moves the finished `partial` to `target` unless something is there: a hard link, which fails
+ * rather than replace (the rename it replaces would not). On a filesystem without hard links the
+ * name is claimed with O_EXCL first and the archive renamed onto the claim.
+ *
+ * @throws ArchiveExists when `target` is taken; the error of any other failure.
+ */
+function placeExclusively(partial: string, target: string): void {
+  try {
+    linkSync(partial, target);
+  } catch (error) {
+    if (taken(error)) throw new ArchiveExists(target);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    return claimThenRename(partial, target);
+  }
+  try {
+    rmSync(partial, { force: true });
+  } catch {
+    // The archive is in place; a temporary name left beside it is not worth failing the report for.
+  }
+}
+
+/**
+ * How {@link writeArchive} places the archive on a filesystem without hard links (vfat, some
+ * network mounts): O_EXCL claims `target`, then `partial` is renamed onto the claim.
+ *
+ * @throws ArchiveExists when `target` is taken (nothing is changed); the rename's error, after
+ *   taking its claim back.
+ */
+export function claimThenRename(partial: string, target: string): void {
+  try {
+    closeSync(openSync(target, 'wx', 0o600));
+  } catch (error) {
+    throw taken(error) ? new ArchiveExists(target) : error;
+  }
+  try {
+    renameSync(partial, target);
+  } catch (error) {
+    rmSync(target, { force: true });
+    throw error;
+  }
+}
+
+/** Whether a failed link or O_EXCL open found the name taken. */
+function taken(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === 'EEXIST';
 }
 
 /** `no such file or directory` from `ENOENT: no such file or directory, open '…'`; any other message as its first line. */

@@ -59,9 +59,29 @@ export function inProject(s: RelaySession, project: string, home?: string): bool
 }
 
 /**
- * Picks the live session `target` names, the caller excluded: its exact lich id first, then a
+ * The live sessions `target` names, the caller excluded: its exact lich id first, then a
  * case-insensitive label match, then (only when no label matched) its roster name; label and
- * name matches are narrowed by `project`.
+ * name matches are narrowed by `project`. `[]` is a miss, two or more a clash — what
+ * {@link resolveTarget} refuses; `lich control` and `lich ask` ask it first to tell a miss, which
+ * they look up again among sessions that are not running, from the other two.
+ *
+ * @param live the live sessions (RelayHost.liveSessions()).
+ */
+export function liveMatches(
+  live: readonly RelaySession[],
+  o: { from: string; target: string; project: string },
+  home?: string,
+): RelaySession[] {
+  const others = live.filter((s) => s.id !== o.from);
+  const byId = others.find((s) => s.id === o.target);
+  if (byId) return [byId];
+  const candidates = others.filter((s) => inProject(s, o.project, home));
+  const byLabel = candidates.filter((s) => equalFold(s.label, o.target));
+  return byLabel.length > 0 ? byLabel : candidates.filter((s) => equalFold(s.name, o.target));
+}
+
+/**
+ * Picks the live session `target` names, as {@link liveMatches} finds it.
  *
  * @param live the live sessions (RelayHost.liveSessions()), in the order a miss should list them.
  * @throws RelayError `no target session given`;
@@ -70,25 +90,19 @@ export function inProject(s: RelaySession, project: string, home?: string): bool
  *   `"<t>" names <n> live sessions (<proj1>, <proj2>) — narrow it with the project`.
  */
 export function resolveTarget(
-  live: RelaySession[],
+  live: readonly RelaySession[],
   o: { from: string; target: string; project: string },
   home?: string,
 ): RelaySession {
   if (o.target === '') throw new RelayError('no target session given');
-  const others = live.filter((s) => s.id !== o.from);
-  const byId = others.find((s) => s.id === o.target);
-  if (byId) return byId;
-
-  const candidates = others.filter((s) => inProject(s, o.project, home));
-  let matches = candidates.filter((s) => equalFold(s.label, o.target));
-  if (matches.length === 0) matches = candidates.filter((s) => equalFold(s.name, o.target));
-
+  const matches = liveMatches(live, o, home);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
     throw new RelayError(
       `${goQuote(o.target)} names ${matches.length} live sessions (${matches.map((s) => s.project).join(', ')}) — narrow it with the project`,
     );
   }
+  const others = live.filter((s) => s.id !== o.from);
   const where = o.project === '' ? '' : ` in project ${goQuote(o.project)}`;
   const known =
     others.length === 0

@@ -3,15 +3,16 @@
  * gets, run on a child that reads two files through it — one planted in the checkout, which must
  * come back, and one planted in the real home, which must not. Both halves are needed: a backend
  * that applied nothing would start perfectly and confine nothing, and one the kernel refuses
- * never starts at all. The child is bounded and killed, so a kernel that blocks the request
- * cannot hang the report. It never turns a session confined or unconfined.
+ * never starts at all. The child is bounded and killed with everything it started, so a kernel
+ * that blocks the request cannot hang the report or leave processes behind. It never turns a
+ * session confined or unconfined.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bwrapArgs } from './bwrap.js';
+import { runGroup } from './group.js';
 import { planConfinement, PlanError } from './plan.js';
 import { BWRAP, bwrapWords, findOnPath, PROBE_TIMEOUT_MS } from './sandbox.js';
 
@@ -67,15 +68,7 @@ export async function proveSandbox(o: ProveOptions): Promise<SandboxProof> {
     // Each file's content, or "absent": what the child reads is what a session would.
     const script = 'for f in "$@"; do if [ -e "$f" ]; then cat "$f"; else echo absent; fi; done';
     const started = Date.now();
-    const run = await new Promise<{ code: number | string | null; killed: boolean; stdout: string; stderr: string }>((done) =>
-      execFile(
-        bwrap,
-        [...bwrapArgs(c), '--', '/bin/sh', '-c', script, 'sh', inCheckout, inHome],
-        { env, timeout: timeoutMs, killSignal: 'SIGKILL' },
-        (err, stdout, stderr) =>
-          done({ code: err ? (err.code ?? null) : 0, killed: Boolean(err?.killed), stdout: String(stdout), stderr: String(stderr) }),
-      ),
-    );
+    const run = await runGroup(bwrap, [...bwrapArgs(c), '--', '/bin/sh', '-c', script, 'sh', inCheckout, inHome], env, timeoutMs);
     const ms = Date.now() - started;
     if (run.killed) {
       return { ok: false, ms, detail: `bubblewrap did not finish within ${timeoutMs / 1000} s and was killed: the kernel may be blocking it` };
@@ -100,3 +93,4 @@ export async function proveSandbox(o: ProveOptions): Promise<SandboxProof> {
     rmSync(privateHome, { recursive: true, force: true });
   }
 }
+

@@ -8,7 +8,6 @@
  * bubblewrap, a kernel that refuses its namespaces, or a checkout that cannot be confined fails
  * the open with one line naming the cause and the setting.
  */
-import { execFile } from 'node:child_process';
 import { accessSync, constants, mkdirSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
@@ -16,6 +15,7 @@ import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
 import { git } from '../spawn/worktrees.js';
 import { bwrapArgs, confinedCommand, type Confinement } from './bwrap.js';
+import { runGroup } from './group.js';
 import { planConfinement, PlanError, providerState, realFs, within } from './plan.js';
 import { readRung, type RungSetting } from './rung.js';
 
@@ -197,25 +197,15 @@ export async function commonGitDir(checkout: string, env: NodeJS.ProcessEnv): Pr
  * denying unprivileged user namespaces, say), or the bound it outlasted. Killed at `timeoutMs`,
  * so a kernel that blocks cannot hang the open.
  */
-export function probe(bwrap: string, c: Confinement, env: Record<string, string>, timeoutMs: number): Promise<string> {
-  return new Promise((done) => {
-    execFile(
-      bwrap,
-      // /bin/sh rather than `true` from PATH: a PATH without it must not read as a refusal.
-      [...bwrapArgs(c), '--', '/bin/sh', '-c', 'exit 0'],
-      { env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1 << 20 },
-      (err, _stdout, stderr) => {
-        if (!err) return done('');
-        if (err.killed) {
-          return done(
-            `bubblewrap did not set the confinement up within ${timeoutMs / 1000} s: the kernel may be blocking it — turn the setting off if it keeps failing`,
-          );
-        }
-        const words = bwrapWords(String(stderr)) || `bwrap exited ${typeof err.code === 'number' ? err.code : err.message}`;
-        done(`bubblewrap cannot confine it here (${words}): allow unprivileged user namespaces (an AppArmor policy may deny them) or turn the setting off`);
-      },
-    );
-  });
+export async function probe(bwrap: string, c: Confinement, env: Record<string, string>, timeoutMs: number): Promise<string> {
+  // /bin/sh rather than `true` from PATH: a PATH without it must not read as a refusal.
+  const run = await runGroup(bwrap, [...bwrapArgs(c), '--', '/bin/sh', '-c', 'exit 0'], env, timeoutMs);
+  if (run.code === 0 && !run.killed) return '';
+  if (run.killed) {
+    return `bubblewrap did not set the confinement up within ${timeoutMs / 1000} s: the kernel may be blocking it — turn the setting off if it keeps failing`;
+  }
+  const words = bwrapWords(run.stderr) || `bwrap exited ${run.code}`;
+  return `bubblewrap cannot confine it here (${words}): allow unprivileged user namespaces (an AppArmor policy may deny them) or turn the setting off`;
 }
 
 /** What bubblewrap said on stderr, on one line: its lines without the `bwrap: ` prefix, joined with `; `. */

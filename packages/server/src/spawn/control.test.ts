@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModCommand } from '@lich/generated/types';
 import { MOD_NOT_POLLING, ModHub, type ModCommandBody } from '../mod/hub.js';
 import { Providers } from '../providers/providers.js';
+import type { RelaySession } from '../relay/host.js';
 import { Store } from '../store/store.js';
 import { Control, PLUGIN_TOO_OLD } from './control.js';
 import { rosterName } from './names.js';
@@ -76,11 +77,22 @@ beforeEach(() => {
   control = new Control({
     store,
     hub,
-    live: (id) => live.has(id),
+    liveSessions: () => liveSessions(),
     providers: new Providers('/nonexistent-config', { PATH: '/usr/bin' }),
     env: { HOME: '/home/you' },
   });
 });
+
+/** The live sessions as the session host lists them: in card order, with their roster names. */
+function liveSessions(): RelaySession[] {
+  return store
+    .sessions()
+    .filter((s) => live.has(s.id))
+    .map((s) => {
+      const p = store.project(s.projectId)!;
+      return { id: s.id, projectId: p.id, project: p.name, projectPath: p.path, label: s.label, name: rosterName(s.path, s.id), kind: s.kind, path: s.path, reportsState: true, hasTools: true };
+    });
+}
 
 afterEach(() => {
   for (const m of mods.splice(0)) m.stop();
@@ -104,8 +116,8 @@ function ctl(o: { action: string; value?: string; args?: string; target?: string
   return p;
 }
 
-function ask(question: string, o: { target?: string; from?: string } = {}) {
-  const p = control.ask({ from: o.from ?? 'me00', target: o.target ?? 'auth-fix', project: 'lich', question });
+function ask(question: string, o: { target?: string; from?: string; project?: string } = {}) {
+  const p = control.ask({ from: o.from ?? 'me00', target: o.target ?? 'auth-fix', project: o.project ?? 'lich', question });
   p.catch(() => undefined);
   return p;
 }
@@ -126,15 +138,48 @@ async function refusal(p: Promise<unknown>, ms = 120_000): Promise<string> {
 }
 
 describe('spawn.Control refusals, in their order', () => {
-  it('resolves the session by id, label or roster name over every session, narrowed by the project', async () => {
+  it('resolves the session by id, label or roster name among the live sessions, narrowed by the project, as send does', async () => {
     const mod = new FakeMod('c1a2');
     await settle(ctl({ action: 'abort', target: 'c1a2', project: '' }), 0);
     await settle(ctl({ action: 'abort', target: 'AUTH-FIX' }), 0);
     await settle(ctl({ action: 'abort', target: rosterName('/src/lich', 'c1a2'), project: '' }), 0);
     expect(mod.commands).toHaveLength(3);
-    expect(await refusal(ctl({ action: 'abort', project: '' }))).toBe('"auth-fix" names 2 sessions — narrow it with the project');
-    expect(await refusal(ctl({ action: 'abort', target: 'nobody' }))).toBe('no session named "nobody" in project "lich"');
     expect(await refusal(ctl({ action: 'abort', target: '' }))).toBe('no session given to control');
+  });
+
+  it("refuses a label two live sessions answer to with send's wording, naming both projects", async () => {
+    expect(await refusal(ctl({ action: 'abort', project: '' }))).toBe('"auth-fix" names 2 live sessions (lich, revu) — narrow it with the project');
+    expect(await refusal(ask('hm?', { project: '' }))).toBe('"auth-fix" names 2 live sessions (lich, revu) — narrow it with the project');
+  });
+
+  it("answers a miss with send's wording, every live session's two names but the caller's", async () => {
+    const known = `Live sessions: "auth-fix" (${rosterName('/src/lich', 'c1a2')}), "codex-one" (${rosterName('/src/lich', 'x1b2')}), "terminal" (${rosterName('/src/lich', 'sh11')}), "auth-fix" (${rosterName('/src/revu', 'r1c2')}).`;
+    expect(await refusal(ctl({ action: 'abort', target: 'nobody' }))).toBe(`no live session named "nobody" in project "lich". ${known}`);
+    expect(await refusal(ask('hm?', { target: 'nobody', project: '' }))).toBe(`no live session named "nobody". ${known}`);
+  });
+
+  it('takes the live session when a parked namesake sits in another project', async () => {
+    store.insertSession({ ...row, id: 'zz99', label: 'codex-one', kind: 'claude', projectId: 'p2', path: '/src/revu', parked: true });
+    const mod = new FakeMod('x1b2');
+    expect(await refusal(ctl({ action: 'abort', target: 'codex-one', project: '' }))).toBe(
+      '"codex-one" runs Codex, and only a Claude Code session can be controlled: lich drives one through a Claude Code mod, which no other CLI has',
+    );
+    store.insertSession({ ...row, id: 'uu11', label: 'uniq', kind: 'claude', projectId: 'p1', path: '/src/lich', parked: false });
+    live.add('uu11');
+    store.insertSession({ ...row, id: 'uu22', label: 'uniq', kind: 'claude', projectId: 'p2', path: '/src/revu', parked: true });
+    const uniq = new FakeMod('uu11');
+    expect((await settle(ctl({ action: 'abort', target: 'uniq', project: '' }), 0)).id).toBe('uu11');
+    expect(uniq.commands.map((c) => c.kind)).toEqual(['abort']);
+    expect(mod.commands).toEqual([]);
+  });
+
+  it('looks a miss up among the sessions that are not running, and refuses the one it finds as not running', async () => {
+    expect(await refusal(ctl({ action: 'abort', target: 'old0', project: '' }))).toBe(
+      '"old-auth" is not running, so there is no Claude Code in it to take a command — open its card to start it',
+    );
+    expect(await refusal(ask('hm?', { target: 'OLD-AUTH', project: '' }))).toBe(
+      '"old-auth" is not running, so there is no Claude Code in it to answer a question — open its card to start it',
+    );
   });
 
   it('refuses a session that is not running before anything else about it', async () => {
@@ -143,10 +188,11 @@ describe('spawn.Control refusals, in their order', () => {
     );
   });
 
-  it('refuses the session controlling itself, even with an action it would refuse anyway', async () => {
-    expect(await refusal(ctl({ action: 'dance', from: 'c1a2' }))).toBe(
-      '"auth-fix" is this session, and a session cannot control itself: an abort would end the turn asking for it, and a prompt or a slash command would only run once that turn is over',
-    );
+  it('refuses the session controlling itself, named by label or by id, even with an action it would refuse anyway', async () => {
+    const itself =
+      '"auth-fix" is this session, and a session cannot control itself: an abort would end the turn asking for it, and a prompt or a slash command would only run once that turn is over';
+    expect(await refusal(ctl({ action: 'dance', from: 'c1a2' }))).toBe(itself);
+    expect(await refusal(ctl({ action: 'dance', from: 'c1a2', target: 'c1a2', project: '' }))).toBe(itself);
   });
 
   it('refuses a session running anything but Claude Code, naming what it runs', async () => {
@@ -297,13 +343,26 @@ describe('spawn.Ask', () => {
     expect(await refusal(p, 0)).toBe('"auth-fix" ended before answering');
   });
 
-  it('withdraws a question no poll took', async () => {
+  it('withdraws a question no poll took within the control wait, 10 seconds, not the 90 an answer gets', async () => {
     const mod = new FakeMod('c1a2');
     await vi.advanceTimersByTimeAsync(0);
     mod.stop();
-    expect(await refusal(ask('anyone?'), 90_000)).toBe(
-      '"auth-fix" did not take the question within 90 seconds, so lich withdrew it and nothing ran: its mod stopped polling (Claude Code frozen, or the mod reloading). It is safe to send again',
+    let said: string | undefined;
+    ask('anyone?').catch((e: Error) => (said = e.message));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(said).toBe(
+      '"auth-fix" did not take the question within 10 seconds, so lich withdrew it and nothing ran: its mod stopped polling (Claude Code frozen, or the mod reloading). It is safe to send again',
     );
+    const back = new FakeMod('c1a2');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(back.commands).toEqual([]);
+  });
+
+  it('gives a question a poll collected at once its whole 90 seconds for the answer, past the control wait', async () => {
+    const mod = new FakeMod('c1a2');
+    mod.reply = () => ({ ok: true, answer: 'took a while' });
+    mod.delayMs = 30_000;
+    expect((await settle(ask('slow?'), 30_000)).answer).toBe('took a while');
   });
 
   it('refuses, in order: not running, itself, not Claude Code, a blank question, no mod polling', async () => {

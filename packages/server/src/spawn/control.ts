@@ -5,9 +5,10 @@
  * command is queued on the mod hub, and the caller is answered with how its ack came back.
  *
  * The refusals come in one order, so a session that fails several checks is refused for the
- * first: resolution (every session, as close and rename resolve it) → not running → itself →
- * not Claude Code → the arguments (`controlRefusal` / `askRefusal`, the rule the client shares)
- * → no mod polling → a slash command for a mod older than 0.15.0.
+ * first: resolution (among live sessions, as send resolves it; only a miss there is looked up
+ * again among the rest) → not running → itself → not Claude Code → the arguments
+ * (`controlRefusal` / `askRefusal`, the rule the client shares) → no mod polling → a slash
+ * command for a mod older than 0.15.0.
  */
 import { homedir } from 'node:os';
 import {
@@ -25,7 +26,9 @@ import type { Answered, Controlled, SpawnAskOptions, SpawnControlOptions } from 
 import { SpawnError } from '../errors.js';
 import { ModNotPolling, type ModCommandBody, type ModHub, type ModOutcome } from '../mod/hub.js';
 import type { Providers } from '../providers/providers.js';
+import type { RelaySession } from '../relay/host.js';
 import { pluginAtLeast } from '../relay/mod-route.js';
+import { liveMatches, resolveTarget } from '../relay/resolve.js';
 import type { SessionRow, Store } from '../store/store.js';
 import { findSession } from './find.js';
 
@@ -42,8 +45,8 @@ export interface ControlDeps {
   store: Store;
   /** The mod hub the commands are queued on. */
   hub: Pick<ModHub, 'polling' | 'plugin' | 'enqueue'>;
-  /** Whether a process runs in the session's PTY. */
-  live(id: string): boolean;
+  /** The sessions a process runs in (RelayHost.liveSessions): what `<session>` resolves among, as for send. */
+  liveSessions(): RelaySession[];
   /** For the name of a session's provider in the not-Claude-Code refusal. */
   providers: Pick<Providers, 'peek'>;
   /** The backend's environment: HOME, for a `~/…` project. */
@@ -55,6 +58,9 @@ export interface ControlDeps {
    */
   waits?: { controlMs?: number; commandMs?: number; askMs?: number };
 }
+
+/** What control and ask need of the session they drive: a store row, or a live session as send resolves it. */
+type Target = Pick<SessionRow, 'id' | 'label' | 'kind' | 'projectId'>;
 
 export class Control {
   private readonly controlMs: number;
@@ -75,8 +81,10 @@ export class Control {
    * before an ack); `value` is absent when the action carried none, `command_id` is the
    * command's `m<N>`.
    *
-   * @throws SpawnError, in this order: the resolution refusals of `findSession` (`no session
-   *   given to control` for `""`); `"<L>" is not running, so there is no Claude Code in it to
+   * @throws SpawnError / RelayError, in this order: `no session given to control` for `""`; send's
+   *   resolution refusals (resolve.ts: a miss listing every live session, a label two live sessions
+   *   answer to naming both projects), unless the miss names a session that is not running
+   *   (or the caller); `"<L>" is not running, so there is no Claude Code in it to
    *   take a command — open its card to start it`; `"<L>" is this session, and a session cannot
    *   control itself: …`; `"<L>" runs <Kind Name>, and only a Claude Code session can be
    *   controlled: …`; `controlRefusal`'s (wire.md § 11.2); the not-polling refusal
@@ -86,9 +94,9 @@ export class Control {
    *   …`; a failed ack → `"<L>" refused the <action>: <reason>` (`unknown kind` → PLUGIN_TOO_OLD).
    */
   async control(o: SpawnControlOptions): Promise<Controlled> {
-    const s = this.resolve(o.from, o.target, o.project, 'control');
+    const { s, live } = this.resolve(o.from, o.target, o.project, 'control');
     const L = goQuote(s.label);
-    if (!this.d.live(s.id)) throw new SpawnError(`${L} is not running, so there is no Claude Code in it to take a command — open its card to start it`);
+    if (!live) throw new SpawnError(`${L} is not running, so there is no Claude Code in it to take a command — open its card to start it`);
     if (s.id === o.from) {
       throw new SpawnError(
         `${L} is this session, and a session cannot control itself: an abort would end the turn asking for it, and a prompt or a slash command would only run once that turn is over`,
@@ -130,7 +138,8 @@ export class Control {
 
   /**
    * `spawn.Ask` (spec/cli.md § lich ask): queues the question as an `ask` command and waits up
-   * to 90 s for the answer the mod's fork gives.
+   * to 90 s for the answer the mod's fork gives — if a poll collects it within the control wait
+   * (10 s); one still queued then is withdrawn, and nothing ran.
    *
    * @throws SpawnError, in this order: the resolution refusals (`no session given to ask`);
    *   not running; itself; not Claude Code; `askRefusal`'s; the not-polling refusal. Then every
@@ -138,13 +147,13 @@ export class Control {
    *   yet: it is new, or was just cleared` (`nothing-to-fork`); `"<L>" could not answer: <err>`
    *   (any other failed ack; `unknown kind` → PLUGIN_TOO_OLD); `"<L>" took the question and did
    *   not answer within 90 seconds: an answer that comes later is dropped`; `"<L>" did not take
-   *   the question within 90 seconds, so lich withdrew it and nothing ran: …`; `"<L>" ended
+   *   the question within 10 seconds, so lich withdrew it and nothing ran: …`; `"<L>" ended
    *   before answering`.
    */
   async ask(o: SpawnAskOptions): Promise<Answered> {
-    const s = this.resolve(o.from, o.target, o.project, 'ask');
+    const { s, live } = this.resolve(o.from, o.target, o.project, 'ask');
     const L = goQuote(s.label);
-    if (!this.d.live(s.id)) throw new SpawnError(`${L} is not running, so there is no Claude Code in it to answer a question — open its card to start it`);
+    if (!live) throw new SpawnError(`${L} is not running, so there is no Claude Code in it to answer a question — open its card to start it`);
     if (s.id === o.from) {
       throw new SpawnError(
         `${L} is this session, and a session cannot ask itself: the answer would come from the very turn that is waiting for it`,
@@ -155,6 +164,10 @@ export class Control {
     if (refusal !== undefined) throw new SpawnError(refusal);
     this.polling(s);
     const ticket = this.d.hub.enqueue(s.id, { kind: 'ask', question: o.question });
+    // A question no poll collects within the control wait is withdrawn then, as a control command
+    // is: a mod that stopped polling does not get the whole answer wait to prove it. This wait only
+    // withdraws; a collected question is answered within the one below, counted from the ask.
+    void ticket.wait(this.controlMs);
     const outcome = await ticket.wait(this.askMs);
     switch (outcome.state) {
       case 'acked':
@@ -164,19 +177,43 @@ export class Control {
       case 'delivered':
         throw new SpawnError(`${L} took the question and did not answer within ${seconds(this.askMs)} seconds: an answer that comes later is dropped`);
       case 'withdrawn':
-        throw new SpawnError(withdrawn(L, 'question', this.askMs));
+        throw new SpawnError(withdrawn(L, 'question', this.controlMs));
       case 'ended':
         throw new SpawnError(`${L} ended before answering`);
     }
   }
 
-  private resolve(from: string, target: string, project: string, verb: 'control' | 'ask'): SessionRow {
+  /**
+   * `<session>` resolved the way send resolves it (spec/cli.md § lich send, the `<session>`
+   * bullets): among the live sessions, the caller excluded. Only a miss there is looked up again
+   * over every session (`findSession`), so a card that is not running — or the caller naming
+   * itself — still gets its own refusal rather than a miss; a session that is live but not by
+   * that name for send (an old roster name) is not let in through that door.
+   *
+   * @returns the session, and whether a process runs in it.
+   * @throws SpawnError `no session given to <verb>`; RelayError send's miss and clash (resolve.ts).
+   */
+  private resolve(from: string, target: string, project: string, verb: 'control' | 'ask'): { s: Target; live: boolean } {
     if (target === '') throw new SpawnError(`no session given to ${verb}`);
-    return findSession(this.d.store, target, project, this.d.env.HOME || homedir());
+    const home = this.d.env.HOME || homedir();
+    const live = this.d.liveSessions();
+    const o = { from, target, project };
+    if (liveMatches(live, o, home).length === 0) {
+      const running = new Set(live.map((x) => x.id));
+      let row: SessionRow | undefined;
+      try {
+        row = findSession(this.d.store, target, project, home);
+      } catch (err) {
+        // No single session of any state by that name: send's miss, below, says what is live.
+        if (!(err instanceof SpawnError)) throw err;
+      }
+      if (row && (row.id === from || !running.has(row.id))) return { s: row, live: running.has(row.id) };
+    }
+    return { s: resolveTarget(live, o, home), live: true };
   }
 
   /** wire.md § 11.2: only a Claude Code session has a mod. */
-  private claudeOnly(s: SessionRow, done: 'controlled' | 'asked', how: 'drives' | 'asks'): void {
+  private claudeOnly(s: Target, done: 'controlled' | 'asked', how: 'drives' | 'asks'): void {
     if (s.kind === 'claude') return;
     const name = this.d.providers.peek(s.kind)?.name ?? s.kind;
     throw new SpawnError(
@@ -185,11 +222,11 @@ export class Control {
   }
 
   /** @throws ModNotPolling (wire.md § 11.2) unless the session's mod polls. */
-  private polling(s: SessionRow): void {
+  private polling(s: Target): void {
     if (!this.d.hub.polling(s.id)) throw new ModNotPolling();
   }
 
-  private projectName(s: SessionRow): string {
+  private projectName(s: Target): string {
     return this.d.store.project(s.projectId)?.name ?? '';
   }
 }

@@ -103,3 +103,30 @@ describe('settings.json', () => {
     expect(() => readSettings(dir, 'the theme setting')).toThrow(`${settingsFile()} must hold a JSON object, so the theme setting cannot be read — fix the file`);
   });
 });
+
+describe('a theme file a person wrote by hand', () => {
+  it('lists a name holding tabs, newlines or other control characters as one line, each run of them one space', () => {
+    themeFile('tabs.json', { name: 'Ever\tforest\r\nDark\u0085\u2028', scheme: 'dark' });
+    themeFile('bell.json', { name: '\u0007', scheme: 'light' });
+    expect(themes().list().slice(3)).toEqual([{ id: 'tabs', name: 'Ever forest Dark', scheme: 'dark', pair: '', inUse: false }]);
+    expect(logged).toEqual([`theme file ${join(dir, 'themes', 'bell.json')} skipped: its name is not a non-empty string`]);
+  });
+
+  it('skips a file whose id would come from a file name holding a tab or a newline', () => {
+    themeFile('a\tb.json', { scheme: 'dark' });
+    themeFile('c\nd.json', { scheme: 'dark' });
+    expect(themes().list().map((t) => t.id)).toEqual(['system', 'light', 'dark']);
+    expect(logged).toEqual([
+      `theme file ${join(dir, 'themes', 'a\tb.json')} skipped: its id "a\\tb" is not a word of letters, digits, dots, dashes and underscores`,
+      `theme file ${join(dir, 'themes', 'c\nd.json')} skipped: its id "c\\nd" is not a word of letters, digits, dots, dashes and underscores`,
+    ]);
+  });
+
+  it('switches away from a saved theme that is not an id at all, which list still reports', () => {
+    writeFileSync(settingsFile(), JSON.stringify({ theme: 5, sandbox: 'off' }));
+    expect(() => themes().list()).toThrow(`the theme setting in ${settingsFile()} is 5, which is not a theme's id — set it to one lich theme list shows`);
+    expect(themes().switch('dark')).toEqual({ theme: 'dark', previous: 'system' });
+    expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({ theme: 'dark', sandbox: 'off' });
+    expect(themes().list().filter((t) => t.inUse).map((t) => t.id)).toEqual(['dark']);
+  });
+});

@@ -15,7 +15,9 @@
  *
  * `scheme` (`light` or `dark`) is required; `id` defaults to the file's name without `.json`,
  * `name` to the id; `pair` names its variant for the other scheme and counts only when that
- * theme is installed too. Any other key (a palette) is the window's and is ignored here. A file
+ * theme is installed too. An id is a word of letters, digits, dots, dashes and underscores, so it
+ * holds no control character; in a name each run of them (a tab, a newline) reads as one space,
+ * so every row `lich theme list` prints is one line with exactly its columns. Any other key (a palette) is the window's and is ignored here. A file
  * that is not such an object, or whose id is taken, is skipped with a line in the backend's log.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -67,7 +69,9 @@ export class Themes {
   }
 
   /**
-   * Makes `id` the theme in use and saves it in settings.json.
+   * Makes `id` the theme in use and saves it in settings.json. A saved value that is not an id
+   * at all (`"theme": 5`) does not stand in the way: switching is how it is repaired, and what it
+   * replaced reads as `system`, the theme such a value leaves in use.
    *
    * @throws SpawnError `no theme named "<id>" is installed — the installed themes are "system", "light", …`,
    *   or for a settings file that cannot be read or written (settings.ts).
@@ -77,17 +81,23 @@ export class Themes {
     if (!installed.some((t) => t.id === id)) {
       throw new SpawnError(`no theme named ${goQuote(id)} is installed — the installed themes are ${installed.map((t) => goQuote(t.id)).join(', ')}`);
     }
-    const previous = this.current(installed);
+    const previous = this.current(installed, { repairing: true });
     writeSetting(this.d.configDir, THEME_KEY, id, WHAT);
     return { theme: id, previous };
   }
 
-  /** The id in use: the saved one when it is installed, else `system`. */
-  private current(installed: readonly Installed[]): string {
+  /**
+   * The id in use: the saved one when it is installed, else `system`.
+   *
+   * @throws SpawnError for a saved value that is not a string, unless `repairing` (a switch,
+   *   which is about to replace it): it then reads as `system`.
+   */
+  private current(installed: readonly Installed[], o: { repairing?: boolean } = {}): string {
     const { doc, file } = readSettings(this.d.configDir, WHAT);
     const saved = doc[THEME_KEY];
     if (saved === undefined) return DEFAULT_THEME;
     if (typeof saved !== 'string') {
+      if (o.repairing) return DEFAULT_THEME;
       throw new SpawnError(`the theme setting in ${file} is ${JSON.stringify(saved)}, which is not a theme's id — set it to one lich theme list shows`);
     }
     return installed.some((t) => t.id === saved) ? saved : DEFAULT_THEME;
@@ -136,9 +146,18 @@ export function readTheme(file: string, fallbackId: string): Installed | string 
   const id = o.id ?? fallbackId;
   if (typeof id !== 'string' || !ID.test(id)) return `its id ${JSON.stringify(id)} is not a word of letters, digits, dots, dashes and underscores`;
   if (o.scheme !== 'light' && o.scheme !== 'dark') return `its scheme is ${JSON.stringify(o.scheme)}, not "light" or "dark"`;
-  const name = o.name ?? id;
-  if (typeof name !== 'string' || name.trim() === '') return 'its name is not a non-empty string';
+  const name = typeof o.name === 'string' ? listedName(o.name) : (o.name ?? id);
+  if (typeof name !== 'string' || name === '') return 'its name is not a non-empty string';
   const pair = o.pair ?? '';
   if (typeof pair !== 'string') return 'its pair is not a theme id';
   return { id, name, scheme: o.scheme, pair };
+}
+
+/**
+ * A theme's name as one line of the list: each run of control characters (C0, DEL, C1) and of
+ * Unicode line and paragraph separators becomes one space, and the ends are trimmed — a tab would
+ * add a column to `lich theme list`, a newline a row.
+ */
+export function listedName(name: string): string {
+  return name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
 }
