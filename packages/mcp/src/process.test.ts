@@ -111,23 +111,16 @@ describe('lich mcp as a process', () => {
     const result = (await client.callTool({ name: 'list_sessions', arguments: {} })) as CallToolResult;
     expect(result.content).toEqual([{ type: 'text', text: 'No other live sessions.' }]);
 
-    // The transport ends stdin and waits for the exit before it would signal anything.
-    const exited = new Promise<number | null>((r) => {
-      const pid = transport.pid!;
-      const poll = setInterval(() => {
-        try {
-          process.kill(pid, 0);
-        } catch {
-          clearInterval(poll);
-          r(0);
-        }
-      }, 20);
-    });
-    const started = Date.now();
+    // The transport ends stdin, then SIGTERMs a server still running 2 s later: an exit with a
+    // code and no signal is one that ended on EOF by itself.
+    const child = (transport as unknown as { _process: import('node:child_process').ChildProcess })._process;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? r({ code: child.exitCode, signal: child.signalCode })
+        : child.once('exit', (code, signal) => r({ code, signal })),
+    );
     await client.close();
-    await exited;
-    // StdioClientTransport sends SIGTERM after 2 s; a server that exits on EOF is gone before.
-    expect(Date.now() - started).toBeLessThan(1900);
+    expect(await exited).toEqual({ code: 0, signal: null });
   });
 
   it('exits 0 at EOF after answering what it was sent', async () => {
@@ -139,6 +132,13 @@ describe('lich mcp as a process', () => {
     expect(reply.id).toBe(1);
     expect(reply.result.serverInfo.name).toBe('lich');
     expect(reply.result.protocolVersion).toBe('2025-06-18');
+  });
+
+  it("answers initialize with the client's own protocol version, one the SDK does not know included", async () => {
+    const init = { jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '1999-01-01', capabilities: {}, clientInfo: { name: 'old', version: '1' } } };
+    const { code, stdout } = await runRaw(`${JSON.stringify(init)}\n`, true);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout.trim()).result.protocolVersion).toBe('1999-01-01');
   });
 
   it('answers the requests before a malformed line, then exits 1 with stdin still open', async () => {

@@ -179,6 +179,8 @@ export class AnsweringTransport implements Transport {
   onreadend?: () => void;
 
   private reading = true;
+  /** The protocol version each `initialize` request asked for, by request id, until answered. */
+  private readonly askedVersions = new Map<RequestId, string>();
   private buffer: Buffer = Buffer.alloc(0);
   private lineNumber = 0;
   private readonly queue: Owed[] = [];
@@ -227,6 +229,13 @@ export class AnsweringTransport implements Transport {
     }
     // lich's envelope order (wire.md § 10.1): jsonrpc, id, then result or error; the SDK puts result first.
     const { jsonrpc, id } = message;
+    // wire.md § 10.1: initialize answers with the client's own protocol version, whichever it is;
+    // the SDK would answer its latest for one it does not list.
+    const asked = this.askedVersions.get(id);
+    if (asked !== undefined) {
+      this.askedVersions.delete(id);
+      if ('result' in message && typeof message.result.protocolVersion === 'string') message = { ...message, result: { ...message.result, protocolVersion: asked } };
+    }
     const line = `${JSON.stringify('result' in message ? { jsonrpc, id, result: message.result } : { jsonrpc, id, error: message.error })}\n`;
     const owed = this.queue.find((o) => !o.done && o.id === id);
     if (!owed) return this.write(line);
@@ -289,9 +298,14 @@ export class AnsweringTransport implements Transport {
         void this.flush();
         return;
       }
-      case 'message':
+      case 'message': {
+        const m = decoded.message as { id?: RequestId; method?: string; params?: { protocolVersion?: unknown } };
+        if (m.method === 'initialize' && m.id !== undefined && typeof m.params?.protocolVersion === 'string') {
+          this.askedVersions.set(m.id, m.params.protocolVersion);
+        }
         this.track(decoded.message);
         this.onmessage?.(decoded.message);
+      }
     }
   }
 
