@@ -1,15 +1,32 @@
 #!/usr/bin/env node
 // The `lich` bin: everything is in the bundle tools/build.mjs writes (npm run build). CommonJS
 // (bin/package.json) on purpose: an ES module here would make node start its ESM loader on every
-// `lich` run, a quarter of node's own start-up.
+// `lich` run, a quarter of node's own start-up. The bundle is compiled through vm.Script with the
+// V8 code cache the build made of it, named on its first line (`//lich:<hash>`); a cache that is
+// missing, or one V8 rejects (another node), only costs the compile it would have saved.
 'use strict';
+const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { Script } = require('node:vm');
 
-const bundle = join(__dirname, '../dist/lich.cjs');
+const dist = join(__dirname, '../dist');
+const file = join(dist, 'lich.cjs');
+let source;
 try {
-  require.resolve(bundle);
+  source = readFileSync(file, 'utf8');
 } catch {
   process.stderr.write('lich: this checkout is not built: run npm run build\n');
   process.exit(1);
 }
-require(bundle);
+const hash = /^\/\/lich:([0-9a-f]+)\n/.exec(source)?.[1];
+let cachedData;
+try {
+  if (hash) cachedData = readFileSync(join(dist, `lich-${hash}.cache`));
+} catch {
+  // Compiled from source instead.
+}
+const script = new Script(source, { filename: file, cachedData });
+// The bundle imports `lich mcp`'s and the backend's ES modules through this: an import() inside a
+// vm.Script has no loader on node 20 (and the experimental one warns on stderr).
+const bundle = { exports: {}, lichImport: (url) => import(url) };
+script.runInThisContext().call(bundle.exports, bundle.exports, require, bundle, file, dist);

@@ -50,6 +50,8 @@ void main({
   stderr: process.stderr,
   bin: join(__dirname, '../bin/lich.js'),
   distDir: pathToFileURL(`${__dirname}/`),
+  // packages/cli/bin/lich.js puts its own import() on the module it hands this bundle.
+  importModule: (module as NodeModule & { lichImport?: (url: string) => Promise<unknown> }).lichImport,
 }).then((code) => {
   process.exitCode = code;
 });

@@ -25,7 +25,10 @@ export function processLauncher(bin: string): Launcher {
       }
     },
     async start(command: string, args: readonly string[], env: Env): Promise<Started> {
-      const { spawn } = await import('node:child_process');
+      // Loaded here, not at the top: only `lich native` starts anything, and child_process is a
+      // millisecond of every start. getBuiltinModule rather than import(): the CLI bundle runs
+      // from a vm.Script, where node 20 has no loader for a dynamic import.
+      const { spawn } = process.getBuiltinModule('node:child_process');
       const clean: Record<string, string> = {};
       for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
       const child = spawn(command, [...args], { detached: true, stdio: 'ignore', env: clean });

@@ -28,6 +28,12 @@ export interface MainIo {
   bin: string;
   /** The directory holding the bundles `lich mcp` and the backend load (packages/cli/dist/). */
   distDir: URL;
+  /**
+   * Imports an ES module bundle (`mcp.mjs`, `server.mjs`) by URL. The bin hands its own `import()`
+   * in: the CLI bundle runs from a vm.Script, where node 20 has no loader for `import()` once a
+   * code cache is involved. Absent (tests, source): this module's own `import()`.
+   */
+  importModule?: (url: string) => Promise<unknown>;
   /** Loads the command table; defaults to the lazily imported generated table. */
   loadCommands?: () => Promise<CommandTable>;
 }
@@ -241,7 +247,7 @@ async function loadBundle<T>(io: MainIo, file: string, entry: string): Promise<T
   const url = new URL(file, io.distDir).href;
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
+    mod = (await (io.importModule ?? ((u: string) => import(/* @vite-ignore */ u)))(url)) as Record<string, unknown>;
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(file)) {
       throw new LichError(`this lich was built without ${file}: run npm run build`, { cause: error });
