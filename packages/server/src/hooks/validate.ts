@@ -47,9 +47,13 @@ export interface TouchedReport {
   session_id: string;
 }
 
-const reject = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+// Shared with mod/validate.ts, which reads the mod bodies by the same conventions.
 
-function object(raw: string): Record<string, unknown> | string {
+/** A refusal, answered as 400 with `reason`. */
+export const reject = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+
+/** The body as a JSON object, or the refusal's reason when it is not one. */
+export function object(raw: string): Record<string, unknown> | string {
   let v: unknown;
   try {
     v = JSON.parse(raw);
@@ -61,30 +65,32 @@ function object(raw: string): Record<string, unknown> | string {
 }
 
 /** A string field: absent/null → `""`; any other non-string → undefined (a type error). */
-function text(body: Record<string, unknown>, key: string): string | undefined {
+export function text(body: Record<string, unknown>, key: string): string | undefined {
   const v = body[key];
   if (v === undefined || v === null) return '';
   return typeof v === 'string' ? v : undefined;
 }
 
-function capped(s: string): string {
+/** Trimmed and capped at {@link FIELD_RUNES} runes. */
+export function capped(s: string): string {
   const t = s.trim();
   const runes = [...t];
   return runes.length > FIELD_RUNES ? runes.slice(0, FIELD_RUNES).join('').trimEnd() : t;
 }
 
-function sessionId(body: Record<string, unknown>): string | { reason: string } {
-  const id = text(body, 'session_id');
-  if (id === undefined) return { reason: 'session_id must be a string' };
-  if (id === '') return { reason: 'session_id is required' };
-  return id;
+/** A required, non-empty string field, or the reason it is not one (`<label> is required`). */
+export function required(body: Record<string, unknown>, key: string, label = key): string | { reason: string } {
+  const v = text(body, key);
+  if (v === undefined) return { reason: `${label} must be a string` };
+  if (v === '') return { reason: `${label} is required` };
+  return v;
 }
 
 /** `POST /hook`: session_id required; state one of {@link HOOK_STATES}, case-sensitive. */
 export function parseStateReport(raw: string): Parsed<StateReport> {
   const body = object(raw);
   if (typeof body === 'string') return reject(body);
-  const id = sessionId(body);
+  const id = required(body, 'session_id');
   if (typeof id !== 'string') return reject(id.reason);
   const state = body.state;
   if (typeof state !== 'string' || !(HOOK_STATES as readonly string[]).includes(state)) {
@@ -116,7 +122,7 @@ export function parseStateReport(raw: string): Parsed<StateReport> {
 export function parseStartReport(raw: string, registered: readonly string[]): Parsed<StartReport> {
   const body = object(raw);
   if (typeof body === 'string') return reject(body);
-  const id = sessionId(body);
+  const id = required(body, 'session_id');
   if (typeof id !== 'string') return reject(id.reason);
   const psid = text(body, 'provider_session_id');
   if (psid === undefined) return reject('provider_session_id must be a string');
@@ -135,7 +141,7 @@ export function parseStartReport(raw: string, registered: readonly string[]): Pa
 export function parseTitleReport(raw: string): Parsed<TitleReport> {
   const body = object(raw);
   if (typeof body === 'string') return reject(body);
-  const id = sessionId(body);
+  const id = required(body, 'session_id');
   if (typeof id !== 'string') return reject(id.reason);
   const title = text(body, 'title');
   if (title === undefined || title.trim() === '') return reject('title is required and must not be blank');
@@ -146,7 +152,7 @@ export function parseTitleReport(raw: string): Parsed<TitleReport> {
 export function parseTouchedReport(raw: string): Parsed<TouchedReport> {
   const body = object(raw);
   if (typeof body === 'string') return reject(body);
-  const id = sessionId(body);
+  const id = required(body, 'session_id');
   if (typeof id !== 'string') return reject(id.reason);
   return { ok: true, value: { session_id: id } };
 }

@@ -9,7 +9,7 @@
  * absent and null read alike, a present field of another type is `<field> must be a string`.
  */
 import type { ModAnswerBody, ModUsageBody } from '@lich/generated/types';
-import { FIELD_RUNES, type Parsed } from '../hooks/validate.js';
+import { capped, object, type Parsed, reject, required, text } from '../hooks/validate.js';
 import type { ModAck } from './hub.js';
 
 /** The command kinds an ack may name (wire.md § 11.2). */
@@ -18,40 +18,7 @@ export const MOD_KINDS = ['prompt', 'abort', 'model', 'effort', 'command', 'ask'
 /** Longest `/mod/answer` text, in UTF-16 code units (wire.md § 11.3). */
 export const ANSWER_UNITS = 16_000;
 
-const reject = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
-
 type Body = Record<string, unknown>;
-
-function object(raw: string): Body | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Body) : undefined;
-}
-
-/** A string field: absent/null → `""`; any other non-string → undefined (a type error). */
-function text(body: Body, key: string): string | undefined {
-  const v = body[key];
-  if (v === undefined || v === null) return '';
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** A required, non-empty string field, or the reason it is not one (`<label> is required`). */
-function required(body: Body, key: string, label = key): string | { reason: string } {
-  const v = text(body, key);
-  if (v === undefined) return { reason: `${label} must be a string` };
-  if (v === '') return { reason: `${label} is required` };
-  return v;
-}
-
-/** Trimmed and capped at {@link FIELD_RUNES} runes, like the hook fields. */
-function capped(s: string): string {
-  const runes = [...s.trim()];
-  return runes.length > FIELD_RUNES ? runes.slice(0, FIELD_RUNES).join('').trimEnd() : s.trim();
-}
 
 /** A JSON-number field: absent/null → undefined; else the number, or the reason it is none. */
 function number(body: Body, key: string, label: string, integer: boolean): number | undefined | { reason: string } {
@@ -88,7 +55,7 @@ function rfc3339(s: string): boolean {
  */
 export function parseAck(raw: string): Parsed<ModAck> {
   const body = object(raw);
-  if (!body) return reject('body must be a JSON object');
+  if (typeof body === 'string') return reject(body);
   const sessionId = required(body, 'session_id');
   if (typeof sessionId !== 'string') return reject(sessionId.reason);
   const id = required(body, 'id');
@@ -113,7 +80,7 @@ export function parseAck(raw: string): Parsed<ModAck> {
 /** `POST /mod/answer`: session_id required; text required, not blank, at most 16,000 UTF-16 units, kept exactly as sent. */
 export function parseAnswer(raw: string): Parsed<ModAnswerBody> {
   const body = object(raw);
-  if (!body) return reject('body must be a JSON object');
+  if (typeof body === 'string') return reject(body);
   const sessionId = required(body, 'session_id');
   if (typeof sessionId !== 'string') return reject(sessionId.reason);
   const t = required(body, 'text');
@@ -132,7 +99,7 @@ export function parseAnswer(raw: string): Parsed<ModAnswerBody> {
  */
 export function parseUsage(raw: string): Parsed<ModUsageBody> {
   const body = object(raw);
-  if (!body) return reject('body must be a JSON object');
+  if (typeof body === 'string') return reject(body);
   const sessionId = required(body, 'session_id');
   if (typeof sessionId !== 'string') return reject(sessionId.reason);
   const conversationId = required(body, 'conversation_id');
