@@ -30,7 +30,7 @@ import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
 import { equalFold } from '../relay/resolve.js';
 import type { SessionRow, Store } from '../store/store.js';
-import { readSettings } from '../themes/settings.js';
+import { readSettings } from '../settings.js';
 import { Ledger, type LedgerRow } from './ledger.js';
 import { ClaudeTally, CodexTally, findClaudeTranscript, findCodexRollout, type Tally, TranscriptFile } from './transcripts.js';
 

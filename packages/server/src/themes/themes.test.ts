@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readSettings, writeSetting } from './settings.js';
+import { readSettings, writeSetting } from '../settings.js';
 import { Themes } from './themes.js';
 
 let dir: string;

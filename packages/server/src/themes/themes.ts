@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import type { Theme, ThemeSwitched } from '@lich/generated/types';
 import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
-import { readSettings, writeSetting } from './settings.js';
+import { readSettings, writeSetting } from '../settings.js';
 
 /** The folder of user themes, in the config directory. */
 export const THEMES_DIR = 'themes';
