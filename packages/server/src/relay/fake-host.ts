@@ -3,6 +3,7 @@
  * ready, state), and `type` records what would have been typed. The PTY and HTTP are not what
  * those tests are about; the end-to-end tests drive the real ones.
  */
+import { vi } from 'vitest';
 import type { Clock, RelayHost, RelaySession } from './host.js';
 
 export interface FakeSession extends RelaySession {
@@ -93,3 +94,27 @@ export class FakeHost implements RelayHost {
     return this.typed.filter((t) => t.id === id).map((t) => t.text);
   }
 }
+
+/** Lets pending promise callbacks run, then advances the fake timers by `ms`. */
+export async function tick(ms = 0): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+/**
+ * The state hook as the backend runs it on POST /hook — the host's state first, then the relay —
+ * over whichever relay `relay()` gives now (tests make a new one for each case).
+ */
+export function reporter(relay: () => { observe(id: string, state: string): void }): (s: FakeSession, state: string) => void {
+  return (s, state) => {
+    s.state = state;
+    relay().observe(s.id, state);
+  };
+}
+
+/** The ticket in a relayed message: the reply command is spelled the same in every language. */
+export function ticketIn(text: string): string {
+  const m = /reply ([0-9a-f]{8}) /.exec(text);
+  if (!m) throw new Error(`no ticket in ${text}`);
+  return m[1]!;
+}
+

@@ -18,7 +18,7 @@ import {
   subagentReportText,
   workerTaskText,
 } from './compose.js';
-import { FakeHost, type FakeSession } from './fake-host.js';
+import { FakeHost, type FakeSession, reporter, tick, ticketIn } from './fake-host.js';
 import { Relay } from './relay.js';
 
 const LANGS: PromptLang[] = ['pt-BR', 'es', 'zh-CN'];
@@ -48,21 +48,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function tick(ms = 0): Promise<void> {
-  await vi.advanceTimersByTimeAsync(ms);
-}
-
-function report(s: FakeSession, state: string): void {
-  s.state = state;
-  relay.observe(s.id, state);
-}
-
-/** The ticket in a relayed message: the reply command is spelled the same in every language. */
-function ticketIn(text: string): string {
-  const m = /reply ([0-9a-f]{8}) /.exec(text);
-  if (!m) throw new Error(`no ticket in ${text}`);
-  return m[1]!;
-}
+const report = reporter(() => relay);
 
 /** A session's mod as lich-plugin runs it: polls, records each prompt command, acks it ok. */
 function pollingMod(s: FakeSession, plugin = '0.17.0'): Extract<ModCommand, { kind: 'prompt' }>[] {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModCommand } from '@lich/generated/types';
 import { ModHub } from '../mod/hub.js';
 import { nudgeText, workerTaskText } from './compose.js';
-import { FakeHost, type FakeSession } from './fake-host.js';
+import { FakeHost, type FakeSession, reporter, tick, ticketIn } from './fake-host.js';
 import { pluginAtLeast } from './mod-route.js';
 import { Relay, type Result } from './relay.js';
 
@@ -90,20 +90,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function tick(ms = 0): Promise<void> {
-  await vi.advanceTimersByTimeAsync(ms);
-}
-
-function report(s: FakeSession, state: string): void {
-  s.state = state;
-  relay.observe(s.id, state);
-}
-
-function ticketIn(text: string): string {
-  const m = /reply ([0-9a-f]{8}) /.exec(text);
-  if (!m) throw new Error(`no ticket in ${text}`);
-  return m[1]!;
-}
+const report = reporter(() => relay);
 
 function send(o: { from?: string; target?: string; timeoutSeconds?: number; private?: boolean; subagent?: boolean } = {}): Promise<Result> {
   const opts = { from: o.from ?? planner.id, target: o.target ?? 'docs', project: '', prompt: 'run the tests', timeoutSeconds: o.timeoutSeconds ?? 1 };

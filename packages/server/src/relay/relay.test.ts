@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeHost, type FakeSession } from './fake-host.js';
+import { FakeHost, type FakeSession, reporter, tick, ticketIn } from './fake-host.js';
 import { Relay, RelayError, waitMs, type Result } from './relay.js';
 
 const hour = 3_600_000;
@@ -24,22 +24,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Lets pending promise callbacks run, then advances the fake timers by `ms`. */
-async function tick(ms = 0): Promise<void> {
-  await vi.advanceTimersByTimeAsync(ms);
-}
-
-/** The state hook: what the backend does on POST /hook (host state first, then the relay). */
-function report(s: FakeSession, state: string): void {
-  s.state = state;
-  relay.observe(s.id, state);
-}
-
-function ticketIn(text: string): string {
-  const m = /reply ([0-9a-f]{8}) /.exec(text);
-  if (!m) throw new Error(`no ticket in ${text}`);
-  return m[1]!;
-}
+const report = reporter(() => relay);
 
 /** Sends and lets the message reach the target; returns the ticket and the send's promise. */
 async function send(

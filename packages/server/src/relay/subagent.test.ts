@@ -4,7 +4,7 @@
  * errand, its exemption from the ticket's hour, and the worker parking itself once it answered.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeHost, type FakeSession } from './fake-host.js';
+import { FakeHost, type FakeSession, reporter, tick, ticketIn } from './fake-host.js';
 import { Relay, RelayError, type Result } from './relay.js';
 
 const hour = 3_600_000;
@@ -40,20 +40,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function tick(ms = 0): Promise<void> {
-  await vi.advanceTimersByTimeAsync(ms);
-}
-
-function report(s: FakeSession, state: string): void {
-  s.state = state;
-  relay.observe(s.id, state);
-}
-
-function ticketIn(text: string): string {
-  const m = /reply ([0-9a-f]{8}) /.exec(text);
-  if (!m) throw new Error(`no ticket in ${text}`);
-  return m[1]!;
-}
+const report = reporter(() => relay);
 
 /** Hands the worker its errand as `lich open --subagent --prompt` does; returns the ticket and the hand-off. */
 async function handOff(o: { timeoutSeconds?: number; target?: string } = {}): Promise<{ ticket: string; result: Promise<Result> }> {
