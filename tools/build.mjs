@@ -246,11 +246,12 @@ const entries = [
 // Chunk names carry a content hash, so every change leaves the old files behind. They are
 // removed only once they are a minute old: a lich started just before this build may still be
 // about to import the chunk it was built with (tests run the bundle while others rebuild it).
-function pruneChunks(dir, keep) {
+// `named` picks which files of `dir` are build leftovers at all (dist/ holds others too).
+function pruneChunks(dir, keep, named = () => true) {
   const cutoff = Date.now() - 60_000;
   for (const file of readdirSync(dir)) {
     const path = join(dir, file);
-    if (!keep.includes(path) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+    if (named(file) && !keep.includes(path) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
   }
 }
 
@@ -272,11 +273,7 @@ function writeCached(file, text) {
   } catch (error) {
     console.warn(`build: no code cache for ${file}: ${error?.message ?? error}`);
   }
-  const cutoff = Date.now() - 60_000;
-  for (const f of readdirSync(dirname(file))) {
-    const path = join(dirname(file), f);
-    if (/^lich-[0-9a-f]+\.cache$/.test(f) && path !== cache && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
-  }
+  pruneChunks(dirname(file), [cache], (f) => /^lich-[0-9a-f]+\.cache$/.test(f));
 }
 
 const started = performance.now();
