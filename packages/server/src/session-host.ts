@@ -173,9 +173,15 @@ export class SessionHost implements RelayHost {
   private exited(id: string, code: number, signal?: number): void {
     this.heardFrom.delete(id);
     this.ports.release(id);
-    if (this.store.db.open && this.store.session(id)) {
-      this.store.setParked(id, true);
-      this.log(`session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''}); its row is parked`);
+    try {
+      if (this.store.db.open && this.store.session(id)) {
+        this.store.setParked(id, true);
+        this.log(`session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''}); its row is parked`);
+      }
+    } catch (err) {
+      // A store that cannot be written (locked past its wait) must not keep the relay from
+      // hearing the exit: every errand at this session would wait for an answer nobody can give.
+      this.log(`session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''}), and its row could not be parked: ${(err as Error)?.message ?? String(err)}`);
     }
     for (const l of [...this.exitListeners]) {
       try {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openStore, Store } from './store.js';
+import { holdWriteLock } from './lock-holder.js';
+import { MIGRATIONS, openStore, Store, StoreError } from './store.js';
 
 let dir: string;
 beforeEach(() => {
@@ -212,6 +213,66 @@ describe('Store, usage', () => {
     expect(store.usage('s1')?.cost_usd).toBe(0);
     store.deleteSessions(['s1']);
     expect(store.usage('s1')).toBeUndefined();
+    store.close();
+  });
+});
+
+// issue 14, item 1: another SQLite client holding the write lock (an sqlite3 shell after
+// `BEGIN IMMEDIATE; INSERT …`). A deferred transaction that read first failed its upgrade at
+// once with SQLite's `database is locked`; every multi-statement write now begins IMMEDIATE and
+// waits like a single statement does, and a lock held past the wait is one sentence to act on.
+describe('Store under another connection’s write lock', () => {
+  const pick = (n: number) => ({ label: `Session ${n}`, nextSeq: n + 1 });
+  const writes: Array<[string, (s: Store) => unknown]> = [
+    ['openSession', (s) => s.openSession(undefined, 'p1', { ...base, id: 's2', path: '/l' }, pick)],
+    ['setParked', (s) => s.setParked('s1', true)],
+    ['setTitle', (s) => s.setTitle('s1', 'a title')],
+    ['refile', (s) => s.refile(['s1'], { folder: 'f', color: 'teal' })],
+    ['resumeSession', (s) => s.resumeSession('s1')],
+    ['deleteSessions', (s) => s.deleteSessions(['s1'])],
+  ];
+
+  const seeded = (file: string, busyMs: number) => {
+    const store = new Store(file, Date.now, { busyMs });
+    store.openSession({ id: 'p1', name: 'lich', path: '/l' }, 'p1', { ...base, id: 's1', path: '/l' }, pick);
+    // A read first, as every one of these does inside its transaction: the snapshot a deferred
+    // transaction would then have to upgrade.
+    store.sessions();
+    return store;
+  };
+
+  it.each(writes)('%s waits out a lock the other program lets go of within the wait', async (_name, write) => {
+    const file = join(dir, 'lich.db');
+    const store = seeded(file, 5_000);
+    const holder = await holdWriteLock(file, 300);
+    expect(() => write(store)).not.toThrow();
+    await holder.released;
+    store.close();
+  });
+
+  it('says what to do, in one sentence, when the lock outlasts the wait, and writes nothing', async () => {
+    const file = join(dir, 'lich.db');
+    const store = seeded(file, 200);
+    const holder = await holdWriteLock(file, 5_000);
+    try {
+      let thrown: unknown;
+      try {
+        store.openSession(undefined, 'p1', { ...base, id: 's2', path: '/l' }, pick);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(StoreError);
+      expect((thrown as Error).message).toBe(
+        `the workspace database ${file} is locked by another program, and it did not let go within 0.2 s, so nothing was written — close whatever has it open in a transaction (an sqlite3 shell, a backup or sync tool) and try again`,
+      );
+      // A single statement says the same.
+      expect(() => store.setLabel('s1', 'x', false)).toThrow(StoreError);
+    } finally {
+      holder.kill();
+      await holder.released;
+    }
+    expect(store.session('s2')).toBeUndefined();
+    expect(store.session('s1')?.label).toBe('Session 1');
     store.close();
   });
 });

@@ -269,17 +269,79 @@ const session = (r: RawSession): SessionRow => ({
 });
 
 /**
+ * How long a statement waits for another connection's write lock before it fails, in ms: longer
+ * than any write lich itself holds (a few ms), and short enough that a person who left an
+ * `sqlite3` shell mid-transaction hears about it while the command that hit it still runs.
+ */
+export const STORE_BUSY_MS = 5_000;
+
+/**
+ * A failure of the workspace database worded for the person who has to act on it: one sentence
+ * naming the file and what to do (a lock held past {@link STORE_BUSY_MS}, a read-only file, a
+ * full disk, a damaged file). The SQLite error it replaces is its `cause`.
+ */
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+/**
+ * `err` as a {@link StoreError} when it is one of SQLite's own failures a person can act on, else
+ * `err` itself (a constraint, a bug: the caller's to word). SQLite's words (`database is locked`)
+ * name neither the file nor a way out.
+ *
+ * @param file the database file; `waitMs` the busy timeout it ran with.
+ */
+export function storeFailure(err: unknown, file: string, waitMs: number): unknown {
+  if (err instanceof StoreError) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return err;
+  const raw = String((err as Error).message ?? '').split('\n')[0];
+  const base = code.replace(/^(SQLITE_[A-Z]+).*$/, '$1');
+  let text: string | undefined;
+  switch (base) {
+    case 'SQLITE_BUSY':
+    case 'SQLITE_LOCKED':
+      text = `the workspace database ${file} is locked by another program, and it did not let go within ${waitMs / 1000} s, so nothing was written — close whatever has it open in a transaction (an sqlite3 shell, a backup or sync tool) and try again`;
+      break;
+    case 'SQLITE_READONLY':
+      text = `the workspace database ${file} cannot be written (${raw}) — give this user write access to the file and its directory, then try again`;
+      break;
+    case 'SQLITE_FULL':
+      text = `the disk holding the workspace database ${file} is full, so nothing was written — free some space, then try again`;
+      break;
+    case 'SQLITE_IOERR':
+    case 'SQLITE_CANTOPEN':
+      text = `the workspace database ${file} cannot be read or written (${raw}) — check the disk and the directory it is in, then try again`;
+      break;
+    case 'SQLITE_CORRUPT':
+    case 'SQLITE_NOTADB':
+      text = `the workspace database ${file} is damaged (${raw}) — stop lich, move the file aside (lich starts a new one, without the sessions it held) and start lich again`;
+      break;
+  }
+  return text === undefined ? err : new StoreError(text, { cause: err });
+}
+
+/**
  * Opens (creating if needed) and migrates a lich database.
+ *
+ * Every write of more than one statement runs in a transaction begun IMMEDIATE: a deferred one
+ * that reads first and then writes cannot wait for another connection's lock (SQLite fails the
+ * upgrade at once, `database is locked`, to avoid a deadlock), where BEGIN IMMEDIATE waits like
+ * any single statement does, up to the busy timeout. A failure SQLite words for programmers is
+ * thrown as a {@link StoreError} a person can act on.
  *
  * @param file path of the database file, or `:memory:`.
  * @param now clock in milliseconds, for `created_at` / `updated_at` / `touched_at`.
+ * @param o.busyMs how long to wait for another connection's lock (default {@link STORE_BUSY_MS}).
  * @throws Error when the file was written by a newer lich (its `user_version` is past the
- *   migrations this build knows), or cannot be opened.
+ *   migrations this build knows); StoreError when it cannot be opened, is locked past the wait,
+ *   or is damaged.
  */
 export class Store {
   readonly db: Database.Database;
   private readonly now: () => number;
   private readonly q: Statements;
+  private readonly busyMs: number;
   private written = 0;
 
   /**
@@ -291,33 +353,66 @@ export class Store {
     return this.written;
   }
 
-  constructor(file: string, now: () => number = Date.now) {
+  constructor(file: string, now: () => number = Date.now, o: { busyMs?: number } = {}) {
     this.now = now;
-    this.db = new Database(file);
+    this.busyMs = o.busyMs ?? STORE_BUSY_MS;
+    const failure = (err: unknown) => storeFailure(err, file, this.busyMs);
     try {
+      this.db = new Database(file);
+    } catch (err) {
+      throw failure(err);
+    }
+    try {
+      this.db.pragma(`busy_timeout = ${this.busyMs}`);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('foreign_keys = ON');
-      this.db.pragma('busy_timeout = 5000');
       migrate(this.db, file);
     } catch (err) {
       this.db.close();
-      throw err;
+      throw failure(err);
     }
     this.q = prepare(this.db);
-    // Every write goes through a statement's run(), the ad hoc ones included (db.prepare below).
+    // Every write goes through a statement's run(), the ad hoc ones included (db.prepare below),
+    // and every statement's failure through storeFailure.
     const bump = () => void this.written++;
     const prepareRaw = this.db.prepare.bind(this.db);
-    const counted = <S extends Database.Statement>(st: S): S => {
+    const guarded = <S extends Database.Statement>(st: S): S => {
+      for (const method of ['get', 'all', 'iterate'] as const) {
+        const call = (st[method] as (...args: unknown[]) => unknown).bind(st);
+        (st as Record<string, unknown>)[method] = (...args: unknown[]) => {
+          try {
+            return call(...args);
+          } catch (err) {
+            throw failure(err);
+          }
+        };
+      }
       if (st.reader) return st;
       const run = st.run.bind(st);
       st.run = ((...args: unknown[]) => {
         bump();
-        return run(...(args as []));
+        try {
+          return run(...(args as []));
+        } catch (err) {
+          throw failure(err);
+        }
       }) as S['run'];
       return st;
     };
-    for (const st of Object.values(this.q)) counted(st as Database.Statement);
-    this.db.prepare = ((source: string) => counted(prepareRaw(source))) as typeof this.db.prepare;
+    for (const st of Object.values(this.q)) guarded(st as Database.Statement);
+    this.db.prepare = ((source: string) => guarded(prepareRaw(source))) as typeof this.db.prepare;
+  }
+
+  /**
+   * Runs `fn` in a transaction begun IMMEDIATE (see the class comment): it takes the write lock
+   * before its first read, so it waits out another writer instead of failing half-way.
+   */
+  private write<T>(fn: () => T): T {
+    try {
+      return this.db.transaction(fn).immediate();
+    } catch (err) {
+      throw storeFailure(err, this.db.name, this.busyMs);
+    }
   }
 
   close(): void {
@@ -391,7 +486,7 @@ export class Store {
     s: Omit<NewSession, 'projectId' | 'label'>,
     pick: (nextSeq: number, taken: Set<string>) => { label: string; nextSeq: number },
   ): { session: SessionRow; project: ProjectRow } {
-    return this.db.transaction(() => {
+    return this.write(() => {
       if (newProject) this.insertProject(newProject);
       const p = this.project(projectId);
       if (!p) throw new Error(`no project with id ${projectId}`);
@@ -402,7 +497,7 @@ export class Store {
       this.q.bumpSeq.run(nextSeq, t, projectId);
       this.q.setActive.run(s.id, t, projectId);
       return { session: this.session(s.id)!, project: this.project(projectId)! };
-    })();
+    });
   }
 
   /**
@@ -411,7 +506,7 @@ export class Store {
    * moves to the newest unparked session left, or empties.
    */
   setParked(id: string, parked: boolean): void {
-    this.db.transaction(() => {
+    this.write(() => {
       const t = this.now();
       this.q.setParked.run(parked ? 1 : 0, parked ? 1 : 0, t, id);
       if (!parked) return;
@@ -421,7 +516,7 @@ export class Store {
       if (!p || p.activeSessionId !== id) return;
       const rest = this.sessionsOfProject(p.id).filter((r) => !r.parked);
       this.q.setActive.run(rest.length ? rest[rest.length - 1].id : '', t, p.id);
-    })();
+    });
   }
 
   /** Parks every session still marked running: called at startup, when no PTY can have survived. Returns how many. */
@@ -448,14 +543,14 @@ export class Store {
    * @returns false when the session does not exist or its label is the user's.
    */
   setTitle(id: string, title: string): boolean {
-    return this.db.transaction(() => {
+    return this.write(() => {
       const s = this.session(id);
       if (!s || !s.labelAuto) return false;
       const clash = this.sessionsOfProject(s.projectId).some(
         (r) => r.id !== id && r.label.toLowerCase() === title.toLowerCase(),
       );
       return this.q.setTitle.run(title, clash ? s.label : title, this.now(), id).changes > 0;
-    })();
+    });
   }
 
   /** Sets a label; `auto` false marks it the user's, so auto-titles leave it alone from then on. */
@@ -502,7 +597,7 @@ export class Store {
    * Returns how many rows changed.
    */
   refile(ids: readonly string[], change: { folder?: string; color?: string }): number {
-    return this.db.transaction(() => {
+    return this.write(() => {
       const t = this.now();
       let n = 0;
       for (const id of ids) {
@@ -510,7 +605,7 @@ export class Store {
         if (change.color !== undefined) n += this.q.setColor.run(change.color, t, id).changes;
       }
       return n;
-    })();
+    });
   }
 
   /** Gives `id` its project's active slot: the card the window opens on (`lich focus`). Returns false when no such session exists. */
@@ -559,13 +654,13 @@ export class Store {
    * or undefined when no such session exists.
    */
   resumeSession(id: string): { session: SessionRow; project: ProjectRow } | undefined {
-    return this.db.transaction(() => {
+    return this.write(() => {
       const t = this.now();
       if (this.db.prepare('UPDATE sessions SET parked = 0, updated_at = ? WHERE id = ?').run(t, id).changes === 0) return undefined;
       const s = this.session(id)!;
       this.q.setActive.run(id, t, s.projectId);
       return { session: s, project: this.project(s.projectId)! };
-    })();
+    });
   }
 
   /**
@@ -575,7 +670,7 @@ export class Store {
    */
   deleteSessions(ids: string[]): number {
     if (ids.length === 0) return 0;
-    return this.db.transaction(() => {
+    return this.write(() => {
       const t = this.now();
       const projects = new Set<string>();
       let n = 0;
@@ -593,14 +688,14 @@ export class Store {
         this.q.setActive.run(rest.length ? rest[rest.length - 1].id : '', t, pid);
       }
       return n;
-    })();
+    });
   }
 }
 
 /** Opens `<dataDir>/lich.db`, creating the directory (0700) first. */
-export function openStore(dataDir: string, now?: () => number): Store {
+export function openStore(dataDir: string, now?: () => number, o: { busyMs?: number } = {}): Store {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return new Store(join(dataDir, 'lich.db'), now);
+  return new Store(join(dataDir, 'lich.db'), now, o);
 }
 
 function prepare(db: Database.Database) {
@@ -662,9 +757,12 @@ function migrate(db: Database.Database, file: string): void {
     );
   }
   for (let v = version; v < MIGRATIONS.length; v++) {
+    // IMMEDIATE, as every write here (Store): the version is read again under the write lock, so
+    // a migration another connection ran meanwhile is not run twice.
     db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) !== v) return;
       db.exec(MIGRATIONS[v]);
       db.pragma(`user_version = ${v + 1}`);
-    })();
+    }).immediate();
   }
 }
