@@ -217,8 +217,20 @@ describe('the retry after a refused token (wire.md § 1.3)', () => {
 });
 
 describe('maskToken', () => {
-  it('masks token= values and the token itself', () => {
-    expect(maskToken('a?token=abc&b token=xyz', 'secret')).toBe('a?token=…&b token=…');
-    expect(maskToken('the secret is out', 'secret')).toBe('the … is out');
+  const MINTED = '0123456789abcdef0123456789abcdef';
+
+  it('masks token= values and a token that can only be the token, wherever it is', () => {
+    expect(maskToken('a?token=abc&b token=xyz', MINTED)).toBe('a?token=…&b token=…');
+    expect(maskToken(`the ${MINTED} is out`, MINTED)).toBe('the … is out');
+  });
+
+  // issue 14, item 9: `LICH_PORT=1 LICH_TOKEN=0 lich sessions` printed
+  // `reach lich: Post "http://127.….….1:1/…"`: every 0 of the line was the "token".
+  it('masks a short or uniform token by its shape only, leaving the text around it whole', () => {
+    const line = 'reach lich: Post "http://127.0.0.1:1/rpc/relay.Peers?token=0": dial tcp 127.0.0.1:1: connect: connection refused';
+    expect(maskToken(line, '0')).toBe('reach lich: Post "http://127.0.0.1:1/rpc/relay.Peers?token=…": dial tcp 127.0.0.1:1: connect: connection refused');
+    expect(maskToken('port 4242 answered 404', '4')).toBe('port 4242 answered 404');
+    expect(maskToken('sha 0000000000000000000000000000000000000000', '0000000000000000')).toBe('sha 0000000000000000000000000000000000000000');
+    expect(maskToken('the word secret stays', 'secret')).toBe('the word secret stays');
   });
 });

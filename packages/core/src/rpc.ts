@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Coordinates } from './coordinates.js';
 import { abortError, LichError, LichTransportError, oneLine } from './errors.js';
+import { maskableByValue } from './secret.js';
 import type { RuntimeInfo } from './types.js';
 
 /** Options of one RPC call. */
@@ -43,13 +44,15 @@ export interface HttpRpcClientOptions {
 }
 
 /**
- * Replaces every `token=<value>` (and the token itself, when given) with `token=…`: the loopback
- * token is the key to every session's PTY, and an error line ends up in logs, transcripts and
- * bug reports (spec/cli.md § lich rage masks it the same way).
+ * Replaces every `token=<value>` with `token=…`, and the token itself wherever it appears when it
+ * is one that can only be the token (`maskableByValue`, secret.ts: a short or uniform value such
+ * as `0` is masked by its shape alone, or every `0` of the line would go): the loopback token is
+ * the key to every session's PTY, and an error line ends up in logs, transcripts and bug reports
+ * (spec/cli.md § lich rage masks it the same way).
  */
 export function maskToken(message: string, token?: string): string {
   let out = message.replace(/token=[^&\s"'`]*/g, 'token=…');
-  if (token) out = out.split(token).join('…');
+  if (token && maskableByValue(token)) out = out.split(token).join('…');
   return out;
 }
 

@@ -4,20 +4,21 @@
  * log file is written through it too, so the token never reaches the disk there either.
  */
 
+import { maskableByValue } from '@lich/core/secret';
+
 /** What a masked value reads as. */
 export const MASKED = '<masked>';
 
-/** Shorter values are not masked by value: a one-letter "token" would shred the text. */
-const MIN_TOKEN_LENGTH = 8;
-
 /**
- * `text` with every occurrence of each of `tokens` (8 characters or longer) replaced by
- * {@link MASKED}, and every value of the `token=` shape (`?token=…`, `LICH_TOKEN=…`, any case)
- * and of the JSON `"token":"…"` shape masked as well, whatever its value.
+ * `text` with every occurrence of each of `tokens` that can only be that token
+ * (`maskableByValue`, @lich/core/secret: 16 characters or longer, and varied — a short or uniform
+ * value would shred the text around it) replaced by {@link MASKED}, and every value of the
+ * `token=` shape (`?token=…`, `LICH_TOKEN=…`, any case) and of the JSON `"token":"…"` shape
+ * masked as well, whatever its value.
  */
 export function maskSecrets(text: string, tokens: readonly string[] = []): string {
   let out = text;
-  for (const token of tokens) if (token.length >= MIN_TOKEN_LENGTH) out = out.split(token).join(MASKED);
+  for (const token of tokens) if (maskableByValue(token)) out = out.split(token).join(MASKED);
   // `<` and `>` end the value, so an already masked one is left as it is.
   out = out.replace(/(token=)[^&\s"'`<>]+/gi, `$1${MASKED}`);
   out = out.replace(/("token"\s*:\s*")[^"<]+(")/gi, `$1${MASKED}$2`);

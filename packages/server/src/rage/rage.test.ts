@@ -27,8 +27,14 @@ describe('maskSecrets', () => {
     expect(maskSecrets(out, [TOKEN])).toBe(out);
   });
 
-  it('does not mask a value too short to be a token by value', () => {
+  it('does not mask by value a token that ordinary text could spell: short, or made of few characters', () => {
     expect(maskSecrets('port 4242', ['42'])).toBe('port 4242');
+    expect(maskSecrets('pid 12345678 wrote 12345678 bytes', ['12345678'])).toBe('pid 12345678 wrote 12345678 bytes');
+    expect(maskSecrets('HEAD 0000000000000000000000000000000000000000', ['00000000000000000000000000000000'])).toBe(
+      'HEAD 0000000000000000000000000000000000000000',
+    );
+    // Its shapes still are.
+    expect(maskSecrets('GET /ping?token=42', ['42'])).toBe(`GET /ping?token=${MASKED}`);
   });
 });
 
