@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FlagSpec, normalizeArgv } from './go-flags.js';
+import { FlagWordError, type FlagSpec, normalizeArgv } from './go-flags.js';
 
 const specs: FlagSpec[] = [
   { name: 'project', takesValue: true, integer: false },
@@ -26,6 +26,32 @@ describe('normalizeArgv (Go flag semantics, wire.md § 4.2)', () => {
 
   it('stops at -- and drops it', () => {
     expect(norm('--json', '--', '-x', 'y')).toMatchObject({ argv: ['--json', '--', '-x', 'y'], positionals: ['-x', 'y'] });
+  });
+
+  // issue 14, item 6: `lich send docs -- "--help me read this"` was a usage error, the `--`
+  // after the session counted as a third positional.
+  it('takes the first -- after a positional as the end of the flags too, and drops it', () => {
+    expect(norm('docs', '--', '--help me read this')).toMatchObject({ argv: ['--', 'docs', '--help me read this'], positionals: ['docs', '--help me read this'] });
+    expect(norm('--json', 'docs', '--', '-x')).toMatchObject({ positionals: ['docs', '-x'] });
+  });
+
+  it('keeps every -- after the first one as text', () => {
+    expect(norm('1a2b', '--', '--')).toMatchObject({ positionals: ['1a2b', '--'] });
+    expect(norm('--', 'docs', '--', 'x')).toMatchObject({ positionals: ['docs', '--', 'x'] });
+    expect(norm('docs', '--', 'a', '--', 'b')).toMatchObject({ positionals: ['docs', 'a', '--', 'b'] });
+  });
+
+  it('says at which word a flag that is none was found', () => {
+    for (const [argv, at] of [[['- a bullet'], 0], [['--json', '-42'], 1], [['---x'], 0]] as const) {
+      let thrown: unknown;
+      try {
+        norm(...argv);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(FlagWordError);
+      expect((thrown as FlagWordError).at).toBe(at);
+    }
   });
 
   it('reads a lone - as a positional', () => {

@@ -6,8 +6,27 @@
  * `lich reply 1a2b "--json is broken"` answers with that text instead of failing on a flag.
  * oclif would parse flags anywhere and read a missing argument from stdin; this turns argv into
  * `[...flags, '--', ...positionals]`, which oclif can only read one way.
+ *
+ * One departure from Go, for text that starts with a dash: the first `--` is the end of the
+ * flags wherever it stands (POSIX's guideline 10, and what GNU tools do), so
+ * `lich send docs -- "--help me"` hands `docs` the text `--help me`, where Go would have read
+ * three positionals and refused the count. Only the first: after it every word is text, a later
+ * `--` included, and a `--` the flags already ended at is that first one.
  */
 import { goQuote, LichError } from '@lich/core';
+
+/**
+ * A word read as a flag that is none (Go's `flag provided but not defined`, `bad flag syntax`):
+ * `at` is its index in the argv, so the caller can spell the retry that passes it as text.
+ */
+export class FlagWordError extends LichError {
+  constructor(
+    message: string,
+    readonly at: number,
+  ) {
+    super(message);
+  }
+}
 
 /** What the normalizer needs to know of one flag. */
 export interface FlagSpec {
@@ -36,8 +55,8 @@ export type NormalizedArgv =
 /**
  * Normalizes `argv` the way Go's `flag.Parse` reads it.
  *
- * @throws LichError with Go's own wording: `flag provided but not defined: -x`,
- *   `flag needs an argument: -x`, `bad flag syntax: …`, `invalid value "v" for flag -x: parse error`,
+ * @throws LichError with Go's own wording: `flag provided but not defined: -x` and
+ *   `bad flag syntax: …` (both a {@link FlagWordError}), `flag needs an argument: -x`, `invalid value "v" for flag -x: parse error`,
  *   `invalid boolean value "v" for -x: parse error`.
  */
 export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[]): NormalizedArgv {
@@ -48,6 +67,7 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
   }
   const values = new Map<string, string | number | boolean>();
   let i = 0;
+  let ended = false;
   for (; i < argv.length; i++) {
     const s = argv[i];
     if (s.length < 2 || s[0] !== '-') break;
@@ -56,11 +76,12 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
       minuses = 2;
       if (s.length === 2) {
         i++;
+        ended = true;
         break;
       }
     }
     let name = s.slice(minuses);
-    if (name === '' || name[0] === '-' || name[0] === '=') throw new LichError(`bad flag syntax: ${s}`);
+    if (name === '' || name[0] === '-' || name[0] === '=') throw new FlagWordError(`bad flag syntax: ${s}`, i);
     let value: string | undefined;
     const eq = name.indexOf('=', 1);
     if (eq !== -1) {
@@ -70,7 +91,7 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
     const spec = byName.get(name);
     if (!spec) {
       if (name === 'help' || name === 'h') return { help: true };
-      throw new LichError(`flag provided but not defined: -${name}`);
+      throw new FlagWordError(`flag provided but not defined: -${name}`, i);
     }
     if (!spec.takesValue) {
       if (value === undefined) {
@@ -100,6 +121,10 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
     else if (value !== false) out.push(`--${name}=${value}`);
   }
   const positionals = argv.slice(i);
+  // The flags ended at a positional, not at `--`: the first `--` after it is still the end of
+  // the flags, and not a word of text (see the module comment).
+  const dashdash = ended ? -1 : positionals.indexOf('--');
+  if (dashdash !== -1) positionals.splice(dashdash, 1);
   out.push('--', ...positionals);
   return { help: false, argv: out, positionals, values: Object.fromEntries(values) };
 }

@@ -18,6 +18,7 @@ import type { Config } from '@oclif/core/config';
 import {
   createContext,
   type Env,
+  goQuote,
   isAbortError,
   type Launcher,
   LichError,
@@ -30,7 +31,7 @@ import {
   runOperation,
 } from '@lich/core';
 import { exitCode } from '@lich/generated/contracts';
-import { normalizeArgv, type FlagSpec } from './go-flags.js';
+import { FlagWordError, normalizeArgv, type FlagSpec } from './go-flags.js';
 import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } from './help.js';
 import { unknownCommandText } from './unknown-command.js';
 import { readStdin, type StdinStream } from './stdin.js';
@@ -144,7 +145,12 @@ export abstract class LichCommand<I = unknown> extends Command {
       takesValue: flag.type !== 'boolean',
       integer: flag.parse === integerParse,
     }));
-    const normalized = normalizeArgv(argv, specs);
+    let normalized: ReturnType<typeof normalizeArgv>;
+    try {
+      normalized = normalizeArgv(argv, specs);
+    } catch (error) {
+      throw error instanceof FlagWordError ? this.textHint(error, argv) : error;
+    }
     if (normalized.help) return { help: true };
     const argDefs = Object.entries((this.args ?? {}) as Record<string, any>);
     const min = argDefs.filter(([, arg]) => arg.required).length;
@@ -164,6 +170,21 @@ export abstract class LichCommand<I = unknown> extends Command {
       else if (flag.type === 'boolean') out[name] = false;
     }
     return { help: false, args: {}, flags: out, argv: normalized.positionals };
+  }
+
+  /**
+   * Go's refusal of a word that is no flag, with the retry that passes it as text when the word
+   * reads as text (`lich reply "- a bullet"`: an answer, not a flag) and this command takes any:
+   * the same argv with `--` before that word. A word spelled like a flag (`--bogus`, `-x=1`) is
+   * a mistyped flag and keeps Go's line alone, as does a command that takes no positional.
+   */
+  static textHint(this: LichCommandClass, error: FlagWordError, argv: readonly string[]): LichError {
+    if (Object.keys((this.args ?? {}) as object).length === 0) return error;
+    const word = argv[error.at] ?? '';
+    const name = word.replace(/^--?/, '').split('=', 1)[0]!;
+    if (!error.message.startsWith('bad flag syntax') && /^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) return error;
+    const retry = ['lich', this.commandName(), ...argv.slice(0, error.at), '--', ...argv.slice(error.at)].map(shellWord).join(' ');
+    return new LichError(`${error.message} — text that starts with a dash goes after --, as in: ${retry}`);
   }
 
   /**
@@ -265,6 +286,18 @@ export type InputOf<C> = C extends abstract new (...args: any[]) => LichCommand<
 function instantiate(Cmd: LichCommandClass, argv: readonly string[]): LichCommand<any> {
   const Concrete = Cmd as unknown as new (argv: string[], config: Config) => LichCommand<any>;
   return new Concrete([...argv], bareConfig);
+}
+
+/**
+ * `word` as a POSIX shell reads it back: bare when nothing in it is special, double-quoted when
+ * nothing in it is special inside double quotes either, single-quoted otherwise.
+ */
+function shellWord(word: string): string {
+  if (/^[A-Za-z0-9_./:=@%+,-]+$/.test(word)) return word;
+  // A control character would break the one line: Go's quoting spells it as an escape.
+  if (/[\u0000-\u001f\u007f]/.test(word)) return goQuote(word);
+  if (!/[\\"$`!]/.test(word)) return `"${word}"`;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 function failureText(error: unknown): string {
