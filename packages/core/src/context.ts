@@ -78,7 +78,7 @@ export function createContext(options: ContextOptions): LichContext {
   const rpc =
     options.rpc ??
     createHttpRpcClient({
-      coordinates: () => resolveCoordinates(env, readFile),
+      coordinates: () => resolveCoordinates(env, readFile, options.surface),
       readRuntime: () => readRuntimeFile(env, readFile),
     });
   return {

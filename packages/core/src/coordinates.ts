@@ -22,6 +22,22 @@ export type ReadFile = (path: string) => Promise<string>;
 export const NO_LICH_RUNNING = 'no lich is running — open lich, or run this inside one of its sessions';
 
 /**
+ * The "no lich" refusal as `lich mcp` words it: {@link NO_LICH_RUNNING}, then where it looked and
+ * the likely cause when it looked in the default place. An MCP client started the server, not a
+ * person at a shell, and clients built on the MCP SDK's stdio transport hand a server only HOME,
+ * LOGNAME, PATH, SHELL, TERM and USER (its `getDefaultEnvironment`): a lich running under another
+ * XDG_CONFIG_HOME, or a session's LICH_PORT and LICH_TOKEN, never reach it, and "no lich is
+ * running" alone would send the person to start a second one. The CLI keeps the exact sentence.
+ */
+export function mcpNoLichText(env: Env): string {
+  const file = runtimeFilePath(env);
+  if ((env.XDG_CONFIG_HOME ?? '') !== '') {
+    return `${NO_LICH_RUNNING}. lich mcp looked for its runtime file at ${file}, under the XDG_CONFIG_HOME it was given: if lich runs under another one, pass that one in this server's "env"`;
+  }
+  return `${NO_LICH_RUNNING}. lich mcp looked for its runtime file at ${file}, the default place, and has no LICH_PORT or LICH_TOKEN: an MCP client that starts its servers with a short list of variables (the MCP SDK's stdio transport passes HOME, LOGNAME, PATH, SHELL, TERM and USER) hides a lich running under another XDG_CONFIG_HOME — if lich is running, pass its XDG_CONFIG_HOME (and LICH_DEV for a dev build) in this server's "env" in the client's configuration`;
+}
+
+/**
  * The path of the runtime file a running lich writes (wire.md § 3): Go's
  * `os.UserConfigDir()/lich/runtime.json` on Linux — `$XDG_CONFIG_HOME` when set (it must be
  * absolute), else `$HOME/.config` — and `runtime-dev.json` when `LICH_DEV` is non-empty,
@@ -100,16 +116,17 @@ export async function readRuntimeFile(env: Env, readFile: ReadFile): Promise<Run
  * and the runtime file names only one of the instances on a machine running two. Otherwise the
  * runtime file; a record with no port or no token counts as no lich.
  *
- * @throws LichError {@link NO_LICH_RUNNING}, or the runtime file's read/parse failure.
+ * @throws LichError {@link NO_LICH_RUNNING} (on the `mcp` surface, {@link mcpNoLichText}), or
+ *   the runtime file's read/parse failure.
  */
-export async function resolveCoordinates(env: Env, readFile: ReadFile): Promise<Coordinates> {
+export async function resolveCoordinates(env: Env, readFile: ReadFile, surface: 'cli' | 'mcp' = 'cli'): Promise<Coordinates> {
   const envPort = env.LICH_PORT ?? '';
   const envToken = env.LICH_TOKEN ?? '';
   if (envPort !== '' && envToken !== '') {
     return { port: parsePort(envPort), token: envToken, source: 'env' };
   }
   const info = await readRuntimeFile(env, readFile);
-  if (!info || info.port === 0 || info.token === '') throw new LichError(NO_LICH_RUNNING);
+  if (!info || info.port === 0 || info.token === '') throw new LichError(surface === 'mcp' ? mcpNoLichText(env) : NO_LICH_RUNNING);
   return { port: info.port, token: info.token, source: 'runtime-file' };
 }
 

@@ -20,6 +20,7 @@ export {
   type Env,
   type ReadFile,
   NO_LICH_RUNNING,
+  mcpNoLichText,
   lichConfigDir,
   readRuntimeFile,
   resolveCoordinates,

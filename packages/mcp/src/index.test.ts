@@ -358,7 +358,9 @@ describe('lich mcp', () => {
       served = await serveInProcess({ HOME: home, XDG_CONFIG_HOME: join(home, '.config') });
       const result = await served.client.callTool({ name: 'list_sessions', arguments: {} });
       expect(result.isError).toBe(true);
-      expect(text(result)).toBe(NO_LICH_RUNNING);
+      expect(text(result)).toBe(
+        `${NO_LICH_RUNNING}. lich mcp looked for its runtime file at ${join(home, '.config')}/lich/runtime.json, under the XDG_CONFIG_HOME it was given: if lich runs under another one, pass that one in this server's "env"`,
+      );
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
