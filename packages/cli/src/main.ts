@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as vmConstants, Script } from 'node:vm';
-import { createContext, type Env, LichError, type Machine, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
+import { createContext, type Env, LichError, type Machine, nativeModuleFailure, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
 import { type FlagSpec, normalizeArgv } from './go-flags.js';
 import { processLauncher } from './launcher.js';
 import type { ExtraEntry } from './help.js';
@@ -60,7 +60,8 @@ export async function main(io: MainIo): Promise<number> {
   } catch (error) {
     // lich's own prose is worded as the spec has it; anything else (Node, a parser) is a message
     // that was never meant to be a `lich: …` line and is folded onto one.
-    const message = error instanceof LichError ? error.message : oneLine(error instanceof Error ? error.message : String(error));
+    const message =
+      error instanceof LichError ? error.message : (nativeModuleFailure(error) ?? oneLine(error instanceof Error ? error.message : String(error)));
     io.stderr.write(`lich: ${message}\n`);
     return 1;
   }
@@ -174,7 +175,7 @@ async function loadMachine(io: MainIo): Promise<Machine> {
     mod = await loadBundle<Machine>(io, 'server.mjs', 'doctor');
   } catch (error) {
     if (error instanceof LichError) throw error;
-    throw new LichError(`the backend will not load here, so lich would not start either: ${oneLine((error as Error).message)}`, { cause: error });
+    throw new LichError(`the backend will not load here, so lich would not start either: ${nativeModuleFailure(error) ?? oneLine((error as Error).message)}`, { cause: error });
   }
   if (typeof mod.rage !== 'function') throw new LichError('server.mjs does not export rage: run npm run build');
   return mod;

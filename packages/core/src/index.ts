@@ -13,6 +13,7 @@
  */
 export { VERSION } from './version.js';
 export { LichError, LichTransportError, isAbortError, abortError, oneLine } from './errors.js';
+export { nativeModuleFailure } from './native-module.js';
 export { goQuote } from './quote.js';
 export { jsonLine } from './json.js';
 export {

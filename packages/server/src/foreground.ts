@@ -6,6 +6,8 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { oneLine } from '@lich/core/errors';
+import { nativeModuleFailure } from '@lich/core/native-module';
 import { LogFile, logPath } from './log-file.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -29,6 +31,27 @@ export function dataDir(env: NodeJS.ProcessEnv): string {
 }
 
 /**
+ * The backend's log as `lich --no-window` writes it: every line to the log file (`file()`, when
+ * it takes lines) and to stderr — but only the first line of an entry to stderr, with where the
+ * rest went. An entry of more than one line is a stack or a program's own report (an RPC method
+ * that failed unexpectedly, a listener that threw), which is for `lich rage` and a developer, not
+ * for the terminal a person started lich in (spec/cli.md § Commands: a failure is one line).
+ * Without a log file, stderr gets the whole entry: it has nowhere else to go.
+ */
+export function backendLog(stderr: NodeJS.WritableStream, file: () => LogFile | undefined): (line: string) => void {
+  return (line: string) => {
+    const log = file();
+    const nl = line.indexOf('\n');
+    if (nl === -1 || log === undefined) {
+      stderr.write(`${line}\n`);
+    } else {
+      stderr.write(`${line.slice(0, nl).trimEnd()} (the rest is in ${log.path})\n`);
+    }
+    log?.write(line);
+  };
+}
+
+/**
  * Runs the backend until SIGINT, SIGTERM or `system.Quit`. Prints one line saying where it
  * listens and that this lich has no window; logs go to stderr and to `<configDir>/lich.log`.
  * A log file that will not open is said once on stderr, and the backend runs on stderr alone.
@@ -41,15 +64,15 @@ export async function runForeground(o: ForegroundOptions): Promise<number> {
   let file: LogFile | undefined;
   try {
     file = LogFile.open(config, {
-      onError: (error) => o.stderr.write(`the log file ${logPath(config)} stopped taking lines (${error.message}): this lich logs to stderr only from now on\n`),
+      onError: (error) => {
+        file = undefined;
+        o.stderr.write(`the log file ${logPath(config)} stopped taking lines (${oneLine(error.message)}): this lich logs to stderr only from now on\n`);
+      },
     });
   } catch (error) {
-    o.stderr.write(`the log file ${logPath(config)} will not open (${(error as Error).message}): this lich logs to stderr only\n`);
+    o.stderr.write(`the log file ${logPath(config)} will not open (${oneLine((error as Error).message)}): this lich logs to stderr only\n`);
   }
-  const log = (line: string) => {
-    o.stderr.write(`${line}\n`);
-    file?.write(line);
-  };
+  const log = backendLog(o.stderr, () => file);
   let server: RunningServer;
   try {
     server = await startServer({
@@ -61,8 +84,10 @@ export async function runForeground(o: ForegroundOptions): Promise<number> {
       log,
     });
   } catch (err) {
-    o.stderr.write(`lich: ${(err as Error).message}\n`);
-    file?.write(`lich ${o.version} did not start: ${(err as Error).message}`);
+    const message = String((err as Error)?.message ?? err);
+    // One line a person can act on; Node's own words (a native module's five) stay in the log.
+    o.stderr.write(`lich: ${nativeModuleFailure(err) ?? oneLine(message)}\n`);
+    file?.write(`lich ${o.version} did not start: ${message}${typeof (err as Error)?.stack === 'string' ? `\n${(err as Error).stack}` : ''}`);
     file?.close();
     return 1;
   }

@@ -13,6 +13,8 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, un
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { oneLine } from '@lich/core/errors';
+import { nativeModuleFailure } from '@lich/core/native-module';
 import type { DoctorCheck, DoctorReport } from '@lich/generated/types';
 import { configDir, dataDir } from '../foreground.js';
 import { logPath, openLog } from '../log-file.js';
@@ -43,9 +45,13 @@ const warn = (finding: string): Found => ({ verdict: 'warn', finding });
 const fail = (finding: string): Found => ({ verdict: 'fail', finding });
 const skip = (finding: string): Found => ({ verdict: 'skip', finding });
 
-/** An error's message, its first line only: a finding is one line. */
+/**
+ * An error's message on one line, as a finding is: a native module that will not load as the
+ * line naming its rebuild (native-module.ts), anything else folded whole — its first line alone
+ * would drop what Node says after it, the fix included.
+ */
 function reason(error: unknown): string {
-  return String((error as Error)?.message ?? error).split('\n')[0]!;
+  return nativeModuleFailure(error) ?? oneLine(String((error as Error)?.message ?? error));
 }
 
 /**

@@ -18,7 +18,9 @@
  * option schemas, read once at construction.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { oneLine } from '@lich/core/errors';
 import { jsonLine } from '@lich/core/json';
+import { nativeModuleFailure } from '@lich/core/native-module';
 import { rpcMethods, type RpcMethodSchemas } from './schemas.js';
 import { goQuote } from '@lich/core/quote';
 
@@ -142,8 +144,18 @@ export class RpcDispatcher {
       out = await m.handler(options, signal);
     } catch (err) {
       const e = err as Error | null | undefined;
-      if (e?.name !== 'RelayError' && e?.name !== 'SpawnError') this.log(`${name} failed: ${typeof e?.stack === 'string' ? e.stack : thrownText(err)}`);
-      return fail(500, thrownText(err));
+      // A refusal (RelayError, SpawnError) and a store failure worded for a person (StoreError)
+      // are the answer. Anything else is unexpected: its stack goes to the log (whose stderr
+      // half keeps one line of it, foreground.ts), and the caller reads one line of its message —
+      // a native module's five lines as the one naming its rebuild.
+      if (e?.name === 'RelayError' || e?.name === 'SpawnError') return fail(500, thrownText(err));
+      if (e?.name === 'StoreError') {
+        this.log(`${name} failed: ${thrownText(err)}`);
+        return fail(500, thrownText(err));
+      }
+      const text = nativeModuleFailure(err) ?? oneLine(thrownText(err));
+      this.log(`${name} failed: ${text}${typeof e?.stack === 'string' ? `\n${e.stack}` : ''}`);
+      return fail(500, text);
     }
     if (out === undefined) out = null;
     if (this.validateResults && !m.result(out)) {
