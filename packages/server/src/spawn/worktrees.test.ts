@@ -106,6 +106,38 @@ describe('Worktrees.plan', () => {
     expect(await plan('x', 'origin/release')).toMatchObject({ base: 'origin/release' });
   });
 
+  // issue 14, item 7: in a clone where develop is only origin/develop, --base develop was
+  // refused; a typo got no suggestion; a name on two remotes said there was no such branch.
+  it('takes as a base a branch only one remote has, by its name on that remote', async () => {
+    git(repo, 'update-ref', 'refs/remotes/origin/develop', 'HEAD');
+    expect(await plan('feat-x', 'develop')).toMatchObject({ kind: 'create', branch: 'feat-x', newBranch: true, base: 'origin/develop', baseRef: 'refs/remotes/origin/develop', track: false });
+  });
+
+  it('names the nearest branch when the base names none', async () => {
+    git(repo, 'update-ref', 'refs/remotes/origin/develop', 'HEAD');
+    await expect(plan('feat-x', 'devlop')).rejects.toThrow('no branch named "devlop" in demo — did you mean "develop"?');
+    await expect(plan('feat-x', 'mian')).rejects.toThrow('no branch named "mian" in demo — did you mean "main"?');
+    await expect(plan('feat-x', 'zzzzzzzz')).rejects.toThrow(/^no branch named "zzzzzzzz" in demo$/);
+  });
+
+  it('names every remote a base is on rather than picking one, and takes the one checkout.defaultRemote names', async () => {
+    git(repo, 'update-ref', 'refs/remotes/origin/x', 'HEAD');
+    git(repo, 'update-ref', 'refs/remotes/upstream/x', 'HEAD');
+    await expect(plan('feat', 'x')).rejects.toThrow('"x" names a branch on 2 remotes of demo: origin/x, upstream/x — name the one to start from, as in --base origin/x');
+    expect(await plan('feat', 'upstream/x')).toMatchObject({ base: 'upstream/x' });
+    git(repo, 'config', 'checkout.defaultRemote', 'upstream');
+    expect(await plan('feat', 'x')).toMatchObject({ base: 'upstream/x', baseRef: 'refs/remotes/upstream/x' });
+  });
+
+  it('checks out a branch on several remotes only from the one the base or checkout.defaultRemote names', async () => {
+    git(repo, 'update-ref', 'refs/remotes/origin/shared', 'HEAD');
+    git(repo, 'update-ref', 'refs/remotes/upstream/shared', 'HEAD');
+    await expect(plan('shared')).rejects.toThrow('"shared" is a branch on 2 remotes of demo: origin/shared, upstream/shared — say which one to check out with the base, as in --base origin/shared');
+    expect(await plan('shared', 'upstream/shared')).toMatchObject({ branch: 'shared', base: 'upstream/shared', track: true });
+    git(repo, 'config', 'checkout.defaultRemote', 'origin');
+    expect(await plan('shared')).toMatchObject({ branch: 'shared', base: 'origin/shared', track: true });
+  });
+
   it('makes a branch only a remote has into a local one tracking it', async () => {
     git(repo, 'update-ref', 'refs/remotes/origin/remote-only', 'HEAD');
     expect(await plan('remote-only')).toMatchObject({ kind: 'create', branch: 'remote-only', newBranch: true, base: 'origin/remote-only', track: true });
@@ -149,7 +181,7 @@ describe('Worktrees.plan', () => {
   it('refuses a base that is not a branch', async () => {
     await expect(plan('x', 'mian')).rejects.toThrow('no branch named "mian" in demo');
     // A revision is not a branch, however happily git would branch off it.
-    await expect(plan('x', 'HEAD~0')).rejects.toThrow('no branch named "HEAD~0" in demo');
+    await expect(plan('x', 'HEAD~0')).rejects.toThrow(/^no branch named "HEAD~0" in demo$/);
   });
 
   it('refuses a detached HEAD with no base', async () => {

@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, realpathSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Checkout } from '@lich/generated/types';
+import { distance } from 'fastest-levenshtein';
 import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
 import { equalFold } from '../relay/resolve.js';
@@ -263,11 +264,15 @@ export class Worktrees {
    * - an existing branch (matched case-insensitively, kept in its own spelling) is checked out as
    *   it stands — its linked checkout reused when there is one, `base` ignored; one held by the
    *   project's own directory goes to `git worktree add`, which refuses it in git's words;
-   * - a branch only a remote has (`origin/<branch>`) becomes a local branch tracking it;
-   * - otherwise a new branch off `base`: checked against local, remote-tracking (`origin/…`) and
-   *   worktree-held branches, case-insensitively (`no branch named "<b>" in <project>`), and by
-   *   default the project's current branch (`<project> has no current branch to start from
-   *   (detached HEAD) — name one with the base`).
+   * - a branch only a remote has (`origin/<branch>`) becomes a local branch tracking it; on
+   *   several remotes, the one `base` names, else git's `checkout.defaultRemote`, else a refusal
+   *   naming each (`"<b>" is a branch on <n> remotes of <project>: a/<b>, b/<b> — say which one
+   *   to check out with the base, as in --base a/<b>`);
+   * - otherwise a new branch off `base` (see `baseBranch`: a local, worktree-held or
+   *   remote-tracking branch, or a name only remotes have; `no branch named "<b>" in <project>`,
+   *   with ` — did you mean "<n>"?` when one is near), and by default the project's current
+   *   branch (`<project> has no current branch to start from (detached HEAD) — name one with the
+   *   base`).
    *
    * @param o.projectDir the project's directory; `o.project` its name, for the refusals.
    */
@@ -288,18 +293,27 @@ export class Worktrees {
       if (held) return { kind: 'existing', branch: existing, path: held.path };
       return { kind: 'create', branch: existing, path: at(existing), newBranch: false, base: '', baseRef: '', track: false };
     }
-    const tracked = remote.filter((r) => equalFold(r.name.slice(r.name.indexOf('/') + 1), o.branch));
+    const tracked = remote.filter((r) => equalFold(shortName(r.name), o.branch));
     if (tracked.length > 0) {
-      const upstream = tracked.find((r) => r.name.startsWith('origin/')) ?? tracked[0];
-      const branch = upstream.name.slice(upstream.name.indexOf('/') + 1);
+      // A branch only remotes have: the one remote that has it, or — when several do — the one
+      // the base names, else git's checkout.defaultRemote; never a guess (spec/cli.md § lich open).
+      const named = o.base === '' ? undefined : tracked.find((r) => equalFold(r.name, o.base));
+      const upstream = named ?? (tracked.length === 1 ? tracked[0] : await this.defaultRemote(projectDir, tracked));
+      if (!upstream) {
+        throw new SpawnError(
+          `${goQuote(o.branch)} is a branch on ${tracked.length} remotes of ${project}: ${tracked.map((r) => r.name).join(', ')} — say which one to check out with the base, as in --base ${tracked[0]!.name}`,
+        );
+      }
+      const branch = shortName(upstream.name);
       return { kind: 'create', branch, path: at(branch), newBranch: true, base: upstream.name, baseRef: upstream.ref, track: true };
     }
     let base: Branch;
     if (o.base !== '') {
-      const known = [...local, ...remote, ...checkouts.filter((c) => c.branch).map((c) => ({ name: c.branch, ref: `refs/heads/${c.branch}` }))];
-      const name = pick(known.map((b) => b.name), o.base);
-      if (name === undefined) throw new SpawnError(`no branch named ${goQuote(o.base)} in ${project}`);
-      base = known.find((b) => b.name === name)!;
+      base = await this.baseBranch(projectDir, project, o.base, [
+        ...local,
+        ...remote,
+        ...checkouts.filter((c) => c.branch).map((c) => ({ name: c.branch, ref: `refs/heads/${c.branch}` })),
+      ], remote);
     } else {
       // The full refname, never --short: a tag sharing the branch's name makes git shorten it to heads/<b>.
       const head = await this.git(projectDir, ['symbolic-ref', '-q', 'HEAD']);
@@ -393,6 +407,43 @@ export class Worktrees {
   }
 
   /**
+   * The branch `--base <want>` names (spec/cli.md § lich open, --base; wire.md § 12.3), refusing
+   * anything that is not one:
+   * - a local, worktree-held or remote-tracking branch by its name (`main`, `origin/x`), exactly,
+   *   else case-insensitively;
+   * - else a branch only remotes have, by its name on them (`develop` for `origin/develop`): the
+   *   one remote that has it; several — the one git's `checkout.defaultRemote` names, as
+   *   `git switch` takes it, else a refusal naming every candidate;
+   * - else `no branch named "<b>" in <project>`, with the nearest branch name when one is within
+   *   three edits (`devlop` → `develop`).
+   *
+   * @param known every branch a base may name by its own name; `remote` the remote-tracking ones.
+   */
+  private async baseBranch(dir: string, project: string, want: string, known: Branch[], remote: Branch[]): Promise<Branch> {
+    const name = pick(known.map((b) => b.name), want);
+    if (name !== undefined) return known.find((b) => b.name === name)!;
+    const onRemotes = remote.filter((r) => shortName(r.name) === want);
+    const candidates = onRemotes.length > 0 ? onRemotes : remote.filter((r) => equalFold(shortName(r.name), want));
+    if (candidates.length === 1) return candidates[0]!;
+    if (candidates.length > 1) {
+      const chosen = await this.defaultRemote(dir, candidates);
+      if (chosen) return chosen;
+      throw new SpawnError(
+        `${goQuote(want)} names a branch on ${candidates.length} remotes of ${project}: ${candidates.map((r) => r.name).join(', ')} — name the one to start from, as in --base ${candidates[0]!.name}`,
+      );
+    }
+    const guess = nearest(want, [...new Set([...known.map((b) => b.name), ...remote.map((r) => shortName(r.name))])]);
+    throw new SpawnError(`no branch named ${goQuote(want)} in ${project}${guess === undefined ? '' : ` — did you mean ${goQuote(guess)}?`}`);
+  }
+
+  /** Of `candidates` (one branch on several remotes), the one on git's `checkout.defaultRemote`, if that is set and has it. */
+  private async defaultRemote(dir: string, candidates: Branch[]): Promise<Branch | undefined> {
+    const r = await this.git(dir, ['config', '--get', 'checkout.defaultRemote']);
+    const remote = r.code === 0 ? r.stdout.trim() : '';
+    return remote === '' ? undefined : candidates.find((c) => c.name.startsWith(`${remote}/`));
+  }
+
+  /**
    * The repository's local and remote-tracking branches (`<remote>/HEAD` left out), read as full
    * refnames: `%(refname:short)` turns a branch that shares its name with a tag into `heads/<b>`,
    * which then matches nothing.
@@ -424,6 +475,29 @@ function onDisk(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A remote-tracking branch's name on its remote: `develop` for `origin/develop`. */
+function shortName(remoteBranch: string): string {
+  return remoteBranch.slice(remoteBranch.indexOf('/') + 1);
+}
+
+/**
+ * The name in `names` nearest to `want` by Levenshtein distance, within three edits and fewer
+ * than `want` has characters (a guess that rewrites the whole word is no guess); the first of
+ * the nearest wins.
+ */
+function nearest(want: string, names: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.min(4, want.length);
+  for (const name of names) {
+    const d = distance(want.toLowerCase(), name.toLowerCase());
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  return best;
 }
 
 /** The name in `names` equal to `want`: exactly, else case-insensitively (the first such). */
