@@ -30,7 +30,7 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
     description: 'One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project\'s own directory is never one.',
     type: 'object',
     additionalProperties: false,
-    required: ['name', 'path', 'dirty', 'sessions'],
+    required: ['name', 'path', 'dirty', 'sessions', 'missing'],
     properties: {
       name: {
         type: 'string',
@@ -45,6 +45,10 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
         type: 'array',
         items: { type: 'string' },
         description: 'The labels of the sessions open in it, oldest first; [] when nobody is working in it.',
+      },
+      missing: {
+        type: 'boolean',
+        description: 'True when its directory is gone from disk while git still has it registered (a stale checkout: `dirty` is then false). `lich open --worktree` on its branch makes the checkout again; `lich close --worktree remove` drops it.',
       },
     },
   },
@@ -2344,7 +2348,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         description: 'One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project\'s own directory is never one.',
         type: 'object',
         additionalProperties: false,
-        required: ['name', 'path', 'dirty', 'sessions'],
+        required: ['name', 'path', 'dirty', 'sessions', 'missing'],
         properties: {
           name: {
             type: 'string',
@@ -2359,6 +2363,10 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
             type: 'array',
             items: { type: 'string' },
             description: 'The labels of the sessions open in it, oldest first; [] when nobody is working in it.',
+          },
+          missing: {
+            type: 'boolean',
+            description: 'True when its directory is gone from disk while git still has it registered (a stale checkout: `dirty` is then false). `lich open --worktree` on its branch makes the checkout again; `lich close --worktree remove` drops it.',
           },
         },
       },
@@ -3377,7 +3385,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         description: 'One git worktree of a project, as `lich worktrees --json` and `list_worktrees` show it (spec/cli.md § lich worktrees; wire.md § 6 `spawn.Checkout`). The project\'s own directory is never one.',
         type: 'object',
         additionalProperties: false,
-        required: ['name', 'path', 'dirty', 'sessions'],
+        required: ['name', 'path', 'dirty', 'sessions', 'missing'],
         properties: {
           name: {
             type: 'string',
@@ -3392,6 +3400,10 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
             type: 'array',
             items: { type: 'string' },
             description: 'The labels of the sessions open in it, oldest first; [] when nobody is working in it.',
+          },
+          missing: {
+            type: 'boolean',
+            description: 'True when its directory is gone from disk while git still has it registered (a stale checkout: `dirty` is then false). `lich open --worktree` on its branch makes the checkout again; `lich close --worktree remove` drops it.',
           },
         },
       },

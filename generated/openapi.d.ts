@@ -877,6 +877,8 @@ export interface components {
             dirty: boolean;
             /** @description The labels of the sessions open in it, oldest first; [] when nobody is working in it. */
             sessions: string[];
+            /** @description True when its directory is gone from disk while git still has it registered (a stale checkout: `dirty` is then false). `lich open --worktree` on its branch makes the checkout again; `lich close --worktree remove` drops it. */
+            missing: boolean;
         };
         /** @description What `lich close --json` prints and `spawn.Close` returns (spec/cli.md § lich close; wire.md § 6 `spawn.Closed`). */
         Closed: {

@@ -153,7 +153,7 @@ describe('three worktree workers', () => {
     const r = await b.lich(['worktrees', '--json', '--project', repo]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(
-      ['feat-a', 'feat-b', 'feat-c'].map((name) => ({ name, path: worktreeDir(name), dirty: false, sessions: [name] })),
+      ['feat-a', 'feat-b', 'feat-c'].map((name) => ({ name, path: worktreeDir(name), dirty: false, sessions: [name], missing: false })),
     );
     // Inside a session the project is its own; the prose is the table.
     const prose = await b.lich(['worktrees'], { session: workers['feat-a']!.id });
@@ -180,6 +180,7 @@ describe('three worktree workers', () => {
       path: w.path,
       dirty: false,
       sessions: [],
+      missing: false,
     });
 
     const resumed = await b.open(repo, 'example', ['--worktree', 'FEAT-A']);
@@ -322,7 +323,7 @@ describe('refusals leave nothing behind', () => {
   });
 
   it('refuses a base that is not a branch, and a name that is not a branch name', async () => {
-    await refused(['open', '--project', repo, '--kind', 'example', '--worktree', 'fresh', '--base', 'mian'], 'no branch named "mian" in proj');
+    await refused(['open', '--project', repo, '--kind', 'example', '--worktree', 'fresh', '--base', 'mian'], 'no branch named "mian" in proj — did you mean "main"?');
     await refused(['open', '--project', repo, '--kind', 'example', '--worktree', 'fresh', '--base', 'HEAD~1'], 'no branch named "HEAD~1" in proj');
     await refused(['open', '--project', repo, '--kind', 'example', '--worktree', 'a..b'], "'a..b' is not a valid branch name");
   });

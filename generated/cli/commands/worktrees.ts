@@ -20,7 +20,7 @@ export default class Worktrees extends LichCommand<WorktreesInput> {
       helpValue: '<name-or-path>',
     }),
     json: Flags.boolean({
-      description: 'Print the worktrees as one JSON array instead of the table: [{"name","path","dirty","sessions"}], [] when there are none.',
+      description: 'Print the worktrees as one JSON array instead of the table: [{"name","path","dirty","sessions","missing"}], [] when there are none.',
     }),
   };
   /** Whether --json prints the output as one JSON line. */

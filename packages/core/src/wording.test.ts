@@ -243,14 +243,15 @@ describe('renderText, renderJson and renderMcp', () => {
 
 describe('worktreesText (spec/cli.md § lich worktrees; wire.md § 7.5)', () => {
   const checkouts = [
-    { name: 'auth-fix', path: '/wt/auth-fix', dirty: true, sessions: ['auth-fix'] },
-    { name: 'idle', path: '/wt/idle', dirty: false, sessions: [] },
-    { name: 'shared', path: '/wt/shared', dirty: false, sessions: ['shared', 'Session 4'] },
+    { name: 'auth-fix', path: '/wt/auth-fix', dirty: true, sessions: ['auth-fix'], missing: false },
+    { name: 'idle', path: '/wt/idle', dirty: false, sessions: [], missing: false },
+    { name: 'shared', path: '/wt/shared', dirty: false, sessions: ['shared', 'Session 4'], missing: false },
+    { name: 'w3', path: '/wt/w3', dirty: false, sessions: [], missing: true },
   ];
 
-  it('prints the table under its header: clean or uncommitted, the sessions joined, - for none', () => {
+  it('prints the table under its header: clean, uncommitted or missing, the sessions joined, - for none', () => {
     expect(worktreesText('cli', checkouts)).toBe(
-      'worktree\tstate\tsessions\nauth-fix\tuncommitted\tauth-fix\nidle\tclean\t-\nshared\tclean\tshared, Session 4',
+      'worktree\tstate\tsessions\nauth-fix\tuncommitted\tauth-fix\nidle\tclean\t-\nshared\tclean\tshared, Session 4\nw3\tmissing\t-',
     );
   });
 

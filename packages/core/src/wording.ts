@@ -169,15 +169,16 @@ export const NO_WORKTREES = 'No worktrees.';
 
 /**
  * `lich worktrees` (spec/cli.md § lich worktrees; wire.md § 7.5): a tab-separated table under
- * the header `worktree\tstate\tsessions` — state `clean` or `uncommitted`, sessions `, `-joined
- * or `-`. For MCP (`list_worktrees`) the checkouts as one JSON array. Either way
- * {@link NO_WORKTREES} when there are none.
+ * the header `worktree\tstate\tsessions` — state `clean` or `uncommitted`, or `missing` for a
+ * checkout git still registers whose directory is gone (a stale one, which `lich open --worktree`
+ * makes again), sessions `, `-joined or `-`. For MCP (`list_worktrees`) the checkouts as one
+ * JSON array. Either way {@link NO_WORKTREES} when there are none.
  */
 export function worktreesText(surface: Surface, checkouts: Checkout[]): string {
   if (checkouts.length === 0) return NO_WORKTREES;
   if (surface === 'mcp') return jsonLine(checkouts);
   const rows = checkouts.map((c) =>
-    [c.name, c.dirty ? 'uncommitted' : 'clean', c.sessions.length ? c.sessions.join(', ') : '-'].join('\t'),
+    [c.name, c.missing ? 'missing' : c.dirty ? 'uncommitted' : 'clean', c.sessions.length ? c.sessions.join(', ') : '-'].join('\t'),
   );
   return ['worktree\tstate\tsessions', ...rows].join('\n');
 }

@@ -125,7 +125,7 @@ export class Spawn {
     const checkout = o.worktree === '' ? undefined : await this.checkout(o, project, provider.id, setting);
     if (checkout?.resume) {
       // A resume is placed by this open as a fresh row would be (spawn/reopen.ts).
-      return this.resume(checkout.resume, provider, file, setting, {
+      const reopening = {
         originSessionId: caller?.id ?? '',
         originLabel: caller?.label ?? '',
         subagentDepth: sub?.depth ?? 0,
@@ -133,11 +133,28 @@ export class Spawn {
         model: o.model.startsWith('-') ? '' : o.model,
         effort: o.effort.startsWith('-') ? '' : o.effort,
         ultracode: o.ultracode,
-      });
+      };
+      const created = checkout.created;
+      return this.resume(
+        checkout.resume,
+        provider,
+        file,
+        setting,
+        reopening,
+        created && { setup: this.d.worktrees.setupScript(checkout.path, projectDir), undo: () => this.d.worktrees.undo(projectDir, created) },
+      );
     }
 
     const id = newSessionId();
     const dir = checkout?.path ?? (sub?.checkout || projectDir);
+    // A session started in a directory that is gone dies at once, after "Opened" was printed.
+    if (!isDirectory(dir)) {
+      throw new SpawnError(
+        dir === projectDir
+          ? `the directory of project ${goQuote(project.row?.name ?? project.create!.name)}, ${dir}, is gone, so no session can run there — restore it, or open the project from where it is now with --project <its path>`
+          : `${dir} is gone, so no session can run there — open the session in the project's own directory, or on a worktree`,
+      );
+    }
     const model = o.model.startsWith('-') ? '' : o.model;
     const effort = o.effort.startsWith('-') ? '' : o.effort;
     const pick = checkout ? worktreeLabel(checkout.branch) : sessionLabel;
@@ -309,36 +326,42 @@ export class Spawn {
     projectDir: string,
     setting: RungSetting,
   ): Promise<{ path: string; branch: string; created?: CreatedCheckout; resume?: SessionRow }> {
+    const rows = project.row ? this.d.store.sessionsOfProject(project.row.id) : [];
     const plan = await this.d.worktrees.plan({
       projectDir,
       project: project.row?.name ?? project.create!.name,
       projectId: project.row?.id ?? project.create!.id,
       branch: o.worktree,
       base: o.base,
+      sessionIn: (path) => rows.filter((s) => samePath(s.path, path)).pop()?.label,
     });
-    if (plan.kind === 'existing') {
-      const parked = project.row
-        ? this.d.store
-            .sessionsOfProject(project.row.id)
-            .filter((s) => s.parked && s.kind === kind && samePath(s.path, plan.path) && !this.d.terminal.isLive(s.id))
-            .sort((a, b) => a.updatedAt - b.updatedAt)
-            .pop()
-        : undefined;
-      return { path: plan.path, branch: plan.branch, resume: parked };
-    }
+    // A session parked in the branch's checkout for this provider (a worktree closed with keep)
+    // is resumed rather than a new one opened.
+    const parkedIn = (path: string) =>
+      rows
+        .filter((s) => s.parked && s.kind === kind && samePath(s.path, path) && !this.d.terminal.isLive(s.id))
+        .sort((a, b) => a.updatedAt - b.updatedAt)
+        .pop();
+    if (plan.kind === 'existing') return { path: plan.path, branch: plan.branch, resume: parkedIn(plan.path) };
     // A checkout for a session that should run confined is not made on a machine without
     // bubblewrap: the open fails first, with nothing to take back.
     if (confines(setting.rung, !samePath(plan.path, projectDir))) {
       this.sandbox.locate(this.d.env, this.nextLabel(project, worktreeLabel(plan.branch)), setting);
     }
     const created = await this.d.worktrees.create(projectDir, plan);
-    return { path: created.path, branch: created.branch, created };
+    // A stale checkout made again where it was: the session kept in it picks its conversation
+    // back up there, in a checkout as fresh as any new one (its setup script runs first).
+    const resume = plan.stale !== undefined && samePath(plan.stale, created.path) ? parkedIn(created.path) : undefined;
+    return { path: created.path, branch: created.branch, created, resume };
   }
 
   /**
    * Starts a parked session again where it stood (spec/cli.md § lich close, keep: "open
    * --worktree <branch> on that branch resumes it"): same id, same label, its conversation picked
-   * back up when its provider recorded one; no setup script, since the checkout is not fresh.
+   * back up when its provider recorded one; no setup script, since the checkout is not fresh —
+   * unless it was made again (a stale checkout, `fresh`), when its setup script runs first as in
+   * any fresh one, and a refusal before the start takes that checkout back (`fresh.undo`).
+   * A row whose directory is gone is refused rather than started into a dead session.
    * What this open asked for is written on the row first (spawn/reopen.ts). Whether it runs
    * confined is this open's rung, as for a fresh row, and is recorded on it; its private home is
    * the one it had, so what its provider kept there is still there.
@@ -347,17 +370,35 @@ export class Spawn {
    *   parked, untouched); for a folder that could not be written: the session is then open and
    *   running, unfiled, and the message says so (spec/cli.md § lich open, --folder).
    */
-  private async resume(row: SessionRow, provider: Provider, file: string, setting: RungSetting, reopening: Reopening): Promise<Session> {
+  private async resume(
+    row: SessionRow,
+    provider: Provider,
+    file: string,
+    setting: RungSetting,
+    reopening: Reopening,
+    fresh?: { setup: string | undefined; undo: () => Promise<void> },
+  ): Promise<Session> {
+    const setup = fresh?.setup;
     const projectDir = this.d.store.project(row.projectId)?.path ?? row.path;
+    if (!isDirectory(row.path)) {
+      throw new SpawnError(
+        `session ${goQuote(row.label)} was parked in ${row.path}, which is gone, so it cannot be resumed there — open a worktree on its branch to have the checkout made again`,
+      );
+    }
     const confined = confines(setting.rung, !samePath(row.path, projectDir));
-    const prepared = confined
-      ? await this.confine({ ...row, subagentDepth: reopening.subagentDepth }, projectDir, provider, file, setting, undefined)
-      : undefined;
+    let prepared: Prepared | undefined;
+    try {
+      prepared = confined ? await this.confine({ ...row, subagentDepth: reopening.subagentDepth }, projectDir, provider, file, setting, setup) : undefined;
+    } catch (err) {
+      // Refused before anything started: a checkout made for it goes too, as for a fresh row.
+      await fresh?.undo();
+      throw err;
+    }
     const unfiled = placeReopened(this.d.store, row.id, reopening);
     if (row.confined !== confined) recordConfined(this.d.store, row.id, confined);
     const resumed = this.d.store.resumeSession(row.id);
     if (!resumed) throw new SpawnError(`session ${goQuote(row.label)} is gone from the workspace, so it cannot be resumed`);
-    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true, prepared });
+    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true, prepared, setup });
     if (unfiled) {
       throw new SpawnError(
         `session ${goQuote(session.label)} is open and running in project ${goQuote(session.project)}, but it could not be filed under ${goQuote(reopening.folder)}: ${unfiled.message}`,
@@ -543,6 +584,15 @@ export class Spawn {
  */
 function recordConfined(store: Store, id: string, confined: boolean): void {
   store.db.prepare('UPDATE sessions SET confined = ? WHERE id = ?').run(confined ? 1 : 0, id);
+}
+
+/** Whether `dir` is a directory now. */
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a project rooted at `root` (undefined: no such project) has the checkout `dir` as its own directory. */

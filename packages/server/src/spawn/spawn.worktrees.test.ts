@@ -183,7 +183,7 @@ describe('spawn.Open with a worktree', () => {
   });
 
   it('refuses a base that is not a branch, a name that is not a branch name, and a project outside git, leaving nothing', async () => {
-    await nothingLeft({ worktree: 'fresh', base: 'mian' }, 'no branch named "mian" in demo');
+    await nothingLeft({ worktree: 'fresh', base: 'mian' }, 'no branch named "mian" in demo — did you mean "main"?');
     await nothingLeft({ worktree: 'a..b' }, "'a..b' is not a valid branch name");
     await nothingLeft({ worktree: 'new\nline' }, '"new\\nline" is not a valid branch name');
     await nothingLeft(
@@ -294,7 +294,7 @@ describe('spawn.Worktrees', () => {
     const list = await ok(worktrees());
     expect(list.map((c: any) => c.path)).not.toContain(repo);
     const byName = Object.fromEntries(list.map((c: any) => [c.name, c]));
-    expect(byName['auth-fix']).toEqual({ name: 'auth-fix', path: join(dirs.dataDir, 'worktrees', byName['auth-fix'].path.split('/').at(-2), 'auth-fix'), dirty: false, sessions: ['auth-fix'] });
+    expect(byName['auth-fix']).toEqual({ name: 'auth-fix', path: join(dirs.dataDir, 'worktrees', byName['auth-fix'].path.split('/').at(-2), 'auth-fix'), dirty: false, sessions: ['auth-fix'], missing: false });
     expect(byName['kept-work'].sessions).toEqual([]);
     expect(byName['users-branch']).toMatchObject({ path: join(dirs.root, 'users-own'), sessions: [] });
     expect(byName.scratch).toBeUndefined();

@@ -65,12 +65,14 @@ describe('parseWorktreeList', () => {
       'worktree /w/a', 'HEAD 2', 'branch refs/heads/feature/a', '',
       'worktree /w/d', 'HEAD 3', 'detached', '',
       'worktree /w/gone', 'HEAD 4', 'branch refs/heads/gone', 'prunable gitdir file points to non-existent location', '',
+      'worktree /w/usb', 'HEAD 5', 'branch refs/heads/usb', 'locked on a stick', '',
     ].join('\0');
     expect(parseWorktreeList(out)).toEqual([
-      { path: '/r', branch: 'main', detached: false, bare: false, prunable: false, main: true },
-      { path: '/w/a', branch: 'feature/a', detached: false, bare: false, prunable: false, main: false },
-      { path: '/w/d', branch: '', detached: true, bare: false, prunable: false, main: false },
-      { path: '/w/gone', branch: 'gone', detached: false, bare: false, prunable: true, main: false },
+      { path: '/r', branch: 'main', detached: false, bare: false, prunable: false, locked: false, lockReason: '', main: true },
+      { path: '/w/a', branch: 'feature/a', detached: false, bare: false, prunable: false, locked: false, lockReason: '', main: false },
+      { path: '/w/d', branch: '', detached: true, bare: false, prunable: false, locked: false, lockReason: '', main: false },
+      { path: '/w/gone', branch: 'gone', detached: false, bare: false, prunable: true, locked: false, lockReason: '', main: false },
+      { path: '/w/usb', branch: 'usb', detached: false, bare: false, prunable: false, locked: true, lockReason: 'on a stick', main: false },
     ]);
   });
 });
@@ -330,8 +332,8 @@ describe('Worktrees.list, dirty and remove', () => {
     writeFileSync(join(b, 'new.txt'), 'untracked\n');
     const list = await wt.list({ name: 'demo', path: repo }, [row('one', a), row('two', a), row('gone', a, true), row('home', repo)]);
     expect(list).toEqual([
-      { name: 'wa', path: a, dirty: false, sessions: ['one', 'two'] },
-      { name: 'b', path: b, dirty: true, sessions: [] },
+      { name: 'wa', path: a, dirty: false, sessions: ['one', 'two'], missing: false },
+      { name: 'b', path: b, dirty: true, sessions: [], missing: false },
     ]);
   });
 
@@ -347,6 +349,87 @@ describe('Worktrees.list, dirty and remove', () => {
     expect(existsSync(made.path)).toBe(false);
     expect(linked()).toEqual([]);
     expect(branches()).toEqual(['main', 'w']);
+  });
+
+  // issue 14, item 5: a kept worktree whose directory was deleted blocked its branch for good,
+  // and `lich worktrees` listed nothing.
+  it('lists a checkout whose directory is gone as missing, a locked one too', async () => {
+    const a = join(root, 'wa');
+    const b = join(root, 'wb');
+    git(repo, 'worktree', 'add', '-q', '-b', 'a', a);
+    git(repo, 'worktree', 'add', '-q', '-b', 'b', b);
+    git(repo, 'worktree', 'lock', '--reason', 'on a stick', b);
+    rmSync(a, { recursive: true, force: true });
+    rmSync(b, { recursive: true, force: true });
+    expect(await wt.list({ name: 'demo', path: repo }, [])).toEqual([
+      { name: 'a', path: a, dirty: false, sessions: [], missing: true },
+      { name: 'b', path: b, dirty: false, sessions: [], missing: true },
+    ]);
+  });
+
+  it('makes a stale checkout of a branch again where lich had made it, its commits there', async () => {
+    const p = await plan('w3');
+    if (p.kind !== 'create') throw new Error('expected a create plan');
+    const made = await wt.create(repo, p);
+    git(made.path, 'commit', '-q', '--allow-empty', '-m', 'on w3');
+    rmSync(made.path, { recursive: true, force: true });
+    const again = await plan('w3');
+    expect(again).toEqual({ kind: 'create', branch: 'w3', path: made.path, newBranch: false, base: '', baseRef: '', track: false, stale: made.path });
+    if (again.kind !== 'create') throw new Error('expected a create plan');
+    await wt.create(repo, again);
+    expect(git(made.path, 'log', '-1', '--format=%s')).toBe('on w3');
+    expect(linked()).toEqual([made.path]);
+  });
+
+  it('makes a stale checkout lich did not make again under its own directory', async () => {
+    const elsewhere = join(root, 'elsewhere');
+    git(repo, 'worktree', 'add', '-q', '-b', 'mine', elsewhere);
+    rmSync(elsewhere, { recursive: true, force: true });
+    const again = await plan('mine');
+    expect(again).toMatchObject({ kind: 'create', path: join(dataDir, 'worktrees', 'p1', 'mine'), stale: elsewhere });
+    if (again.kind !== 'create') throw new Error('expected a create plan');
+    await wt.create(repo, again);
+    expect(linked()).toEqual([join(dataDir, 'worktrees', 'p1', 'mine')]);
+  });
+
+  it('refuses to make a stale checkout git keeps locked again, naming the ways out', async () => {
+    const p = await plan('w4');
+    if (p.kind !== 'create') throw new Error('expected a create plan');
+    const made = await wt.create(repo, p);
+    git(repo, 'worktree', 'lock', '--reason', 'on a stick', made.path);
+    rmSync(made.path, { recursive: true, force: true });
+    await expect(plan('w4')).rejects.toThrow(
+      `the worktree ${made.path} of "w4" is gone from disk, and git keeps it locked (on a stick): if it is on a drive that is not mounted, mount it and open again; if it is gone for good, unlock it with git worktree unlock ${made.path} and open again`,
+    );
+    await expect(wt.plan({ projectDir: repo, project: 'demo', projectId: 'p1', branch: 'w4', base: '', sessionIn: () => 'w4' })).rejects.toThrow(
+      'if it is gone for good, drop it with lich close --worktree remove --force "w4" and open again',
+    );
+  });
+
+  it('removes a locked checkout, there or gone, only with force, and then frees its branch', async () => {
+    for (const gone of [false, true]) {
+      const p = await plan(`locked-${gone}`);
+      if (p.kind !== 'create') throw new Error('expected a create plan');
+      const made = await wt.create(repo, p);
+      git(repo, 'worktree', 'lock', made.path);
+      if (gone) rmSync(made.path, { recursive: true, force: true });
+      await expect(wt.remove(repo, made.path, false)).rejects.toThrow(
+        `the worktree ${made.path} is locked, so git keeps it${gone ? ' though its directory is gone' : ''}: unlock it with git worktree unlock ${made.path}, or say --force to remove it anyway`,
+      );
+      await wt.remove(repo, made.path, true);
+      expect(linked()).toEqual([]);
+      expect(await plan(`locked-${gone}`)).toMatchObject({ kind: 'create', newBranch: false });
+    }
+  });
+
+  it('drops the registration of a checkout whose directory is gone, and nothing when git has none', async () => {
+    const p = await plan('gone');
+    if (p.kind !== 'create') throw new Error('expected a create plan');
+    const made = await wt.create(repo, p);
+    rmSync(made.path, { recursive: true, force: true });
+    await wt.remove(repo, made.path, false);
+    expect(linked()).toEqual([]);
+    await wt.remove(repo, made.path, false);
   });
 
   it('tells a checkout lich made from one it did not', () => {

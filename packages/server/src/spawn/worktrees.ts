@@ -77,6 +77,10 @@ export interface GitCheckout {
   bare: boolean;
   /** Its directory is gone (git would prune it). */
   prunable: boolean;
+  /** `git worktree lock`ed: git neither prunes nor removes it unasked (a checkout on a drive not always mounted). */
+  locked: boolean;
+  /** Why it was locked, `""` when no reason was given. */
+  lockReason: string;
   /** The repository's main worktree (always listed first by git). */
   main: boolean;
 }
@@ -96,7 +100,7 @@ export function parseWorktreeList(out: string): GitCheckout[] {
     const value = sp < 0 ? '' : field.slice(sp + 1);
     if (key === 'worktree') {
       if (cur) list.push(cur);
-      cur = { path: value, branch: '', detached: false, bare: false, prunable: false, main: list.length === 0 };
+      cur = { path: value, branch: '', detached: false, bare: false, prunable: false, locked: false, lockReason: '', main: list.length === 0 };
       continue;
     }
     if (!cur) continue;
@@ -104,6 +108,10 @@ export function parseWorktreeList(out: string): GitCheckout[] {
     else if (key === 'detached') cur.detached = true;
     else if (key === 'bare') cur.bare = true;
     else if (key === 'prunable') cur.prunable = true;
+    else if (key === 'locked') {
+      cur.locked = true;
+      cur.lockReason = value;
+    }
   }
   if (cur) list.push(cur);
   return list;
@@ -158,6 +166,11 @@ export type WorktreePlan =
        */
       baseRef: string;
       track: boolean;
+      /**
+       * A stale checkout of this branch to drop first: git still registers it, its directory is
+       * gone, and git would refuse a new checkout of the branch while it stands.
+       */
+      stale?: string;
     };
 
 /** A checkout `create` made, and what undoing it has to take away. */
@@ -234,16 +247,18 @@ export class Worktrees {
     // listing is empty, as it is in the window when git cannot see any.
     if (r.code !== 0 && /not a git repository/i.test(r.stderr)) return [];
     if (r.code !== 0) throw notARepository(project.name, r);
-    const checkouts = parseWorktreeList(r.stdout).filter(
-      (c) => !c.bare && !c.prunable && !samePath(c.path, project.path) && existsSync(c.path),
-    );
+    const checkouts = parseWorktreeList(r.stdout).filter((c) => !c.bare && !samePath(c.path, project.path));
     return Promise.all(
-      checkouts.map(async (c) => ({
-        name: c.branch || basename(c.path),
-        path: c.path,
-        dirty: await this.dirty(c.path),
-        sessions: sessions.filter((s) => !s.parked && samePath(s.path, c.path)).map((s) => s.label),
-      })),
+      checkouts.map(async (c) => {
+        const missing = isStale(c);
+        return {
+          name: c.branch || basename(c.path),
+          path: c.path,
+          dirty: missing ? false : await this.dirty(c.path),
+          sessions: sessions.filter((s) => !s.parked && samePath(s.path, c.path)).map((s) => s.label),
+          missing,
+        };
+      }),
     );
   }
 
@@ -263,7 +278,11 @@ export class Worktrees {
    * - `branch` is not a valid branch name (git's words);
    * - an existing branch (matched case-insensitively, kept in its own spelling) is checked out as
    *   it stands — its linked checkout reused when there is one, `base` ignored; one held by the
-   *   project's own directory goes to `git worktree add`, which refuses it in git's words;
+   *   project's own directory goes to `git worktree add`, which refuses it in git's words; one
+   *   whose checkout is stale (registered, its directory gone) is made again (`stale`: where lich
+   *   made it, else under lich's directory), or refused when git keeps that checkout locked
+   *   (`the worktree <path> of "<b>" is gone from disk, and git keeps it locked …`, naming the
+   *   `lich close --worktree remove --force` that drops it, or `git worktree unlock`);
    * - a branch only a remote has (`origin/<branch>`) becomes a local branch tracking it; on
    *   several remotes, the one `base` names, else git's `checkout.defaultRemote`, else a refusal
    *   naming each (`"<b>" is a branch on <n> remotes of <project>: a/<b>, b/<b> — say which one
@@ -276,7 +295,15 @@ export class Worktrees {
    *
    * @param o.projectDir the project's directory; `o.project` its name, for the refusals.
    */
-  async plan(o: { projectDir: string; project: string; projectId: string; branch: string; base: string }): Promise<WorktreePlan> {
+  async plan(o: {
+    projectDir: string;
+    project: string;
+    projectId: string;
+    branch: string;
+    base: string;
+    /** The label of a session whose directory is `path`, for a refusal to name (`lich close … "<label>"`). */
+    sessionIn?: (path: string) => string | undefined;
+  }): Promise<WorktreePlan> {
     const { projectDir, project } = o;
     const checkouts = await this.checkouts(projectDir, project);
     const valid = await this.git(projectDir, ['check-ref-format', '--branch', o.branch]);
@@ -289,8 +316,15 @@ export class Worktrees {
     const existing = pick(local.map((b) => b.name), o.branch);
     const at = (branch: string) => join(worktreesDir(this.dataDir, o.projectId), branch);
     if (existing !== undefined) {
-      const held = checkouts.find((c) => c.branch === existing && !c.bare && !c.prunable && !samePath(c.path, projectDir) && !c.main);
-      if (held) return { kind: 'existing', branch: existing, path: held.path };
+      const held = checkouts.find((c) => c.branch === existing && !c.bare && !samePath(c.path, projectDir) && !c.main);
+      if (held && !isStale(held)) return { kind: 'existing', branch: existing, path: held.path };
+      if (held) {
+        // Its checkout is gone from disk: made again where it was when lich made it, after git's
+        // registration of it is dropped — unless git keeps it locked, which only a person lifts.
+        if (held.locked) throw new SpawnError(staleLockedRefusal(held, existing, o.sessionIn?.(held.path)));
+        const path = this.createdByLich(held.path) ? held.path : at(existing);
+        return { kind: 'create', branch: existing, path, newBranch: false, base: '', baseRef: '', track: false, stale: held.path };
+      }
       return { kind: 'create', branch: existing, path: at(existing), newBranch: false, base: '', baseRef: '', track: false };
     }
     const tracked = remote.filter((r) => equalFold(shortName(r.name), o.branch));
@@ -345,6 +379,13 @@ export class Worktrees {
         `${p.path} already exists and is not a checkout of ${goQuote(p.branch)}, so no worktree can be made there — move it out of the way, or name another branch`,
       );
     }
+    if (p.stale !== undefined) {
+      // Unlocked, its directory gone: git drops the registration without touching anything else.
+      const d = await this.git(projectDir, ['worktree', 'remove', p.stale]);
+      if (d.code !== 0 && !/is not a working tree/.test(d.stderr)) {
+        throw new SpawnError(`the stale worktree ${p.stale} of ${goQuote(p.branch)} could not be dropped: ${gitWords(d, 'git worktree remove')}`);
+      }
+    }
     if (p.newBranch) {
       const b = await this.git(projectDir, ['branch', p.track ? '--track' : '--no-track', p.branch, p.baseRef || p.base]);
       if (b.code !== 0) throw new SpawnError(gitWords(b, 'git branch'));
@@ -386,15 +427,27 @@ export class Worktrees {
   /**
    * Removes the checkout at `path` (`git worktree remove [--force]`), run from the project's
    * directory; the branch stays, with every commit on it. A checkout whose directory is already
-   * gone is pruned instead.
-   * @throws SpawnError in git's words.
+   * gone has only git's registration of it dropped (nothing to do when git no longer has one).
+   * A checkout git keeps locked (`git worktree lock`: a drive not always mounted, say) is removed
+   * only with `force`, which is also what discards uncommitted work.
+   * @throws SpawnError `the worktree <path> is locked (<reason>), so git keeps it: …` without
+   *   `force`; otherwise in git's words.
    */
   async remove(projectDir: string, path: string, force: boolean): Promise<void> {
-    if (!existsSync(path)) {
-      await this.git(projectDir, ['worktree', 'prune']);
-    } else {
-      const r = await this.git(projectDir, ['worktree', 'remove', ...(force ? ['--force'] : []), path]);
-      if (r.code !== 0) throw new SpawnError(`the worktree ${path} could not be removed: ${gitWords(r, 'git worktree remove')}`);
+    const gone = !existsSync(path);
+    const run = (flags: string[]) => this.git(projectDir, ['worktree', 'remove', ...flags, path]);
+    let r = await run(force && !gone ? ['--force'] : []);
+    if (r.code !== 0 && /locked/.test(r.stderr)) {
+      if (!force) {
+        const reason = /lock reason: (.+)$/m.exec(r.stderr)?.[1]?.trim();
+        throw new SpawnError(
+          `the worktree ${path} is locked${reason ? ` (${reason})` : ''}, so git keeps it${gone ? ' though its directory is gone' : ''}: unlock it with git worktree unlock ${path}, or say --force to remove it anyway`,
+        );
+      }
+      r = await run(['--force', '--force']);
+    }
+    if (r.code !== 0 && !(gone && /is not a working tree/.test(r.stderr))) {
+      throw new SpawnError(`the worktree ${path} could not be removed: ${gitWords(r, 'git worktree remove')}`);
     }
     if (this.createdByLich(path)) this.dropEmptyParents(path);
   }
@@ -465,6 +518,18 @@ export class Worktrees {
 interface Branch {
   name: string;
   ref: string;
+}
+
+/** Whether git registers `c` while its directory is gone: a stale checkout. */
+function isStale(c: GitCheckout): boolean {
+  return c.prunable || !existsSync(c.path);
+}
+
+/** Why `open --worktree <branch>` cannot make again a stale checkout git keeps locked, and the ways out. */
+function staleLockedRefusal(c: GitCheckout, branch: string, label: string | undefined): string {
+  const why = c.lockReason ? ` (${c.lockReason})` : '';
+  const drop = label !== undefined ? `drop it with lich close --worktree remove --force ${goQuote(label)}` : `unlock it with git worktree unlock ${c.path}`;
+  return `the worktree ${c.path} of ${goQuote(branch)} is gone from disk, and git keeps it locked${why}: if it is on a drive that is not mounted, mount it and open again; if it is gone for good, ${drop} and open again`;
 }
 
 /** Whether anything is at `path`, a dangling symlink included. */
