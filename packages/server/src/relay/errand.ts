@@ -49,6 +49,14 @@ export interface Errand {
   skipTurn: boolean;
   /** A turn that can be this errand's has started (a `busy` after delivery, skipped turn excluded). */
   sawBusy: boolean;
+  /**
+   * Typed while the target was mid-turn: it waits in the provider's input behind that turn, and
+   * queued input is read in the order it was typed, one turn at a time at the least — so a turn
+   * that answered none of it read only the oldest for certain (Relay.turnEnded).
+   */
+  queued: boolean;
+  /** Its own turn is known to have started: the target's mod acked this very prompt. */
+  read: boolean;
   /** Some `busy` was seen since delivery: the message was read (never-read check). */
   receipted: boolean;
   /** Callers holding the line on this ticket; while any do, the ticket does not expire. */

@@ -544,6 +544,83 @@ describe('unanswered', () => {
     });
   });
 
+  // issue 14, item 2: three tasks sent to one session 0.2 s apart; the second and third were
+  // typed behind the first's turn, and the turn that answered the second also ended the third
+  // `unanswered`, though the next turn answered it. A turn settles only what it is known to
+  // have read: what was typed before the newest errand it answered, else the oldest queued one.
+  describe('a turn settles only the errands it is known to have read', () => {
+    const pendingNow = async (result: Promise<Result>) => {
+      let settled = false;
+      void result.then(() => (settled = true));
+      await tick();
+      return !settled;
+    };
+
+    it('leaves a task queued behind the turn that answered the one before it open for the next turn', async () => {
+      const one = await send({ timeoutSeconds: 60, prompt: 'sleep 2; echo one' });
+      report(docs, 'busy');
+      const two = await send({ timeoutSeconds: 60, prompt: 'echo two' });
+      const three = await send({ timeoutSeconds: 60, prompt: 'echo three' });
+      relay.reply({ from: docs.id, ticket: one.ticket, answer: 'one' });
+      report(docs, 'done');
+      report(docs, 'busy');
+      relay.reply({ from: docs.id, ticket: two.ticket, answer: 'two' });
+      report(docs, 'done');
+      expect(await pendingNow(three.result)).toBe(true);
+      report(docs, 'busy');
+      relay.reply({ from: docs.id, ticket: three.ticket, answer: 'three' });
+      report(docs, 'done');
+      expect(await three.result).toEqual({ ticket: three.ticket, target: 'docs', status: 'answered', answer: 'three' });
+    });
+
+    it('ends the oldest queued task alone when a turn answers none, the next with the turn after', async () => {
+      await send({ timeoutSeconds: 60 });
+      report(docs, 'busy');
+      const two = await send({ timeoutSeconds: 60, prompt: 'two' });
+      const three = await send({ timeoutSeconds: 60, prompt: 'three' });
+      report(docs, 'done');
+      report(docs, 'busy');
+      report(docs, 'done');
+      expect((await two.result).status).toBe('unanswered');
+      expect(await pendingNow(three.result)).toBe(true);
+      report(docs, 'busy');
+      report(docs, 'done');
+      expect((await three.result).status).toBe('unanswered');
+      await tick();
+      expect(host.typedAt(docs.id).some((t) => t.startsWith('[lich] Your turn ended'))).toBe(false);
+    });
+
+    it('ends the tasks typed before the one a turn answered, and types no pick-ticket note: an answer was sent', async () => {
+      await send({ timeoutSeconds: 60 });
+      report(docs, 'busy');
+      const two = await send({ timeoutSeconds: 60, prompt: 'two' });
+      const three = await send({ timeoutSeconds: 60, prompt: 'three' });
+      const four = await send({ timeoutSeconds: 60, prompt: 'four' });
+      report(docs, 'done');
+      report(docs, 'busy');
+      relay.reply({ from: docs.id, ticket: three.ticket, answer: 'three, and two with it' });
+      report(docs, 'done');
+      expect((await two.result).status).toBe('unanswered');
+      expect((await three.result).status).toBe('answered');
+      expect(await pendingNow(four.result)).toBe(true);
+      await tick();
+      expect(host.typedAt(docs.id).some((t) => t.startsWith('[lich] Your turn ended'))).toBe(false);
+    });
+
+    it('leaves the second of two tasks typed at a free prompt open when the turn answered the first', async () => {
+      const a = await send({ timeoutSeconds: 60, prompt: 'first' });
+      const b = await send({ timeoutSeconds: 60, prompt: 'second' });
+      report(docs, 'busy');
+      relay.reply({ from: docs.id, ticket: a.ticket, answer: 'first done' });
+      report(docs, 'done');
+      expect(await pendingNow(b.result)).toBe(true);
+      report(docs, 'busy');
+      relay.reply({ from: docs.id, ticket: b.ticket, answer: 'second done' });
+      report(docs, 'done');
+      expect((await b.result).status).toBe('answered');
+    });
+  });
+
   it('says nothing at a turn end while the session waits on an errand of its own', async () => {
     const { result } = await send({ timeoutSeconds: 60 });
     const own = relay.send({ from: docs.id, target: 'shell', project: '', prompt: 'look this up', timeoutSeconds: 1 });

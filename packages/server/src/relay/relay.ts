@@ -159,6 +159,11 @@ export class Relay {
   private readonly notes = new Map<string, RelayModTicket>();
   /** Workers blocked on a permission prompt right now, whose callers were told (one note per block). */
   private readonly blocked = new Set<string>();
+  /**
+   * Per session, the hand-off order (`handedSeq`) of the newest errand answered in the turn it is
+   * in: what that turn is known to have read (see `turnEnded`).
+   */
+  private readonly turnAnswered = new Map<string, number>();
   private readonly unsubscribeMod: () => void;
 
   constructor(
@@ -243,6 +248,8 @@ export class Relay {
       handedSeq: 0,
       skipTurn: false,
       sawBusy: false,
+      queued: false,
+      read: false,
       receipted: false,
       waiters: new Set(),
       deadline: this.host.clock.now() + this.t.ticketTtlMs,
@@ -393,9 +400,16 @@ export class Relay {
       if (e.outcome!.status === 'answered') throw new RelayError(`ticket ${goQuote(e.ticket)} was already answered`);
       throw new RelayError(`unknown ticket ${goQuote(e.ticket)} — it was answered already, or expired`);
     }
+    this.answeredInTurn(e);
     this.land(e, 'answered', capAnswer(o.answer));
     if (e.subagent) this.answered.set(e.targetId, e);
     return null;
+  }
+
+  /** `e` was answered: when its target is mid-turn, that turn read it (and what was typed before it). */
+  private answeredInTurn(e: Errand): void {
+    if (!e.open || e.phase !== 'delivered' || this.turns.get(e.targetId) !== 'busy') return;
+    this.turnAnswered.set(e.targetId, Math.max(this.turnAnswered.get(e.targetId) ?? 0, e.handedSeq));
   }
 
   /**
@@ -418,6 +432,8 @@ export class Relay {
     if (state !== 'waiting') this.blocked.delete(sessionId);
     if (state === 'waiting') this.blockedNotice(sessionId);
     if (state === 'waiting' || state === 'compacting') return;
+    // A turn starts: what it answers is counted from here.
+    if (state === 'busy' && this.turns.get(sessionId) !== 'busy') this.turnAnswered.delete(sessionId);
     this.turns.set(sessionId, state);
     const delivered = this.deliveredAt(sessionId);
     if (state === 'busy') {
@@ -494,6 +510,7 @@ export class Relay {
         e.phase = 'delivered';
         e.handedSeq = ++this.seq;
         e.skipTurn = this.busy(e.targetId);
+        e.queued = e.skipTurn;
         if (!e.skipTurn && this.host.session(e.targetId)?.reportsState) this.watchReceipt(e, false);
       },
       () => {
@@ -544,6 +561,7 @@ export class Relay {
       e.handedSeq = ++this.seq;
       e.modAnswers = worker;
       e.skipTurn = this.busy(e.targetId);
+      e.queued = e.skipTurn;
       if (!e.skipTurn) {
         this.after(e, 2 * this.t.receiptWindowMs, () => {
           if (e.open && !e.receipted) this.land(e, 'unread');
@@ -566,6 +584,7 @@ export class Relay {
       this.modPrompts.delete(ack.id);
       if (ack.ok) {
         e.receipted = true;
+        e.read = true;
         if (!e.skipTurn) e.sawBusy = true;
       } else if (!e.receipted) {
         this.land(e, 'unread');
@@ -589,6 +608,7 @@ export class Relay {
     const open = [...this.errands.values()].filter((e) => e.open && e.subagent && e.targetId === sessionId);
     if (open.length !== 1 || open[0]!.phase !== 'delivered' || this.ownOutstanding(sessionId)) return false;
     const e = open[0]!;
+    this.answeredInTurn(e);
     this.land(e, 'answered', capAnswer(text));
     this.answered.set(sessionId, e);
     if (this.turns.get(sessionId) !== 'busy') this.doneAfterAnswer(sessionId);
@@ -751,21 +771,41 @@ export class Relay {
   // ——— turns and exits ———
 
   /**
-   * A turn ended at `id`. The errands whose turn it was (delivered, `busy` seen after delivery,
-   * the turn already running at delivery skipped) went home unanswered. Two or more at once:
-   * nothing here can say which one the turn was, so all are closed and the session is told to
-   * name tickets from now on (PickTicketNudge, wire.md § 8.4; spec/cli.md § lich send,
-   * "Answered somewhere else"). A turn that ends while the session still waits on an errand of
-   * its own says nothing yet: that outcome reaching its prompt starts the turn that is read.
+   * A turn ended at `id`. It settles, as `unanswered`, only the errands it is known to have read
+   * and left unanswered (spec/cli.md § lich send, "Answered somewhere else"). Of the errands that
+   * could be its (delivered, `busy` seen after delivery, the turn already running at delivery
+   * skipped), in the order they were typed — the order a provider reads its input in:
+   *
+   * - those typed before the newest one it answered: reading that one, it read them;
+   * - those whose own prompt the target's mod acked (`read`);
+   * - when it answered none: the ones typed together at a free prompt before it began — nothing
+   *   here can say which of them the turn was, so all go home and the session is told to name
+   *   tickets from now on (PickTicketNudge, wire.md § 8.4) — or, when the oldest was queued
+   *   behind a running turn, that oldest alone: queued input is read a turn at a time at the
+   *   least, and a later one may be the next turn's.
+   *
+   * The rest stay open for the turns after. A turn that ends while the session still waits on
+   * an errand of its own says nothing yet: that outcome reaching its prompt starts the turn that
+   * is read.
    */
   private turnEnded(id: string, delivered: Errand[]): void {
     // A worker whose mod answers for it ends its errand by that answer, not by a turn's end: a
     // turn that hands work to the background does not end the errand (spec/cli.md § lich open).
-    const ending = delivered.filter((e) => !e.skipTurn && e.sawBusy && !e.modAnswers);
+    const could = delivered.filter((e) => !e.skipTurn && e.sawBusy && !e.modAnswers);
     for (const e of delivered) e.skipTurn = false;
+    const answeredUpTo = this.turnAnswered.get(id) ?? 0;
+    this.turnAnswered.delete(id);
+    let ending: Errand[];
+    if (answeredUpTo > 0) {
+      ending = could.filter((e) => e.read || e.handedSeq < answeredUpTo);
+    } else if (could.length > 0 && !could[0]!.queued) {
+      ending = could.filter((e) => e.read || !e.queued);
+    } else {
+      ending = could.filter((e, i) => e.read || i === 0);
+    }
     if (ending.length === 0 || this.awaitingOwn(id)) return;
     for (const e of ending) this.land(e, 'unanswered');
-    if (ending.length >= 2) {
+    if (ending.length >= 2 && answeredUpTo === 0) {
       const owed: Owed[] = ending.map((e) => ({ ticket: e.ticket, asked: asked(e.prompt) }));
       this.typeWhenReady(id, pickTicketNudgeText(owed, this.options.lang));
     }
@@ -819,6 +859,7 @@ export class Relay {
       }
     }
     this.turns.delete(id);
+    this.turnAnswered.delete(id);
     this.published.delete(id);
     this.blocked.delete(id);
     this.nudges.forget(id);
