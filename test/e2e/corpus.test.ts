@@ -83,6 +83,9 @@ const counts = { tried: 0, crashes: [] as string[] };
 
 beforeAll(async () => {
   b = await Backend.start({
+    // An insert leaves its text at the sink's prompt as a person's draft, which holds the relay's
+    // typing (wire.md § 8.2); nobody submits it here, so it is let go after a moment, not a minute.
+    timings: { draftIdleMs: 300 },
     providers: ({ home }) => ({
       // A terminal that keeps every byte typed at it: raw, so nothing is cooked or echoed.
       sink: { name: 'Sink', command: '/bin/sh', args: ['-c', 'stty raw -echo; exec cat > "$0"', join(home, 'sink.bytes')], env: {}, reportsState: false, tools: false },

@@ -37,7 +37,8 @@ export function workspaceRpc(d: WorkspaceRpcDeps): WorkspaceRpc {
   const workspace = new Workspace({ store: d.store, env: d.env });
   const inserter = new Inserter({
     liveSessions: () => d.host.liveSessions(),
-    ready: (id) => d.host.ready(id),
+    // Not host.ready: a person's draft holds the relay's typing, never an insert (spec/cli.md § lich insert).
+    ready: (id) => d.terminal.settled(id),
     inSetup: (id) => d.terminal.inSetup(id),
     live: (id) => d.host.live(id),
     state: (id) => d.host.state(id),

@@ -25,7 +25,10 @@ export const maxInsertWaitSeconds = 1800;
 export interface InsertHost {
   /** Sessions with a process running in their PTY (RelayHost.liveSessions). */
   liveSessions(): RelaySession[];
-  /** Whether the session is at a free prompt: past its setup script, its PTY gone quiet (RelayHost.ready). */
+  /**
+   * Whether the session's program has taken its terminal: past its setup script, its PTY gone
+   * quiet (Terminal.settled). A person's draft there is no reason to wait: the text goes after it.
+   */
   ready(id: string): boolean;
   /** Whether its PTY is still running the checkout's setup script. */
   inSetup(id: string): boolean;

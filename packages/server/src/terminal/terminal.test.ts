@@ -17,9 +17,13 @@ afterEach(async () => {
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 
-/** A program that takes the terminal raw and logs every chunk it reads, with its arrival time. */
+/**
+ * A program that takes the terminal raw, turns bracketed paste on as an agent's TUI does, and
+ * logs every chunk it reads, with its arrival time. `PLAIN=1`: the same without bracketed paste.
+ */
 const RECORDER = `
 process.stdin.setRawMode(true);
+if (!process.env.PLAIN) process.stdout.write('\\x1b[?2004h');
 const fs = require('node:fs');
 const t0 = Date.now();
 process.stdin.on('data', (d) => fs.appendFileSync(process.env.OUT, JSON.stringify({ t: Date.now() - t0, d: d.toString() }) + '\\n'));
@@ -154,3 +158,66 @@ describe('Terminal, with a ready marker', () => {
     expect(term.inSetup('s2')).toBe(true);
   });
 });
+
+/** Every byte `file` holds, or "" before it exists. */
+function bytesOf(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+// issue 14, item 3: `lich insert --session S 'DRAFT'` then at once `lich send S 'echo x'` — the
+// PTY got both pastes and one Enter, and the agent read `DRAFT[lich] Message relayed…` as one
+// prompt. wire.md § 8.2: delivery waits while a draft is fresh (typed within 60 s).
+describe('Terminal, with a person’s draft at the prompt', () => {
+  it('is not ready for the relay while a draft is fresh, and is again once it is submitted', async () => {
+    const out = join(dir, 'out.jsonl');
+    term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out } });
+    await until(() => term.ready('s1'));
+    term.write('s1', `${PASTE_START}DRAFT${PASTE_END}`);
+    expect(term.ready('s1')).toBe(false);
+    expect(term.settled('s1')).toBe(true);
+    term.write('s1', ' and my question');
+    expect(term.ready('s1')).toBe(false);
+    term.write('s1', '\r');
+    expect(term.ready('s1')).toBe(true);
+  });
+
+  it('is ready again once the draft has not been touched for the idle time', async () => {
+    const idle = new Terminal({ draftIdleMs: 300 });
+    try {
+      idle.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: join(dir, 'o.jsonl') } });
+      await until(() => idle.ready('s1'));
+      idle.write('s1', 'half a thought');
+      expect(idle.ready('s1')).toBe(false);
+      await until(() => idle.ready('s1'), 2000);
+    } finally {
+      await idle.killAll();
+    }
+  });
+
+  it('drops the draft with Ctrl-C or Ctrl-U, and with its own typing’s Enter', async () => {
+    term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: join(dir, 'o.jsonl') } });
+    await until(() => term.ready('s1'));
+    for (const drop of ['\x03', '\x15']) {
+      term.write('s1', 'draft');
+      expect(term.ready('s1')).toBe(false);
+      term.write('s1', drop);
+      expect(term.ready('s1')).toBe(true);
+    }
+    term.write('s1', 'draft');
+    await term.type('s1', 'a task');
+    expect(term.ready('s1')).toBe(true);
+  });
+});
+
+/** The chunks `file` logged, joined, or "" before it exists. */
+function chunksOr(file: string): string {
+  try {
+    return chunks(file).map((c) => c.d).join('');
+  } catch {
+    return '';
+  }
+}

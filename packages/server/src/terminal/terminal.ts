@@ -8,6 +8,7 @@
  */
 import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
+import { DraftWatch } from './draft.js';
 import { MarkerWatch } from './marker.js';
 
 /** Bytes of output kept per session for failure messages. */
@@ -59,6 +60,8 @@ interface Live {
   exited: Promise<ExitInfo>;
   /** Watching for {@link StartOptions.readyMarker}; undefined when none was asked for. */
   marker?: MarkerWatch;
+  /** What input a person left at the prompt (terminal/draft.ts). */
+  draft: DraftWatch;
 }
 
 /**
@@ -73,6 +76,9 @@ interface Live {
 export class Terminal {
   private readonly live = new Map<string, Live>();
   private readonly exitListeners = new Set<(id: string, info: ExitInfo, tail: string) => void>();
+
+  /** @param o.draftIdleMs how long a draft nobody touches holds delivery (default 60 s, wire.md § 9). */
+  constructor(private readonly o: { draftIdleMs?: number } = {}) {}
 
   /**
    * Starts `o.file` in a PTY for session `id`.
@@ -98,6 +104,7 @@ export class Terminal {
       tail: '',
       exited: new Promise<ExitInfo>((r) => (resolveExit = r)),
       marker: o.readyMarker ? new MarkerWatch(o.readyMarker) : undefined,
+      draft: new DraftWatch(this.o.draftIdleMs),
     };
     this.live.set(id, entry);
     const output = (d: string): void => {
@@ -156,13 +163,25 @@ export class Terminal {
   }
 
   /**
-   * Whether the session is at a free prompt: live, past its setup script (the ready marker seen,
-   * when one was asked for — wire.md § 9, setup marker), and its PTY has been quiet ≥ 600 ms at
-   * least once since (readySettle). The quiet is counted from the marker's own output, so a
-   * setup script sleeping in silence never makes the session ready. Latched: an agent drawing a
-   * spinner mid-turn stays ready, since every provider queues text typed mid-turn.
+   * Whether the session is at a free prompt: {@link settled}, and no draft of a person's is
+   * there (wire.md § 8.2, "Free prompt": no draft typed in the last 60 s; terminal/draft.ts) —
+   * what the relay's typing waits for, so a task is never submitted with somebody's
+   * half-written question.
    */
   ready(id: string): boolean {
+    const e = this.live.get(id);
+    return e !== undefined && this.settled(id) && !e.draft.fresh(Date.now());
+  }
+
+  /**
+   * Whether the session's program has taken its terminal: live, past its setup script (the ready
+   * marker seen, when one was asked for — wire.md § 9, setup marker), and its PTY has been quiet
+   * ≥ 600 ms at least once since (readySettle). The quiet is counted from the marker's own
+   * output, so a setup script sleeping in silence never makes the session ready. Latched: an
+   * agent drawing a spinner mid-turn stays ready, since every provider queues text typed
+   * mid-turn. A draft does not count: `lich insert` adds its text after one.
+   */
+  settled(id: string): boolean {
     const e = this.live.get(id);
     if (!e) return false;
     if (e.marker && !e.marker.done) return false;
@@ -170,21 +189,25 @@ export class Terminal {
     return e.settled;
   }
 
-  /** Writes raw bytes to the session's PTY. @throws Error when it has none. */
+  /**
+   * Writes input to the session's PTY as a person's: what is left unsubmitted there is a draft
+   * the relay's typing waits for (terminal/draft.ts). @throws Error when it has none.
+   */
   write(id: string, data: string): void {
     const e = this.live.get(id);
     if (!e) throw new Error(`session ${id} has no terminal`);
+    e.draft.input(data, Date.now());
     e.proc.write(data);
   }
 
   /**
    * Types `text` at the session's prompt (wire.md § 8.2): a bracketed paste, then — once the PTY
    * has been quiet ≥ 150 ms, or after 5 s whatever it does — a separate carriage return.
-   * Resolves once the CR is written.
+   * Resolves once the CR is written; what was at the prompt went with it.
    * @throws Error when the session has no PTY, or loses it before the CR.
    */
   async type(id: string, text: string): Promise<void> {
-    this.write(id, PASTE_START + text + PASTE_END);
+    this.send(id, PASTE_START + text + PASTE_END);
     const pastedAt = Date.now();
     for (;;) {
       const e = this.live.get(id);
@@ -196,7 +219,15 @@ export class Terminal {
       const left = Math.min(SUBMIT_QUIET_MS - quiet, SUBMIT_SETTLE_LIMIT_MS - (now - pastedAt));
       await sleep(Math.max(10, left));
     }
-    this.write(id, '\r');
+    this.send(id, '\r');
+    this.live.get(id)?.draft.submitted();
+  }
+
+  /** Writes lich's own typing: not a person's input, so no draft. @throws Error when it has no PTY. */
+  private send(id: string, data: string): void {
+    const e = this.live.get(id);
+    if (!e) throw new Error(`session ${id} has no terminal`);
+    e.proc.write(data);
   }
 
   /** Subscribes to PTY exits. Returns an unsubscribe function. */

@@ -1,0 +1,89 @@
+/**
+ * A person's draft at a session's prompt (wire.md § 8.2, "Free prompt": delivery waits while no
+ * user draft was typed in the last 60 s, `draftIdle`). lich never reads the screen, so what it
+ * knows of a draft is what was written to the PTY as input by anyone but the relay's own typing
+ * — `lich insert`'s paste (spec/cli.md § lich insert: the person "writes the question around it
+ * and sends it themselves"), a window's keystrokes — and whether that input was submitted.
+ *
+ * A relayed message typed over a fresh draft is submitted with it: the person's half-written
+ * question and lich's task reach the agent as one prompt, and neither is what anybody sent.
+ */
+
+/** How long a draft nobody touches stays the person's (wire.md § 9, `draftIdle`). */
+export const DRAFT_IDLE_MS = 60_000;
+
+const PASTE_START = '\x1b[200~';
+const PASTE_END = '\x1b[201~';
+
+/** The draft of one session's prompt, as its input shows it. */
+export class DraftWatch {
+  /** Input written and not submitted: text is at the prompt. */
+  private pending = false;
+  /** When that text was last added to, ms. */
+  private at = 0;
+  /** Inside a bracketed paste the input opened and has not closed yet. */
+  private inPaste = false;
+
+  constructor(private readonly idleMs: number = DRAFT_IDLE_MS) {}
+
+  /**
+   * Input a person (or an editor through `lich insert`) wrote at `now` (ms). A carriage return
+   * or line feed outside a bracketed paste submits the line; Ctrl-C and Ctrl-U drop it; any
+   * other text, pasted text included, leaves a draft. Escape sequences (arrows, focus reports)
+   * and erasing keys change nothing lich can count.
+   */
+  input(data: string, now: number): void {
+    let touched = false;
+    for (let i = 0; i < data.length; i++) {
+      if (this.inPaste) {
+        const end = data.indexOf(PASTE_END, i);
+        if (end === -1) {
+          touched = this.pending = true;
+          break;
+        }
+        if (end > i) touched = this.pending = true;
+        this.inPaste = false;
+        i = end + PASTE_END.length - 1;
+        continue;
+      }
+      const c = data[i]!;
+      if (data.startsWith(PASTE_START, i)) {
+        this.inPaste = true;
+        i += PASTE_START.length - 1;
+      } else if (c === '\x1b') {
+        i += escapeLength(data, i) - 1;
+      } else if (c === '\r' || c === '\n' || c === '\x03' || c === '\x15') {
+        this.pending = false;
+        touched = false;
+      } else if (c >= ' ' && c !== '\x7f') {
+        touched = this.pending = true;
+      }
+    }
+    if (touched) this.at = now;
+  }
+
+  /** The relay submitted what was at the prompt (its own Enter): no draft is left. */
+  submitted(): void {
+    this.pending = false;
+    this.inPaste = false;
+  }
+
+  /** Whether a draft is at the prompt and was added to within the idle time, at `now` (ms). */
+  fresh(now: number): boolean {
+    return this.pending && now - this.at < this.idleMs;
+  }
+}
+
+/** How many characters the escape sequence at `data[i]` (an ESC) spans, at least 1. */
+function escapeLength(data: string, i: number): number {
+  const next = data[i + 1];
+  if (next === '[' || next === 'O') {
+    // CSI / SS3: parameters and intermediates, then one final byte in @–~.
+    for (let j = i + 2; j < data.length; j++) {
+      const code = data.charCodeAt(j);
+      if (code >= 0x40 && code <= 0x7e) return j - i + 1;
+    }
+    return data.length - i;
+  }
+  return next === undefined ? 1 : 2;
+}
