@@ -87,8 +87,16 @@ beforeAll(async () => {
     // typing (wire.md § 8.2); nobody submits it here, so it is let go after a moment, not a minute.
     timings: { draftIdleMs: 300 },
     providers: ({ home }) => ({
-      // A terminal that keeps every byte typed at it: raw, so nothing is cooked or echoed.
-      sink: { name: 'Sink', command: '/bin/sh', args: ['-c', 'stty raw -echo; exec cat > "$0"', join(home, 'sink.bytes')], env: {}, reportsState: false, tools: false },
+      // A terminal that keeps every byte typed at it: raw, so nothing is cooked or echoed, with
+      // bracketed paste turned on, as an agent's TUI turns it on (lich brackets only for that).
+      sink: {
+        name: 'Sink',
+        command: '/bin/sh',
+        args: ['-c', 'printf "\\033[?2004h"; stty raw -echo; exec cat > "$0"', join(home, 'sink.bytes')],
+        env: {},
+        reportsState: false,
+        tools: false,
+      },
       inert: inertProvider(),
     }),
   });

@@ -19,14 +19,17 @@ let alpha: string;
 let beta: string;
 let recDir: string;
 
-/** A terminal that records what it is sent: raw mode, so nothing waits for a newline. */
+/**
+ * A terminal that records what it is sent: raw mode, so nothing waits for a newline, and
+ * bracketed paste on, as an agent's TUI has it (lich brackets a paste only for a program that asked).
+ */
 const RECORDER = `
 const fs = require('node:fs');
 const file = process.env.REC_DIR + '/' + process.env.LICH_SESSION_ID + '.typed';
 fs.writeFileSync(file, '');
 if (process.stdin.isTTY) process.stdin.setRawMode(true);
 process.stdin.on('data', (d) => fs.appendFileSync(file, d));
-process.stdout.write('rec> ');
+process.stdout.write('\\x1b[?2004hrec> ');
 `;
 
 beforeAll(async () => {

@@ -91,6 +91,10 @@ export class SessionHost implements RelayHost {
     return checkedOutBranch(s.path);
   }
 
+  typeRefusal(id: string, text: string): Promise<string | undefined> {
+    return this.terminal.pasteRefusal(id, text);
+  }
+
   /** @throws Error `"<label>" has no terminal running` when the session has no PTY. */
   async type(id: string, text: string): Promise<void> {
     if (!this.terminal.isLive(id)) {

@@ -43,7 +43,7 @@ export function workspaceRpc(d: WorkspaceRpcDeps): WorkspaceRpc {
     live: (id) => d.host.live(id),
     state: (id) => d.host.state(id),
     // In turn with the relay's typing, so a paste never lands between a message and its Enter.
-    write: (id, data) => d.relay.exclusive(id, () => d.terminal.write(id, data)),
+    paste: (id, text) => d.relay.exclusive(id, () => d.terminal.paste(id, text)),
     now: () => Date.now(),
     home,
   });

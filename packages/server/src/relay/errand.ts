@@ -19,6 +19,8 @@ export type Phase =
 
 export interface Waiter {
   resolve(result: Result): void;
+  /** The errand was refused after all, before anything was typed: the wait fails with why. */
+  fail(error: Error): void;
 }
 
 export interface Errand {

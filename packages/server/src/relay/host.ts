@@ -66,9 +66,16 @@ export interface RelayHost {
   /** Whether a process is running in the session's PTY. */
   live(id: string): boolean;
   /**
-   * Types `text` at the session's prompt: a bracketed paste, then a separate carriage return
-   * once the PTY has gone quiet (≥ 150 ms, capped at 5 s). Resolves once the CR is written;
-   * rejects when the session has no PTY.
+   * Why `text` cannot be typed whole at the session's program, undefined when it can (a line its
+   * line-reading terminal would cut; terminal/paste.ts) — what `type` would reject with, asked
+   * before a ticket is handed out. Optional: without it nothing is refused ahead.
+   */
+  typeRefusal?(id: string, text: string): Promise<string | undefined>;
+  /**
+   * Types `text` at the session's prompt: a paste (bracketed when its program asked for it), then
+   * a separate carriage return once the PTY has gone quiet (≥ 150 ms, capped at 5 s). Resolves
+   * once the CR is written; rejects when the session has no PTY, or its program cannot take the
+   * text whole (`typeRefusal`).
    */
   type(id: string, text: string): Promise<void>;
   /** Subscribe to a session's PTY ending. Returns an unsubscribe function. */

@@ -46,9 +46,9 @@ class FakeHost implements InsertHost {
   state(id: string) {
     return this.states.get(id) ?? '';
   }
-  write(id: string, data: string) {
+  async paste(id: string, text: string) {
     if (this.dead.has(id)) throw new Error('no terminal');
-    this.written.push([id, data]);
+    this.written.push([id, `\x1b[200~${text}\x1b[201~`]);
   }
   now() {
     return Date.now();

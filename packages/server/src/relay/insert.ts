@@ -36,8 +36,12 @@ export interface InsertHost {
   live(id: string): boolean;
   /** The state it last reported through `/hook` (RelayHost.state). */
   state(id: string): string;
-  /** Writes raw bytes to its PTY, in turn with the relay's own typing there. Rejects (or throws) when it has none. */
-  write(id: string, data: string): void | Promise<void>;
+  /**
+   * Pastes `text` at its prompt and leaves it there, in turn with the relay's own typing:
+   * bracketed when its program asked for bracketed paste (Terminal.paste). Rejects with a
+   * `PasteRefusal` when the text cannot arrive whole, and otherwise when it has no terminal.
+   */
+  paste(id: string, text: string): Promise<void>;
   /** Milliseconds since the epoch. */
   now(): number;
   /** HOME, for a `~/…` project. */
@@ -60,9 +64,6 @@ export interface Inserted {
   kind: string;
   bytes: number;
 }
-
-const PASTE_START = '\x1b[200~';
-const PASTE_END = '\x1b[201~';
 
 /**
  * Sanitises the text and refuses one that is blank or over 65536 bytes (core's INSERT_LIMIT).
@@ -139,16 +140,18 @@ export class Inserter {
 
   /**
    * `relay.Insert`: resolves the target, checks the text, waits up to `timeoutSeconds` (≤ 0 → 10,
-   * capped at 1800) for the session to be at its prompt, then writes the text as one bracketed
-   * paste and nothing after it. A half-written line at the prompt is no reason to wait: the text
-   * goes after it.
+   * capped at 1800) for the session to be at its prompt, then writes the text as one paste —
+   * bracketed when its program asked for bracketed paste — and nothing after it. A half-written
+   * line at the prompt is no reason to wait: the text goes after it.
    *
    * @throws RelayError the resolution refusals of {@link resolveInsertTarget}; the text refusals
    *   of {@link checkInsert}; `"<label>" is waiting on a permission prompt: …` (before and after
    *   the wait); `"<label>" is still running its checkout's setup script: …` and
    *   `"<label>" was still not at its prompt after <n>s: …` when the wait runs out;
-   *   `"<label>" ended before the text could be inserted`; `the insert was cancelled …` when the
-   *   caller hung up.
+   *   `"<label>" ended before the text could be inserted`; `"<label>" cannot take this text whole:
+   *   <reason> — nothing was inserted; …` for a program that never turned on bracketed paste
+   *   when the text has a newline, or a line its line-reading terminal would cut
+   *   (terminal/paste.ts); `the insert was cancelled …` when the caller hung up.
    */
   async insert(o: InsertOptions, signal?: AbortSignal): Promise<Inserted> {
     if (this.closed) throw new RelayError(QUITTING);
@@ -159,8 +162,13 @@ export class Inserter {
     await this.untilReady(target, seconds, signal);
     this.refuseWaiting(target);
     try {
-      await this.host.write(target.id, PASTE_START + text + PASTE_END);
-    } catch {
+      await this.host.paste(target.id, text);
+    } catch (err) {
+      if ((err as Error)?.name === 'PasteRefusal') {
+        throw new RelayError(
+          `${goQuote(target.label)} cannot take this text whole: ${(err as Error).message} — nothing was inserted; insert it a line at a time, or the path of a file holding it`,
+        );
+      }
       throw new RelayError(`${goQuote(target.label)} ended before the text could be inserted`);
     }
     return { id: target.id, label: target.label, project: target.project, kind: target.kind, bytes: Buffer.byteLength(text, 'utf8') };

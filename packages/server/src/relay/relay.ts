@@ -234,13 +234,23 @@ export class Relay {
     const prompt = checkPrompt(o.prompt);
     const ticket = this.mint();
     const origin = o.from === '' ? { commandLine: true as const } : { session: this.host.session(o.from)?.label ?? 'unknown' };
+    const message = composeMessage({ origin, prompt, ticket, hasTools: target.hasTools }, this.options.lang);
+    // A message its program would get cut (a line too long for a terminal that reads lines) is
+    // refused now, with the reason, rather than typed short and reported as read. A session not
+    // at its prompt yet (its setup script, a TUI still starting) is asked when it is typed at:
+    // what has its terminal now is not what will read the message.
+    if (this.host.typeRefusal && !this.host.inSetup?.(target.id) && this.host.ready(target.id)) {
+      const refusal = await this.host.typeRefusal(target.id, message);
+      if (refusal !== undefined) throw new RelayError(cannotTakeWhole(target.label, refusal));
+    }
+    if (this.errands.has(ticket)) return this.send(o, mode, signal);
     const e: Errand = {
       ticket,
       from: o.from,
       targetId: target.id,
       targetLabel: target.label,
       prompt,
-      message: composeMessage({ origin, prompt, ticket, hasTools: target.hasTools }, this.options.lang),
+      message,
       private: mode.private === true,
       subagent: mode.subagent === true,
       open: true,
@@ -513,10 +523,36 @@ export class Relay {
         e.queued = e.skipTurn;
         if (!e.skipTurn && this.host.session(e.targetId)?.reportsState) this.watchReceipt(e, false);
       },
-      () => {
-        if (e.open && e.phase === 'typing') this.land(e, 'undelivered');
+      (err: unknown) => {
+        if (!e.open || e.phase !== 'typing') return;
+        if ((err as Error)?.name === 'PasteRefusal') {
+          this.refusedWhole(e, (err as Error).message);
+          return;
+        }
+        this.land(e, 'undelivered');
       },
     );
+  }
+
+  /**
+   * Its program cannot take `e`'s message whole (a line its terminal would cut; nothing was
+   * typed), found only when it was typed — the session was not at its prompt when it was sent.
+   * A caller holding the line hears the reason, as a send would have, and the errand is gone as
+   * if never sent; nobody holding it, it ends `undelivered` in the sender's inbox, the reason in
+   * the log.
+   */
+  private refusedWhole(e: Errand, reason: string): void {
+    const refusal = new RelayError(cannotTakeWhole(this.label(e), reason));
+    if (e.waiters.size === 0) {
+      this.options.log?.(`the task ${e.ticket} was not typed: ${refusal.message}`);
+      this.land(e, 'undelivered');
+      return;
+    }
+    e.open = false;
+    this.clearTimers(e);
+    this.errands.delete(e.ticket);
+    for (const w of [...e.waiters]) w.fail(refusal);
+    this.releaseCollectors(e.from);
   }
 
   // ——— the mod route ———
@@ -987,15 +1023,22 @@ export class Relay {
 
   private hold(e: Errand, ms: number, signal?: AbortSignal): Promise<Result> {
     if (this.closed || signal?.aborted) return Promise.resolve(this.giveUp(e));
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const timer = setTimeout(() => w.resolve(this.giveUp(e, w)), ms);
       const abort = () => w.resolve(this.giveUp(e, w));
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
+        e.waiters.delete(w);
+      };
       const w: Waiter = {
         resolve: (r) => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', abort);
-          e.waiters.delete(w);
+          done();
           resolve(r);
+        },
+        fail: (err) => {
+          done();
+          reject(err);
         },
       };
       signal?.addEventListener('abort', abort, { once: true });
@@ -1190,6 +1233,11 @@ export class Relay {
     for (const t of e.timers) clearTimeout(t);
     e.timers.clear();
   }
+}
+
+/** A message (or text) a session's program cannot take whole, and what to do (terminal/paste.ts gives `reason`). */
+function cannotTakeWhole(label: string, reason: string): string {
+  return `${goQuote(label)} cannot take this message whole: ${reason} — nothing was sent; split the task at that line, or put the text in a file and name its path`;
 }
 
 function result(ticket: string, target: string, status: Status, answer: string, isPrivate: boolean): Result {

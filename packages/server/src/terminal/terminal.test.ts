@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PASTE_END, PASTE_START, Terminal } from './terminal.js';
+import { PASTE_END, PASTE_START, PasteRefusal, Terminal } from './terminal.js';
 
 let dir: string;
 let term: Terminal;
@@ -167,6 +167,69 @@ function bytesOf(file: string): string {
     return '';
   }
 }
+
+// issue 14, item 4: a 5000-byte line typed at `sh -c 'exec cat > out'` — a program that never
+// turned on bracketed paste and reads its terminal in canonical mode — left the first 4095
+// bytes and literal ESC[200~ / ESC[201~ in `out`, and the send reported nothing wrong.
+describe('Terminal, pasting at a program that never asked for bracketed paste', () => {
+  const HEX = 'a1b2c3d4e5'.repeat(500);
+
+  it('types the text with no brackets around it', async () => {
+    const out = join(dir, 'out.jsonl');
+    term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out, PLAIN: '1' } });
+    await until(() => term.ready('s1'));
+    await term.type('s1', 'line one\nline two');
+    await until(() => chunksOr(out).endsWith('\r'));
+    expect(chunksOr(out)).toBe('line one\nline two\r');
+  });
+
+  it('refuses, before writing a byte, a line a canonical terminal would cut at 4095 bytes', async () => {
+    const out = join(dir, 'out');
+    term.start('s1', { file: '/bin/sh', args: ['-c', 'exec cat > "$0"', out], cwd: dir, env });
+    await until(() => term.ready('s1'));
+    const refusal = await term.type('s1', HEX).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(refusal).toBeInstanceOf(PasteRefusal);
+    expect(refusal!.message).toBe(
+      'its program never turned on bracketed paste and reads its terminal a line at a time, and a terminal line holds at most 4095 bytes: it is one line of 5000 bytes',
+    );
+    await term.type('s1', 'short line');
+    await until(() => bytesOf(out) === 'short line\n');
+  });
+
+  it('types the same line whole at a program that reads its terminal raw', async () => {
+    const out = join(dir, 'out');
+    term.start('s1', { file: '/bin/sh', args: ['-c', 'stty raw -echo; exec cat > "$0"', out], cwd: dir, env });
+    await until(() => term.ready('s1'));
+    await term.type('s1', HEX);
+    await until(() => bytesOf(out).length === HEX.length + 1);
+    expect(bytesOf(out)).toBe(`${HEX}\r`);
+  });
+
+  it('refuses to paste text with a newline in it: without bracketed paste it would be Enter presses', async () => {
+    const out = join(dir, 'out.jsonl');
+    term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out, PLAIN: '1' } });
+    await until(() => term.settled('s1'));
+    await expect(term.paste('s1', 'two\nlines')).rejects.toThrow('its program never turned on bracketed paste, so the newlines of the text would reach it as Enter presses');
+    await term.paste('s1', 'one line');
+    await until(() => chunksOr(out) === 'one line');
+  });
+
+  it('brackets again once the program turns bracketed paste on, and not after it turns it off', async () => {
+    const out = join(dir, 'out.jsonl');
+    const program = `${RECORDER}
+process.stdin.on('data', (d) => { if (d.toString().includes('off')) process.stdout.write('\\x1b[?1;2004l'); });`;
+    term.start('s1', { file: process.execPath, args: ['-e', program], cwd: dir, env: { ...env, OUT: out } });
+    await until(() => term.ready('s1'));
+    await term.type('s1', 'off');
+    await until(() => term.tail('s1').includes('\x1b[?1;2004l'));
+    await term.type('s1', 'plain');
+    await until(() => chunksOr(out).endsWith('plain\r'));
+    expect(chunksOr(out)).toBe(`${PASTE_START}off${PASTE_END}\rplain\r`);
+  });
+});
 
 // issue 14, item 3: `lich insert --session S 'DRAFT'` then at once `lich send S 'echo x'` — the
 // PTY got both pastes and one Enter, and the agent read `DRAFT[lich] Message relayed…` as one

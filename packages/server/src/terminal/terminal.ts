@@ -10,6 +10,7 @@ import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
 import { DraftWatch } from './draft.js';
 import { MarkerWatch } from './marker.js';
+import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
 
 /** Bytes of output kept per session for failure messages. */
 export const TAIL_BYTES = 64 * 1024;
@@ -22,8 +23,15 @@ export const READY_QUIET_MS = 600;
 /** Grace between SIGHUP and SIGKILL when a session is closed. */
 export const KILL_GRACE_MS = 2_000;
 
-export const PASTE_START = '\x1b[200~';
-export const PASTE_END = '\x1b[201~';
+export { PASTE_END, PASTE_START } from './paste.js';
+
+/**
+ * Text a program cannot be handed whole (terminal/paste.ts): thrown by `type` and `paste`
+ * before anything is written, its message the reason, for the caller to word with the session.
+ */
+export class PasteRefusal extends Error {
+  override name = 'PasteRefusal';
+}
 
 /** What to start in a session's PTY. */
 export interface StartOptions {
@@ -62,6 +70,8 @@ interface Live {
   marker?: MarkerWatch;
   /** What input a person left at the prompt (terminal/draft.ts). */
   draft: DraftWatch;
+  /** Whether the program asked for bracketed paste (terminal/paste.ts). */
+  paste: PasteModeWatch;
 }
 
 /**
@@ -105,11 +115,13 @@ export class Terminal {
       exited: new Promise<ExitInfo>((r) => (resolveExit = r)),
       marker: o.readyMarker ? new MarkerWatch(o.readyMarker) : undefined,
       draft: new DraftWatch(this.o.draftIdleMs),
+      paste: new PasteModeWatch(),
     };
     this.live.set(id, entry);
     const output = (d: string): void => {
       entry.lastOutputAt = Date.now();
       entry.marker?.feed(d);
+      entry.paste.feed(d);
       entry.tail += d;
       if (entry.tail.length > TAIL_BYTES) entry.tail = entry.tail.slice(-TAIL_BYTES);
     };
@@ -201,13 +213,25 @@ export class Terminal {
   }
 
   /**
-   * Types `text` at the session's prompt (wire.md § 8.2): a bracketed paste, then — once the PTY
-   * has been quiet ≥ 150 ms, or after 5 s whatever it does — a separate carriage return.
-   * Resolves once the CR is written; what was at the prompt went with it.
-   * @throws Error when the session has no PTY, or loses it before the CR.
+   * Pastes `text` at the prompt and leaves it there (`lich insert`): bracketed when the program
+   * asked for bracketed paste, plain otherwise, as a person's input (a draft).
+   * @throws PasteRefusal when it cannot arrive whole (its newlines would be Enter presses, or a
+   *   line too long for a line-reading terminal; terminal/paste.ts); Error when it has no PTY.
+   */
+  async paste(id: string, text: string): Promise<void> {
+    this.write(id, await this.framed(id, text, true));
+  }
+
+  /**
+   * Types `text` at the session's prompt (wire.md § 8.2): a paste — bracketed when the program
+   * asked for bracketed paste, its text alone otherwise — then, once the PTY has been quiet
+   * ≥ 150 ms, or after 5 s whatever it does, a separate carriage return. Resolves once the CR
+   * is written; what was at the prompt went with it.
+   * @throws PasteRefusal, before anything is written, for a line the program's terminal would cut
+   *   (terminal/paste.ts); Error when the session has no PTY, or loses it before the CR.
    */
   async type(id: string, text: string): Promise<void> {
-    this.send(id, PASTE_START + text + PASTE_END);
+    this.send(id, await this.framed(id, text, false));
     const pastedAt = Date.now();
     for (;;) {
       const e = this.live.get(id);
@@ -221,6 +245,31 @@ export class Terminal {
     }
     this.send(id, '\r');
     this.live.get(id)?.draft.submitted();
+  }
+
+  /**
+   * Why `text` cannot be pasted whole at the session's program (terminal/paste.ts), undefined
+   * when it can: what `type` and `paste` would refuse, for a caller to ask before it promises
+   * anything. `keepNewlines` is `paste`'s case: the text is left at the prompt, not submitted.
+   */
+  async pasteRefusal(id: string, text: string, keepNewlines = false): Promise<string | undefined> {
+    const e = this.live.get(id);
+    if (!e) return undefined;
+    const pts = (e.proc as unknown as { ptsName?: unknown }).ptsName;
+    return pasteProblem(text, {
+      bracketed: e.paste.bracketed,
+      keepNewlines,
+      canonical: () => (typeof pts === 'string' && pts !== '' ? canonicalMode(pts) : Promise.resolve(undefined)),
+    });
+  }
+
+  /** `text` as the program takes it: bracketed or not, or refused. */
+  private async framed(id: string, text: string, keepNewlines: boolean): Promise<string> {
+    const e = this.live.get(id);
+    if (!e) throw new Error(`session ${id} has no terminal`);
+    const refusal = await this.pasteRefusal(id, text, keepNewlines);
+    if (refusal !== undefined) throw new PasteRefusal(refusal);
+    return e.paste.bracketed ? PASTE_START + text + PASTE_END : text;
   }
 
   /** Writes lich's own typing: not a person's input, so no draft. @throws Error when it has no PTY. */
