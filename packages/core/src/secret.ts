@@ -15,8 +15,11 @@
 
 /** The shortest value masked by value: half a minted token. */
 export const MIN_MASKED_LENGTH = 16;
-/** How many distinct characters it must have: 16 random hex digits have about 10. */
-export const MIN_MASKED_DISTINCT = 8;
+/**
+ * How many distinct characters it must have: what a run of zeros, a rule of dashes or `=` or a
+ * git null id never has, and 16 random hex digits always do (about 10 of them).
+ */
+export const MIN_MASKED_DISTINCT = 4;
 
 /** Whether `value` may be masked wherever it appears (see the module comment). */
 export function maskableByValue(value: string): boolean {

@@ -6,8 +6,9 @@ import { Store } from '../store/store.js';
 import { http, rpc, tempLich, until, type TempLich } from '../testing.js';
 
 /**
- * A stand-in agent: takes its terminal raw, records its argv and lich environment, and logs
- * every chunk it reads — all into files named after its session id, in its working directory.
+ * A stand-in agent: takes its terminal raw and turns bracketed paste on, as an agent's TUI does,
+ * records its argv and lich environment, and logs every chunk it reads — all into files named
+ * after its session id, in its working directory.
  */
 const AGENT = `
 const fs = require('node:fs');
@@ -21,7 +22,7 @@ process.stdin.on('data', (d) => {
   fs.appendFileSync(id + '.in.txt', d.toString());
   if (d.toString().includes('exit-now')) process.exit(0);
 });
-process.stdout.write('agent> ');
+process.stdout.write('\\x1b[?2004hagent> ');
 `;
 
 let dirs: TempLich;
