@@ -373,7 +373,7 @@ function tickAges(): void {
     const sent = Number(tr.dataset.sentAt);
     const ended = Number(tr.dataset.endedAt);
     const cell = tr.querySelector('.age');
-    if (cell) cell.textContent = ended ? `${ago(ended - sent)} · ended ${ago(now - ended)} ago` : ago(now - sent);
+    if (cell) cell.textContent = ended ? `${ago(now - ended)} ago, after ${ago(ended - sent)}` : ago(now - sent);
   }
 }
 setInterval(tickAges, 1000);
