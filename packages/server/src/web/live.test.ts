@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { FLUSH_MS, HIGH_WATER_BYTES, LiveClient, PENDING_CHARS } from './live.js';
+import { BURST_CHARS, CATCH_UP_CHARS, FLUSH_MS, HIGH_WATER_BYTES, LiveClient, PENDING_CHARS, RATE_CHARS_PER_SECOND } from './live.js';
 import type { ServerMessage } from './protocol.js';
 
 /** The socket seam: what was sent, and how much the kernel has not taken yet. */
@@ -47,6 +47,30 @@ describe('LiveClient', () => {
     c.output('s1', 'after');
     await vi.advanceTimersByTimeAsync(FLUSH_MS);
     expect(sent.at(-1)).toEqual({ t: 'out', id: 's1', d: 'after' });
+    c.close();
+  });
+
+  it('sends a card printing faster than the budget no more than the budget, catching up from the scrollback\'s end', async () => {
+    vi.useFakeTimers();
+    const { ws, sent } = socket();
+    const tails: Array<number | undefined> = [];
+    const c = new LiveClient(ws as unknown as WebSocket, (_id, tail) => {
+      tails.push(tail);
+      return { cols: 80, rows: 24, live: true, data: 'y\n'.repeat((tail ?? 2048) / 2) };
+    });
+    c.watch('s1');
+    const seconds = 5;
+    // 8 MiB a second, in 64 KiB chunks every 8 ms.
+    for (let t = 0; t < seconds * 1000; t += 8) {
+      c.output('s1', 'y\n'.repeat(32 * 1024));
+      await vi.advanceTimersByTimeAsync(8);
+    }
+    const carried = sent.slice(1).reduce((n, m) => n + (m.t === 'out' ? m.d.length : m.t === 'screen' ? m.data.length : 0), 0);
+    expect(carried).toBeLessThanOrEqual(BURST_CHARS + RATE_CHARS_PER_SECOND * seconds);
+    expect(carried).toBeGreaterThan(RATE_CHARS_PER_SECOND * (seconds - 1));
+    // Behind, it was sent the end of the scrollback, not the whole of it.
+    expect(tails.slice(1).every((t) => t === CATCH_UP_CHARS)).toBe(true);
+    expect(tails.length).toBeGreaterThan(seconds * 2);
     c.close();
   });
 

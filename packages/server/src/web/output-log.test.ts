@@ -27,4 +27,11 @@ describe('OutputLog', () => {
     // 'first line\nsecond line\nthird\n' cut to its last 20 is 'e\nsecond line\nthird\n'.
     expect(log.text()).toBe('second line\nthird\n');
   });
+
+  it('hands out only the last characters asked for, from a line start', () => {
+    const log = new OutputLog(1000);
+    log.append('aaaa\nbbbb\ncccc\n');
+    expect(log.text(7)).toBe('cccc\n');
+    expect(log.text(1000)).toBe('aaaa\nbbbb\ncccc\n');
+  });
 });

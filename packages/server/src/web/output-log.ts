@@ -50,13 +50,25 @@ export class OutputLog {
 
   /**
    * What is held, from the first line start on (the whole of it when it holds no newline, or
-   * never dropped anything).
+   * never dropped anything) — or only its last `tail` characters, from the first line start in
+   * them.
    */
-  text(): string {
-    const all = this.chunks.join('');
-    if (this.chunks.length > 1) this.chunks = [all];
-    if (!this.dropped) return all;
-    const nl = all.indexOf('\n');
-    return nl < 0 ? all : all.slice(nl + 1);
+  text(tail?: number): string {
+    const cut = tail !== undefined && tail < this.size;
+    let from: string;
+    if (cut) {
+      // Only the chunks the tail reaches into are joined: a page catching up asks often.
+      let i = this.chunks.length;
+      let n = 0;
+      while (i > 0 && n < tail) n += this.chunks[--i]!.length;
+      const joined = this.chunks.slice(i).join('');
+      from = joined.slice(joined.length - tail);
+    } else {
+      from = this.chunks.join('');
+      if (this.chunks.length > 1) this.chunks = [from];
+      if (!this.dropped) return from;
+    }
+    const nl = from.indexOf('\n');
+    return nl < 0 ? from : from.slice(nl + 1);
   }
 }

@@ -85,8 +85,6 @@ export interface ErrandView {
 }
 
 export interface WorkspaceView {
-  /** The backend's clock when this was built (ms), for ages. */
-  now: number;
   projects: ProjectView[];
   /** Open errands first (oldest first), then settled ones, newest first. */
   errands: ErrandView[];
@@ -94,8 +92,8 @@ export interface WorkspaceView {
 
 /** Server → page. */
 export type ServerMessage =
-  /** The whole workspace, sent on connect and whenever it changed. */
-  | { t: 'view'; view: WorkspaceView }
+  /** The whole workspace, sent on connect and whenever it changed; `now` is the backend's clock (ms), for ages. */
+  | { t: 'view'; now: number; view: WorkspaceView }
   /** A card's terminal from scratch: reset it, size it, write `data` (its scrollback). */
   | { t: 'screen'; id: string; cols: number; rows: number; live: boolean; data: string }
   /** More output of the card being watched. */

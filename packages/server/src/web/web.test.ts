@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from '../server.js';
 import { http, rpc, tempLich, until, type TempLich } from '../testing.js';
 import { cookieName } from './auth.js';
 import type { ServerMessage, WorkspaceView } from './protocol.js';
-import { LINK_SPENT, NOT_SIGNED_IN } from './web.js';
+import { LINK_SPENT, NOT_SIGNED_IN, VIEWS_PER_SECOND } from './web.js';
 
 let dirs: TempLich;
 let server: RunningServer;
@@ -272,6 +272,27 @@ describe('the live connection', () => {
     const e = page.lastView()!.errands.find((x) => x.ticket === ticket)!;
     expect(e.answer).toBe('three pages');
     expect(e.endedAt).toBeGreaterThanOrEqual(e.sentAt);
+    page.ws.close();
+  });
+
+  it('sends at most VIEWS_PER_SECOND views in a storm of changes, the last one true', async () => {
+    const cookie = await signIn();
+    const opened = await openEcho();
+    const page = await live(cookie);
+    await until(() => page.lastView()?.projects.some((p) => p.entries.some((e) => 'card' in e && e.card.id === opened.id)) ?? false);
+    await new Promise((r) => setTimeout(r, 1100));
+    const before = page.messages.filter((m) => m.t === 'view').length;
+    const started = Date.now();
+    for (let i = 0; i < 40; i++) {
+      await http(server.port, 'POST', `/hook?token=${server.token}`, JSON.stringify({ session_id: opened.id, state: i % 2 === 0 ? 'busy' : 'done' }));
+    }
+    const took = Date.now() - started;
+    await new Promise((r) => setTimeout(r, 1100));
+    const views = page.messages.filter((m) => m.t === 'view').length - before;
+    expect(views).toBeGreaterThan(0);
+    expect(views).toBeLessThanOrEqual(VIEWS_PER_SECOND * Math.ceil((took + 1100) / 1000));
+    const card = page.lastView()!.projects.flatMap((p) => p.entries).flatMap((e) => ('card' in e ? [e.card] : e.folder.cards)).find((c) => c.id === opened.id)!;
+    expect(card.state).toBe('done');
     page.ws.close();
   });
 

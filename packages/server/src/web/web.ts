@@ -35,6 +35,11 @@ import { buildProjects } from './view.js';
 export const ENDED_KEPT = 16;
 /** Coalescing of workspace changes into one view, in ms. */
 export const VIEW_DELAY_MS = 10;
+/**
+ * Most views built in any second: a change after a quiet spell goes out within
+ * {@link VIEW_DELAY_MS}, while a storm of errands costs no more than this many a second.
+ */
+export const VIEWS_PER_SECOND = 10;
 /** How often a page's view is checked against the store while a page is open, in ms (a write nothing announced). */
 export const VIEW_SWEEP_MS = 1_000;
 /** The largest message a page may send, in bytes. */
@@ -136,6 +141,8 @@ export class WebView {
   private viewTimer: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   private lastView = '';
+  /** When the last {@link VIEWS_PER_SECOND} views were built, oldest first. */
+  private readonly viewTimes: number[] = [];
   private lastRevision = -1;
   private closed = false;
   private readonly branches = new Map<string, { branch: string; at: number }>();
@@ -189,10 +196,11 @@ export class WebView {
   /** Something may have changed in the workspace: the pages get a new view shortly, if it did. */
   poke(): void {
     if (this.closed || this.clients.size === 0 || this.viewTimer) return;
+    const wait = this.viewTimes.length < VIEWS_PER_SECOND ? VIEW_DELAY_MS : Math.max(VIEW_DELAY_MS, this.viewTimes[0]! + 1000 - this.now());
     this.viewTimer = setTimeout(() => {
       this.viewTimer = undefined;
       this.broadcastView();
-    }, VIEW_DELAY_MS);
+    }, wait);
   }
 
   /** Lets every page go with `text` (the native window took over, or lich is quitting). */
@@ -282,7 +290,7 @@ export class WebView {
   // ——— the live connection ———
 
   private connected(ws: WebSocket): void {
-    const client = new LiveClient(ws, (id) => this.screen(id));
+    const client = new LiveClient(ws, (id, tail) => this.screen(id, tail), this.now);
     this.clients.add(client);
     ws.on('message', (raw, isBinary) => this.message(client, raw, isBinary));
     ws.on('close', () => {
@@ -290,7 +298,7 @@ export class WebView {
       this.clients.delete(client);
     });
     ws.on('error', () => ws.terminate());
-    client.send({ t: 'view', view: this.view() });
+    client.sendRaw(viewMessage(this.now(), JSON.stringify(this.view())));
     this.sweeper ??= setInterval(() => this.sweep(), VIEW_SWEEP_MS);
     this.sweeper.unref?.();
   }
@@ -324,12 +332,12 @@ export class WebView {
     }
   }
 
-  private screen(id: string): LiveScreen | undefined {
+  private screen(id: string, tail?: number): LiveScreen | undefined {
     const live = this.d.terminal.isLive(id);
     const log = this.outputs.get(id);
     if (!live && !log) return this.d.store.db.open && this.d.store.session(id) ? { cols: 80, rows: 24, live: false, data: '' } : undefined;
     const size = (live ? this.d.terminal.size(id) : undefined) ?? this.sizes.get(id) ?? { cols: 80, rows: 24 };
-    return { ...size, live, data: log?.text() ?? '' };
+    return { ...size, live, data: log?.text(tail) ?? '' };
   }
 
   private output(id: string, data: string): void {
@@ -374,16 +382,19 @@ export class WebView {
 
   private broadcastView(): void {
     if (this.clients.size === 0 || !this.d.store.db.open) return;
-    const view = this.view();
-    const key = JSON.stringify({ ...view, now: 0 });
-    if (key === this.lastView) return;
-    this.lastView = key;
-    for (const c of this.clients) c.send({ t: 'view', view });
+    const view = JSON.stringify(this.view());
+    const now = this.now();
+    this.viewTimes.push(now);
+    if (this.viewTimes.length > VIEWS_PER_SECOND) this.viewTimes.shift();
+    if (view === this.lastView) return;
+    this.lastView = view;
+    const message = viewMessage(now, view);
+    for (const c of this.clients) c.sendRaw(message);
   }
 
   private view(): WorkspaceView {
     const now = this.now();
-    if (!this.d.store.db.open) return { now, projects: [], errands: this.errands.list() };
+    if (!this.d.store.db.open) return { projects: [], errands: this.errands.list() };
     this.lastRevision = this.d.store.revision;
     const states = new Map(this.d.relay.peers({ from: '' }).map((p) => [p.id, p.state]));
     const projects = buildProjects({
@@ -395,7 +406,7 @@ export class WebView {
       branch: (id, path) => this.branch(id, path, now),
       providerName: (kind) => this.d.providerName(kind),
     });
-    return { now, projects, errands: this.errands.list() };
+    return { projects, errands: this.errands.list() };
   }
 
   /** When the card's state became what it is: the report that changed it, as the backend heard it. */
@@ -417,6 +428,11 @@ export class WebView {
     this.branches.set(path, { branch, at: now });
     return branch;
   }
+}
+
+/** A `view` message around a view already serialised: one serialisation for every page. */
+function viewMessage(now: number, view: string): string {
+  return `{"t":"view","now":${now},"view":${view}}`;
 }
 
 /** Headers on every answer of the page's routes. */

@@ -139,7 +139,7 @@ function receive(m: ServerMessage): void {
   switch (m.t) {
     case 'view':
       view = m.view;
-      offset = m.view.now - Date.now();
+      offset = m.now - Date.now();
       renderView();
       return;
     case 'screen':
@@ -220,6 +220,9 @@ window.addEventListener('hashchange', () => {
 
 const STATE_WORDS: Record<string, string> = { busy: 'busy', done: 'done', waiting: 'waiting', '': 'idle' };
 
+/** What the sidebar and the errands were last drawn from: a view that changed neither redraws nothing. */
+let drawn = { projects: '', errands: '', watching: '' };
+
 function renderView(): void {
   if (!view) return;
   cards.clear();
@@ -237,9 +240,14 @@ function renderView(): void {
     select(wanted);
     return;
   }
-  renderSidebar(view.projects);
-  renderHead(cards.get(watching));
-  renderErrands(view.errands);
+  const projects = JSON.stringify(view.projects);
+  const errands = JSON.stringify(view.errands);
+  if (projects !== drawn.projects || watching !== drawn.watching) {
+    renderSidebar(view.projects);
+    renderHead(cards.get(watching));
+  }
+  if (errands !== drawn.errands || watching !== drawn.watching) renderErrands(view.errands);
+  drawn = { projects, errands, watching };
 }
 
 function firstLiveCard(projects: ProjectView[]): string {
