@@ -1053,7 +1053,7 @@ export interface StoreCostTotalsOptions {
   since: number;
 }
 
-/** Options of `system.CloseWindow`: Closes lich's web window and leaves lich and its sessions running: the page's "keep running" answer, and what `lich native` calls before it opens the native window, which takes over the backend's event and terminal streams (spec/cli.md § lich native). This backend has no web window, so it answers null and changes nothing. */
+/** Options of `system.CloseWindow`: Closes lich's web window and leaves lich and its sessions running: the page's "keep running" answer, and what `lich native` calls before it opens the native window, which takes over the backend's event and terminal streams (spec/cli.md § lich native). This backend's web window is its page (the web view): every open tab of it is let go, told the native window took over, and the call answers null. */
 export type SystemCloseWindowOptions = Record<string, never>;
 
 /** Diagnostics of the running lich; more fields may follow `version`. */
