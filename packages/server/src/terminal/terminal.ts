@@ -4,7 +4,8 @@
  *
  * lich never reads a session's screen; what it keeps of the output is when it last arrived
  * (the quiet heuristic that stands in for "the agent is at its prompt") and a tail of it, which
- * is what a failure message can quote when a process dies on startup.
+ * is what a failure message can quote when a process dies on startup. The web view (web/) takes
+ * a copy of the output as it arrives (`onOutput`) to show it on its page.
  */
 import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
