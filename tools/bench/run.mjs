@@ -407,7 +407,7 @@ function webRows(w, row, ok) {
   const cond = (c) => `${c.medianMs} ms (p99 ${c.p99Ms}), ${c.errandsPerSecond} errands/s, backend CPU ${c.backendCpuPercent} %, chromium ${c.chromiumCpuPercent} %`;
   return [
     row(
-      'reply → send while a card prints `yes | head -c 50M` over and over, its page open (web view; windows interleaved with the two below)',
+      'reply → send while a card prints `yes \| head -c 50M` over and over, its page open (web view; windows interleaved with the two below)',
       `${cond(w.floodWithPage)}; the page took ${w.floodWithPage.pageMbPerSecond} MB/s in ${w.floodWithPage.pageMessagesPerSecond} messages/s`,
       `median within the quiet windows' band, ${w.band.medianMs[0]}–${w.band.medianMs[1]} ms`,
       ok(within),
