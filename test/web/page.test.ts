@@ -145,6 +145,8 @@ describe('the page of a running lich', () => {
 
   it('lists the sessions lich sessions lists, with their states', async () => {
     expect((await backend.lich(['send', '--timeout', '20', docs.label, 'echo the docs are fine'])).code).toBe(0);
+    // The agent reports its turn done after its reply has gone home.
+    await backend.log.waitFor(docs.id, (e) => e.event === 'state' && e.state === 'done', 'the turn reported done');
     expect(await hook(tests.id, 'busy')).toBe(204);
     const listed = JSON.parse((await backend.lich(['sessions', '--json'])).stdout) as Array<{ id: string; label: string; state: string }>;
     expect(listed.map((s) => s.state).sort()).toEqual(['', '', 'busy', 'done']);
