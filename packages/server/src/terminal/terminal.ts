@@ -4,7 +4,8 @@
  *
  * lich never reads a session's screen; what it keeps of the output is when it last arrived
  * (the quiet heuristic that stands in for "the agent is at its prompt") and a tail of it, which
- * is what a failure message can quote when a process dies on startup.
+ * is what a failure message can quote when a process dies on startup. The web view (web/) takes
+ * a copy of the output as it arrives (`onOutput`) to show it on its page.
  */
 import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
@@ -86,6 +87,8 @@ interface Live {
 export class Terminal {
   private readonly live = new Map<string, Live>();
   private readonly exitListeners = new Set<(id: string, info: ExitInfo, tail: string) => void>();
+  /** Output taps (the web view's terminal stream, web/). */
+  private readonly outputListeners = new Set<(id: string, data: string) => void>();
 
   /** @param o.draftIdleMs how long a draft nobody touches holds delivery (default 60 s, wire.md § 9). */
   constructor(private readonly o: { draftIdleMs?: number } = {}) {}
@@ -124,6 +127,13 @@ export class Terminal {
       entry.paste.feed(d);
       entry.tail += d;
       if (entry.tail.length > TAIL_BYTES) entry.tail = entry.tail.slice(-TAIL_BYTES);
+      for (const l of this.outputListeners) {
+        try {
+          l(id, d);
+        } catch {
+          // A tap's failure must not cost the session its output bookkeeping.
+        }
+      }
     };
     proc.onData(output);
     drainBeforeClose(proc);
@@ -277,6 +287,25 @@ export class Terminal {
     const e = this.live.get(id);
     if (!e) throw new Error(`session ${id} has no terminal`);
     e.proc.write(data);
+  }
+
+  /**
+   * The session's grid, as node-pty holds it: what its process draws for. Undefined when it has
+   * no PTY.
+   */
+  size(id: string): { cols: number; rows: number } | undefined {
+    const e = this.live.get(id);
+    return e ? { cols: e.proc.cols, rows: e.proc.rows } : undefined;
+  }
+
+  /**
+   * Subscribes to every session's output as it arrives (node-pty's decoded text, escape
+   * sequences included), synchronously from the PTY's data event: a listener must only copy or
+   * queue it. Returns an unsubscribe function.
+   */
+  onOutput(listener: (id: string, data: string) => void): () => void {
+    this.outputListeners.add(listener);
+    return () => this.outputListeners.delete(listener);
   }
 
   /** Subscribes to PTY exits. Returns an unsubscribe function. */
