@@ -15,10 +15,20 @@ export const DRAFT_IDLE_MS = 60_000;
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
 
-/** The draft of one session's prompt, as its input shows it. */
+/**
+ * The draft of one session's prompt, as its input shows it. A single key on its own is how a
+ * person answers a program's own question — a trust prompt's `1`, a `y` — and leaves no draft:
+ * holding the relay's typing for a minute after it would keep the task the person just cleared
+ * the way for from going in (spec/cli.md § lich send, Never read: "clear what is on it"). Two or
+ * more characters, or any paste, are text at the prompt.
+ */
 export class DraftWatch {
-  /** Input written and not submitted: text is at the prompt. */
+  /** Input written and not submitted: text may be at the prompt. */
   private pending = false;
+  /** Characters typed (not pasted) since the line was last submitted or dropped. */
+  private keys = 0;
+  /** Whether a paste went into it. */
+  private pasted = false;
   /** When that text was last added to, ms. */
   private at = 0;
   /** Inside a bracketed paste the input opened and has not closed yet. */
@@ -38,10 +48,10 @@ export class DraftWatch {
       if (this.inPaste) {
         const end = data.indexOf(PASTE_END, i);
         if (end === -1) {
-          touched = this.pending = true;
+          touched = this.pending = this.pasted = true;
           break;
         }
-        if (end > i) touched = this.pending = true;
+        if (end > i) touched = this.pending = this.pasted = true;
         this.inPaste = false;
         i = end + PASTE_END.length - 1;
         continue;
@@ -53,10 +63,13 @@ export class DraftWatch {
       } else if (c === '\x1b') {
         i += escapeLength(data, i) - 1;
       } else if (c === '\r' || c === '\n' || c === '\x03' || c === '\x15') {
-        this.pending = false;
+        this.clear();
         touched = false;
-      } else if (c >= ' ' && c !== '\x7f') {
+      } else if (c === '\x7f' || c === '\b') {
+        this.keys = Math.max(0, this.keys - 1);
+      } else if (c >= ' ') {
         touched = this.pending = true;
+        this.keys++;
       }
     }
     if (touched) this.at = now;
@@ -64,13 +77,19 @@ export class DraftWatch {
 
   /** The relay submitted what was at the prompt (its own Enter): no draft is left. */
   submitted(): void {
-    this.pending = false;
+    this.clear();
     this.inPaste = false;
   }
 
   /** Whether a draft is at the prompt and was added to within the idle time, at `now` (ms). */
   fresh(now: number): boolean {
-    return this.pending && now - this.at < this.idleMs;
+    return this.pending && (this.pasted || this.keys >= 2) && now - this.at < this.idleMs;
+  }
+
+  private clear(): void {
+    this.pending = false;
+    this.pasted = false;
+    this.keys = 0;
   }
 }
 

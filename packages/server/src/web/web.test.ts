@@ -27,7 +27,8 @@ beforeAll(async () => {
   writeFileSync(
     join(dirs.configDir, 'providers.json'),
     JSON.stringify({
-      providers: { echo: { name: 'Echo', command: '/bin/sh', args: ['-c', 'printf "echo is ready\\n"; exec cat >/dev/null'], env: {}, reportsState: false, tools: false } },
+      // Bracketed paste on, as an agent's TUI has it: lich brackets a paste only for a program that asked.
+      providers: { echo: { name: 'Echo', command: '/bin/sh', args: ['-c', 'printf "\\033[?2004hecho is ready\\n"; exec cat >/dev/null'], env: {}, reportsState: false, tools: false } },
     }),
   );
   project = join(dirs.root, 'project');
