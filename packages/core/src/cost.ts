@@ -92,7 +92,7 @@ export function sinceSeconds(window: string, nowMs: number): number {
 export async function cost(ctx: LichContext, input: CostInput, opts: RunOptions = {}, nowMs = Date.now()): Promise<CostReport> {
   if (input.json && input.csv) throw new LichError(JSON_AND_CSV);
   const since = sinceSeconds(input.since ?? '', nowMs);
-  const report = await ctx.rpc.call<CostReport>(
+  const report = await ctx.rpc.call(
     'store.CostTotals',
     { project: input.project ?? '', provider: input.provider ?? '', since },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },

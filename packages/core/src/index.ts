@@ -27,7 +27,15 @@ export {
   resolveCoordinates,
   runtimeFilePath,
 } from './coordinates.js';
-export { type CallOptions, type HttpRpcClientOptions, type RpcClient, createHttpRpcClient, maskToken } from './rpc.js';
+export {
+  type CallOptions,
+  type HttpRpcClientOptions,
+  type RpcClient,
+  type RpcOptions,
+  type RpcResult,
+  createHttpRpcClient,
+  maskToken,
+} from './rpc.js';
 export {
   CALL_SLACK_SECONDS,
   DEFAULT_WAIT_SECONDS,

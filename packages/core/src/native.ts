@@ -132,7 +132,7 @@ export async function native(ctx: LichContext, _input: NativeInput, opts: RunOpt
   if (!launcher) throw new LichError(NO_LAUNCHER);
   const window = await findNative(ctx.env, launcher);
   if (!(await lichRuns(ctx))) await startBackend(ctx, launcher, opts);
-  await ctx.rpc.call<null>('system.CloseWindow', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  await ctx.rpc.call('system.CloseWindow', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   const { port, token } = await ctx.rpc.coordinates();
   // The window keeps the backend's connection to itself; ours would only hold the backend busy.
   ctx.rpc.close();

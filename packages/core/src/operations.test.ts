@@ -6,7 +6,7 @@ import { createContext, type LichContext } from './context.js';
 import { LichError } from './errors.js';
 import { runOperation } from './operations.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
-import type { CallOptions, RpcClient } from './rpc.js';
+import type { CallOptions, RpcClient, RpcOptions, RpcResult } from './rpc.js';
 import type { Answered, Controlled, Result, Session } from './types.js';
 import { VERSION } from './version.js';
 import { inputOf } from './testing/input.js';
@@ -427,13 +427,13 @@ describe('the control and ask budgets', () => {
   it('give control 90 s and ask 120 s for the whole call (wire.md § 1.4)', async () => {
     const budgets: Record<string, number> = {};
     const rpc: RpcClient = {
-      call: async <T,>(method: string, _options: object | undefined, call: CallOptions): Promise<T> => {
+      call: async <M extends RpcMethodName>(method: M, _options: RpcOptions<M>, call: CallOptions): Promise<RpcResult<M>> => {
         budgets[method] = call.timeoutMs;
         const output: Answered | Controlled =
           method === 'spawn.Ask'
             ? { id: 'x', project: 'lich', label: 'docs', answer: 'a' }
             : { id: 'x', project: 'lich', label: 'docs', action: 'abort', command_id: 'm1', state: 'done' };
-        return output as T;
+        return output as RpcResult<M>;
       },
       coordinates: async () => {
         throw new LichError('no coordinates in this test');

@@ -83,13 +83,13 @@ function from(ctx: LichContext): string {
 
 /** spec/cli.md § lich sessions: `relay.Peers`; a null roster is `[]`, never null. */
 export async function sessions(ctx: LichContext, _input: OperationInput<'sessions'>, opts: RunOptions = {}): Promise<Peer[]> {
-  const peers = await ctx.rpc.call<Peer[] | null>('relay.Peers', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  const peers = await ctx.rpc.call('relay.Peers', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   return peers ?? [];
 }
 
 /** spec/cli.md § lich whoami: `relay.Self`. Outside a session the server refuses. */
 export async function whoami(ctx: LichContext, _input: OperationInput<'whoami'>, opts: RunOptions = {}): Promise<Peer> {
-  return ctx.rpc.call<Peer>('relay.Self', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  return ctx.rpc.call('relay.Self', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
 }
 
 /**
@@ -103,7 +103,7 @@ export async function send(ctx: LichContext, input: SendInput, opts: RunOptions 
   const timeoutSeconds = input.timeoutSeconds ?? 0;
   const refusal = Buffer.byteLength(input.prompt, 'utf8') > PROMPT_LIMIT ? promptRefusal(input.prompt) : null;
   if (refusal !== null) throw new LichError(refusal);
-  return ctx.rpc.call<Result>(
+  return ctx.rpc.call(
     input.private ? 'relay.SendPrivate' : 'relay.Send',
     { from: from(ctx), target: input.target, project: input.project ?? '', prompt: input.prompt, timeoutSeconds },
     { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
@@ -120,15 +120,15 @@ export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions 
   const timeoutSeconds = input.timeoutSeconds ?? 0;
   if (ticket !== '' && input.noWait) throw new LichError(noWaitWithTicketText(ctx.surface));
   if (ticket !== '') {
-    return ctx.rpc.call<Result>(
+    return ctx.rpc.call(
       'relay.Wait',
       { ticket, timeoutSeconds },
       { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
     );
   }
   const collected = input.noWait
-    ? await ctx.rpc.call<Collected | null>('relay.CollectNow', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal })
-    : await ctx.rpc.call<Collected | null>(
+    ? await ctx.rpc.call('relay.CollectNow', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal })
+    : await ctx.rpc.call(
         'relay.Collect',
         { from: from(ctx), timeoutSeconds },
         { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
@@ -143,7 +143,7 @@ export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions 
  */
 export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOptions = {}): Promise<null> {
   const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
-  await ctx.rpc.call<null>(
+  await ctx.rpc.call(
     'relay.Reply',
     { from: from(ctx), ticket: input.ticket ?? '', answer },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
@@ -172,7 +172,7 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
   const refusal = prompt === '' ? null : promptRefusal(prompt);
   if (refusal !== null) throw new LichError(refusal);
   const session = input.subagent
-    ? await ctx.rpc.call<Session>(
+    ? await ctx.rpc.call(
         'spawn.OpenSubagent',
         {
           from: from(ctx),
@@ -190,7 +190,7 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
   if (prompt === '') return { op: 'open', input, output: opened };
   const method = input.subagent ? 'relay.SendSubagent' : input.private ? 'relay.SendPrivate' : 'relay.Send';
   try {
-    opened.delivery = await ctx.rpc.call<Result>(
+    opened.delivery = await ctx.rpc.call(
       method,
       { from: from(ctx), target: session.label, project: session.project, prompt, timeoutSeconds: DELIVER_WAIT_SECONDS },
       { timeoutMs: waitBudgetMs(DELIVER_WAIT_SECONDS), signal: opts.signal },
@@ -222,7 +222,7 @@ function subagentRefusal(ctx: LichContext, input: OpenInput): void {
 
 /** `spawn.Open` with every option of `input` (the open without --subagent). */
 function openPlain(ctx: LichContext, input: OpenInput, opts: RunOptions): Promise<Session> {
-  return ctx.rpc.call<Session>(
+  return ctx.rpc.call(
     'spawn.Open',
     {
       from: from(ctx),
@@ -241,7 +241,7 @@ function openPlain(ctx: LichContext, input: OpenInput, opts: RunOptions): Promis
 
 /** spec/cli.md § lich close: `spawn.Close`. */
 export async function close(ctx: LichContext, input: CloseInput, opts: RunOptions = {}): Promise<Closed> {
-  return ctx.rpc.call<Closed>(
+  return ctx.rpc.call(
     'spawn.Close',
     {
       from: from(ctx),
@@ -273,7 +273,7 @@ export async function control(ctx: LichContext, input: ControlInput, opts: RunOp
   };
   const refusal = controlRefusal(options);
   if (refusal !== undefined) throw new LichError(refusal);
-  return ctx.rpc.call<Controlled>('spawn.Control', options, { timeoutMs: CONTROL_CALL_MS, signal: opts.signal });
+  return ctx.rpc.call('spawn.Control', options, { timeoutMs: CONTROL_CALL_MS, signal: opts.signal });
 }
 
 /**
@@ -286,7 +286,7 @@ export async function control(ctx: LichContext, input: ControlInput, opts: RunOp
 export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = {}): Promise<Answered> {
   const refusal = askRefusal(input.question);
   if (refusal !== undefined) throw new LichError(refusal);
-  return ctx.rpc.call<Answered>(
+  return ctx.rpc.call(
     'spawn.Ask',
     { from: from(ctx), target: input.target, project: input.project ?? '', question: input.question },
     { timeoutMs: ASK_CALL_MS, signal: opts.signal },
@@ -298,7 +298,7 @@ export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = 
  * checkout's null session list.
  */
 export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: RunOptions = {}): Promise<Checkout[]> {
-  const list = await ctx.rpc.call<Checkout[] | null>(
+  const list = await ctx.rpc.call(
     'spawn.Worktrees',
     { from: from(ctx), project: input.project ?? '' },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
@@ -314,7 +314,7 @@ export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: R
 export async function version(ctx: LichContext, _input: OperationInput<'version'>, opts: RunOptions = {}): Promise<VersionReport> {
   const report: VersionReport = { cli: VERSION };
   try {
-    const diagnostics = await ctx.rpc.call<{ version?: unknown } | null>('system.Diagnostics', undefined, {
+    const diagnostics = await ctx.rpc.call('system.Diagnostics', undefined, {
       timeoutMs: VERSION_CALL_MS,
       signal: opts.signal,
     });
@@ -335,7 +335,7 @@ export async function version(ctx: LichContext, _input: OperationInput<'version'
 export async function quit(ctx: LichContext, _input: OperationInput<'quit'>, opts: RunOptions = {}): Promise<null> {
   const { port } = await ctx.rpc.coordinates();
   try {
-    await ctx.rpc.call<null>('system.Quit', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+    await ctx.rpc.call('system.Quit', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   } catch (error) {
     const exitedFirst = error instanceof LichTransportError && error.sent && !error.timedOut;
     if (!exitedFirst) throw error;

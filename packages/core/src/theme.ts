@@ -24,8 +24,8 @@ export async function theme(ctx: LichContext, input: ThemeInput, opts: RunOption
   const refusal = themeRefusal(action, id);
   if (refusal !== undefined) throw new LichError(refusal);
   if (action === 'list') {
-    const list = await ctx.rpc.call<Theme[] | null>('themes.List', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+    const list = await ctx.rpc.call('themes.List', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
     return list ?? [];
   }
-  return ctx.rpc.call<ThemeSwitched>('themes.Switch', { theme: id }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  return ctx.rpc.call('themes.Switch', { theme: id }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
 }

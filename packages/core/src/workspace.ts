@@ -46,7 +46,7 @@ function from(ctx: LichContext): string {
  * server refuses that outside a session, an empty label, and one the project already holds.
  */
 export async function rename(ctx: LichContext, input: RenameInput, opts: RunOptions = {}): Promise<Renamed> {
-  return ctx.rpc.call<Renamed>(
+  return ctx.rpc.call(
     'spawn.Rename',
     { from: from(ctx), target: input.target ?? '', project: input.project ?? '', label: input.label },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
@@ -55,7 +55,7 @@ export async function rename(ctx: LichContext, input: RenameInput, opts: RunOpti
 
 /** spec/cli.md § lich folders: `spawn.Folders`; a null list is `[]`, never null. */
 export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOptions = {}): Promise<Folder[]> {
-  const list = await ctx.rpc.call<Folder[] | null>(
+  const list = await ctx.rpc.call(
     'spawn.Folders',
     { from: from(ctx), project: input.project ?? '' },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
@@ -65,7 +65,7 @@ export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOp
 
 /** spec/cli.md § lich file: `spawn.File`; `folder` `""` takes the session out of its folder. */
 export async function file(ctx: LichContext, input: FileInput, opts: RunOptions = {}): Promise<Filed> {
-  return ctx.rpc.call<Filed>(
+  return ctx.rpc.call(
     'spawn.File',
     { from: from(ctx), target: input.target ?? '', project: input.project ?? '', folder: input.folder },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
@@ -74,7 +74,7 @@ export async function file(ctx: LichContext, input: FileInput, opts: RunOptions 
 
 /** spec/cli.md § lich rename-folder: `spawn.RenameFolder`; `to` `""` takes the folder apart. */
 export async function renameFolder(ctx: LichContext, input: RenameFolderInput, opts: RunOptions = {}): Promise<Refiled> {
-  const refiled = await ctx.rpc.call<Refiled>(
+  const refiled = await ctx.rpc.call(
     'spawn.RenameFolder',
     { from: from(ctx), project: input.project ?? '', folder: input.folder, to: input.to },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
@@ -84,7 +84,7 @@ export async function renameFolder(ctx: LichContext, input: RenameFolderInput, o
 
 /** spec/cli.md § lich color-folder: `spawn.ColorFolder`; `color` `""` clears. */
 export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opts: RunOptions = {}): Promise<Colored> {
-  const colored = await ctx.rpc.call<Colored>(
+  const colored = await ctx.rpc.call(
     'spawn.ColorFolder',
     { from: from(ctx), project: input.project ?? '', folder: input.folder, color: input.color },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
@@ -113,7 +113,7 @@ export async function insert(ctx: LichContext, input: InsertInput, opts: RunOpti
   const refusal = insertRefusal(text);
   if (refusal !== null) throw new LichError(refusal);
   const timeoutSeconds = Math.trunc(input.timeoutSeconds ?? 0);
-  return ctx.rpc.call<Inserted>(
+  return ctx.rpc.call(
     'relay.Insert',
     { from: from(ctx), session, project, text, timeoutSeconds },
     { timeoutMs: insertBudgetMs(timeoutSeconds), signal: opts.signal },
@@ -145,7 +145,7 @@ async function readText(ctx: LichContext): Promise<string> {
 
 /** spec/cli.md § lich focus: `relay.Focus`. */
 export async function focus(ctx: LichContext, input: FocusInput, opts: RunOptions = {}): Promise<Focused> {
-  return ctx.rpc.call<Focused>(
+  return ctx.rpc.call(
     'relay.Focus',
     { from: from(ctx), target: input.target, project: input.project ?? '' },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
