@@ -12,6 +12,7 @@ import { LichError, oneLine } from './errors.js';
 import type { RunOptions } from './operations.js';
 import { QUIT_POLL_MS, QUIT_WAIT_MS, SHORT_CALL_MS } from './timeouts.js';
 import type { NativeInput, NativeOutput } from './types.js';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 
 /** A program started detached, as {@link Launcher.start} reports it. */
 export interface Started {
@@ -127,12 +128,12 @@ function spawnReason(error: unknown): string {
  * @throws LichError {@link NO_LAUNCHER} on a surface that starts no programs, `findNative`'s
  *   refusal, a backend that would not start, the RPC's failure, `start <path>: <reason>`.
  */
-export async function native(ctx: LichContext, _input: NativeInput, opts: RunOptions = {}): Promise<NativeOutput> {
+export async function native(ctx: LichContext, input: NativeInput, opts: RunOptions = {}): Promise<NativeOutput> {
   const launcher = ctx.launcher;
   if (!launcher) throw new LichError(NO_LAUNCHER);
   const window = await findNative(ctx.env, launcher);
   if (!(await lichRuns(ctx))) await startBackend(ctx, launcher, opts);
-  await ctx.rpc.call('system.CloseWindow', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  await ctx.rpc.call(rpcRoutes.native.call(input), {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   const { port, token } = await ctx.rpc.coordinates();
   // The window keeps the backend's connection to itself; ours would only hold the backend busy.
   ctx.rpc.close();

@@ -8,6 +8,7 @@ import { LichError } from './errors.js';
 import type { RunOptions } from './operations.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import { themeRefusal } from './theme-wording.js';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 import type { Theme, ThemeInput, ThemeSwitched } from './types.js';
 
 /**
@@ -23,9 +24,10 @@ export async function theme(ctx: LichContext, input: ThemeInput, opts: RunOption
   const id = input.theme ?? '';
   const refusal = themeRefusal(action, id);
   if (refusal !== undefined) throw new LichError(refusal);
-  if (action === 'list') {
-    const list = await ctx.rpc.call('themes.List', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  const method = rpcRoutes.theme.call(input);
+  if (method === 'themes.List') {
+    const list = await ctx.rpc.call(method, {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
     return list ?? [];
   }
-  return ctx.rpc.call('themes.Switch', { theme: id }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  return ctx.rpc.call(method, { theme: id }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
 }

@@ -8,6 +8,7 @@ import type { LichContext } from './context.js';
 import { isAbortError, LichError } from './errors.js';
 import type { RunOptions } from './operations.js';
 import { CALL_SLACK_SECONDS, MAX_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 import type {
   ColorFolderInput,
   Colored,
@@ -47,7 +48,7 @@ function from(ctx: LichContext): string {
  */
 export async function rename(ctx: LichContext, input: RenameInput, opts: RunOptions = {}): Promise<Renamed> {
   return ctx.rpc.call(
-    'spawn.Rename',
+    rpcRoutes.rename.call(input),
     { from: from(ctx), target: input.target ?? '', project: input.project ?? '', label: input.label },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -56,7 +57,7 @@ export async function rename(ctx: LichContext, input: RenameInput, opts: RunOpti
 /** spec/cli.md § lich folders: `spawn.Folders`; a null list is `[]`, never null. */
 export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOptions = {}): Promise<Folder[]> {
   const list = await ctx.rpc.call(
-    'spawn.Folders',
+    rpcRoutes.folders.call(input),
     { from: from(ctx), project: input.project ?? '' },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -66,7 +67,7 @@ export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOp
 /** spec/cli.md § lich file: `spawn.File`; `folder` `""` takes the session out of its folder. */
 export async function file(ctx: LichContext, input: FileInput, opts: RunOptions = {}): Promise<Filed> {
   return ctx.rpc.call(
-    'spawn.File',
+    rpcRoutes.file.call(input),
     { from: from(ctx), target: input.target ?? '', project: input.project ?? '', folder: input.folder },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -75,7 +76,7 @@ export async function file(ctx: LichContext, input: FileInput, opts: RunOptions 
 /** spec/cli.md § lich rename-folder: `spawn.RenameFolder`; `to` `""` takes the folder apart. */
 export async function renameFolder(ctx: LichContext, input: RenameFolderInput, opts: RunOptions = {}): Promise<Refiled> {
   const refiled = await ctx.rpc.call(
-    'spawn.RenameFolder',
+    rpcRoutes.renameFolder.call(input),
     { from: from(ctx), project: input.project ?? '', folder: input.folder, to: input.to },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -85,7 +86,7 @@ export async function renameFolder(ctx: LichContext, input: RenameFolderInput, o
 /** spec/cli.md § lich color-folder: `spawn.ColorFolder`; `color` `""` clears. */
 export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opts: RunOptions = {}): Promise<Colored> {
   const colored = await ctx.rpc.call(
-    'spawn.ColorFolder',
+    rpcRoutes.colorFolder.call(input),
     { from: from(ctx), project: input.project ?? '', folder: input.folder, color: input.color },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -114,7 +115,7 @@ export async function insert(ctx: LichContext, input: InsertInput, opts: RunOpti
   if (refusal !== null) throw new LichError(refusal);
   const timeoutSeconds = Math.trunc(input.timeoutSeconds ?? 0);
   return ctx.rpc.call(
-    'relay.Insert',
+    rpcRoutes.insert.call(input),
     { from: from(ctx), session, project, text, timeoutSeconds },
     { timeoutMs: insertBudgetMs(timeoutSeconds), signal: opts.signal },
   );
@@ -146,7 +147,7 @@ async function readText(ctx: LichContext): Promise<string> {
 /** spec/cli.md § lich focus: `relay.Focus`. */
 export async function focus(ctx: LichContext, input: FocusInput, opts: RunOptions = {}): Promise<Focused> {
   return ctx.rpc.call(
-    'relay.Focus',
+    rpcRoutes.focus.call(input),
     { from: from(ctx), target: input.target, project: input.project ?? '' },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
