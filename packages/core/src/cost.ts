@@ -3,10 +3,9 @@
  * refusals — `--json` with `--csv`, a `--since` that is not a window — and the one RPC. The
  * words and the three formats are in cost-wording.ts.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, RunOptions } from './operation.js';
 import { costSinceRefusal, JSON_AND_CSV } from './cost-wording.js';
 import { LichError } from './errors.js';
-import type { RunOptions } from './operations.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import type { CostInput, CostReport } from './types.js';
 import { rpcRoutes } from '@lich/generated/rpc-routes';

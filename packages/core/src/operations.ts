@@ -5,7 +5,7 @@
  * and the budgets of wire.md § 1.4, and returns the output object. Wording is apart
  * (wording.ts, render.ts), so the CLI, MCP and opencode print one text per outcome.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, Outcome, RunOptions } from './operation.js';
 import { askRefusal, controlRefusal } from './control.js';
 import { ANSWER_BYTE_LIMIT, PROMPT_LIMIT, capAnswer, promptRefusal } from './prompt.js';
 import { isAbortError, LichError, LichTransportError } from './errors.js';
@@ -52,30 +52,7 @@ import { native } from './native.js';
 import { WORKSPACE_OPERATIONS } from './workspace.js';
 import { handOffFailureText, noWaitWithTicketText, privateWithoutPromptText, quitFailedText, SUBAGENT_REFUSALS } from './wording.js';
 
-/** Per-call options every operation takes. */
-export interface RunOptions {
-  /** Cancels the operation; it then rejects with an AbortError (`isAbortError`). */
-  signal?: AbortSignal;
-}
-
-/**
- * What an operation produced. `failure` is set only when the operation's main effect held and a
- * later step did not — `open` whose `--prompt` hand-off failed: the session exists and is
- * printed, and the surface then fails with this error (spec/cli.md § lich open: "A --prompt
- * that never reached the session does not undo the open").
- */
-export interface Outcome<Op extends OperationName = OperationName> {
-  op: Op;
-  input: OperationInput<Op>;
-  output: OperationOutput<Op>;
-  failure?: LichError;
-  /**
-   * An exit status the operation decides beyond its contract's outcomes (which know 0, 2 and 3):
-   * `doctor`'s 1 when a check failed — its report is the output, printed in full, and there is
-   * no `lich:` line for it (wire.md § 2).
-   */
-  exit?: 1;
-}
+export type { Outcome, RunOptions } from './operation.js';
 
 /** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
 function from(ctx: LichContext): string {

@@ -3,9 +3,8 @@
  * before any call, then `themes.List` or `themes.Switch` on the running lich, which owns the
  * installed themes and the settings file the choice is kept in. Words in theme-wording.ts.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, RunOptions } from './operation.js';
 import { LichError } from './errors.js';
-import type { RunOptions } from './operations.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import { themeRefusal } from './theme-wording.js';
 import { rpcRoutes } from '@lich/generated/rpc-routes';

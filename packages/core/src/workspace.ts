@@ -4,9 +4,8 @@
  * its RPC options (the G3 rule) with the budget of wire.md § 1.4, and leaves the wording to
  * workspace-wording.ts.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, RunOptions } from './operation.js';
 import { isAbortError, LichError } from './errors.js';
-import type { RunOptions } from './operations.js';
 import { CALL_SLACK_SECONDS, MAX_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
 import { rpcRoutes } from '@lich/generated/rpc-routes';
 import type {
