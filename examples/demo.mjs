@@ -40,6 +40,7 @@ const backendLog = join(home, 'backend.log');
 const repo = join(home, 'repo');
 
 /** The environment of everything the demo starts: this one, with no lich coordinates in it. */
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: dataHome };
 for (const k of Object.keys(env)) if (k.startsWith('LICH_')) delete env[k];
 // Node loads this bundle on every start (~65 ms); nothing here talks TLS.
@@ -335,7 +336,7 @@ try {
     throw new DemoError('the CLI is not built: run `npm run build` first (npm run demo does)');
   }
   await main();
-} catch (err) {
+} catch (/** @type {any} */ err) {
   failure = err instanceof DemoError ? err.message : String(err?.stack ?? err);
 }
 const leftovers = await cleanUp(failure !== null);

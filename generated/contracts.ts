@@ -2775,7 +2775,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
       },
     },
-    rpc: ['relay.Send', 'relay.SendPrivate'],
+    rpc: ['relay.SendPrivate', 'relay.Send'],
   },
   insert: {
     input: {
@@ -2991,7 +2991,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
       ],
       description: 'A Result when a ticket was given, a Collected otherwise.',
     },
-    rpc: ['relay.Wait', 'relay.Collect', 'relay.CollectNow'],
+    rpc: ['relay.Wait', 'relay.CollectNow', 'relay.Collect'],
   },
   reply: {
     input: {
@@ -3199,7 +3199,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
       },
     },
-    rpc: ['spawn.Open', 'spawn.OpenSubagent', 'relay.Send', 'relay.SendSubagent', 'relay.SendPrivate'],
+    rpc: ['spawn.OpenSubagent', 'spawn.Open', 'relay.SendSubagent', 'relay.SendPrivate', 'relay.Send'],
   },
   close: {
     input: {

@@ -83,7 +83,7 @@ function post(path, body, event, fields) {
       {
         host: '127.0.0.1',
         port: Number(env.LICH_PORT),
-        path: `${path}?token=${encodeURIComponent(env.LICH_TOKEN)}`,
+        path: `${path}?token=${encodeURIComponent(String(env.LICH_TOKEN))}`,
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) },
         timeout: 5000,
@@ -228,7 +228,7 @@ async function drain() {
     const text = queue.shift();
     try {
       await work(text);
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       log('error', { message: String(err?.stack ?? err) });
       say(`· error: ${err?.message ?? err}`);
     }
@@ -271,9 +271,11 @@ if (process.stdin.isTTY) process.stdin.setRawMode(true);
 process.stdin.setEncoding('utf8');
 /** @type {QuestionReader | null} the question still on screen, until it is answered */
 let asking = null;
+// setEncoding above makes every chunk a string.
 process.stdin.on('data', (chunk) => {
-  if (!asking) return reader.feed(chunk);
-  const answered = asking.feed(chunk);
+  const text = String(chunk);
+  if (!asking) return reader.feed(text);
+  const answered = asking.feed(text);
   if (answered) answer(answered.key, answered.rest);
 });
 process.stdin.on('end', () => {

@@ -233,7 +233,7 @@ export function parseTask(text) {
     /\(ticket ([0-9A-Za-z]+)\)/.exec(route)?.[1];
   if (!ticket) return null;
   return {
-    kind: 'task',
+    kind: /** @type {const} */ ('task'),
     origin,
     prompt,
     ticket,

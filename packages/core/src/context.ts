@@ -2,48 +2,12 @@ import { readFile as fsReadFile } from 'node:fs';
 import net from 'node:net';
 import { type Env, type ReadFile, readRuntimeFile, resolveCoordinates } from './coordinates.js';
 import { abortError } from './errors.js';
-import type { Machine } from './machine.js';
-import type { Launcher } from './native.js';
+import type { LichContext, Launcher, Machine } from './operation.js';
 import type { RuntimeInfo } from './types.js';
 import { createHttpRpcClient, type RpcClient } from './rpc.js';
 import type { Surface } from './wording.js';
 
-/**
- * Everything an operation touches outside its own memory, injected so that no module of core
- * reads `process.env` or opens a socket on its own (shared/STYLE.md § What to follow, item 7).
- * Build one with {@link createContext}; tests override single seams.
- */
-export interface LichContext {
-  /** Whose words a refusal uses (`--no-wait` vs `no_wait`). */
-  surface: Surface;
-  /** The caller's environment. `LICH_SESSION_ID` is the sender (`""` outside a session). */
-  env: Env;
-  rpc: RpcClient;
-  /** Whether something accepts a TCP connection on 127.0.0.1:`port` (`lich quit`'s probe). */
-  portListens(port: number): Promise<boolean>;
-  /** Resolves after `ms` milliseconds; rejects with an AbortError when `signal` fires first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  /** Milliseconds, monotonic enough for a deadline. */
-  now(): number;
-  /**
-   * Reads the caller's stdin, at most `limitBytes` of it, as UTF-8: `lich insert` without a text
-   * argument. Resolves `null` when there is nothing to read from — no stdin, or a terminal;
-   * rejects with the stream's error. Absent on a surface that has no stdin to give (MCP).
-   */
-  readStdin?(limitBytes: number): Promise<string | null>;
-  /**
-   * Loads what reads this machine for `lich doctor` and `lich rage` (the backend's own checks),
-   * on first use only. Absent on a surface that cannot run them (MCP, opencode).
-   */
-  machine?(): Promise<Machine>;
-  /**
-   * Reads the running instance's record (the runtime file of `env`) afresh on every call; `null`
-   * when none is recorded. Rejects as `readRuntimeFile` does.
-   */
-  readRuntime(): Promise<RuntimeInfo | null>;
-  /** Starts programs that outlive the command (`lich native`). Absent on a surface that starts none (MCP, opencode). */
-  launcher?: Launcher;
-}
+export type { LichContext } from './operation.js';
 
 /** What {@link createContext} takes: the surface and environment, and any seam to replace. */
 export interface ContextOptions {

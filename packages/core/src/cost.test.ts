@@ -5,7 +5,8 @@ import { costCsv, costText, goFixed } from './cost-wording.js';
 import { renderJson, renderText } from './render.js';
 import { runOperation } from './operations.js';
 import { type FakeLich, startFakeLich } from './testing/fake-lich.js';
-import type { CostReport } from './types.js';
+import type { CostInput, CostReport } from './types.js';
+import { inputOf } from './testing/input.js';
 
 const TOKEN = 'd'.repeat(32);
 let lich: FakeLich;
@@ -84,7 +85,7 @@ describe('cost (the operation)', () => {
   it('sends {project, provider, since} with since in unix seconds', async () => {
     lich.on('store.CostTotals', { result: MIXED });
     const now = 1_800_000_000_000;
-    const report = await cost(ctx(), { project: 'lich', provider: 'claude', since: '24h' }, {}, now);
+    const report = await cost(ctx(), inputOf('cost', { project: 'lich', provider: 'claude', since: '24h' }), {}, now);
     expect(report).toEqual(MIXED);
     expect(lich.calls.map((c) => [c.method, c.body])).toEqual([
       ['store.CostTotals', [{ project: 'lich', provider: 'claude', since: 1_800_000_000 - 86_400 }]],
@@ -93,19 +94,19 @@ describe('cost (the operation)', () => {
 
   it('sends since 0 without a window', async () => {
     lich.on('store.CostTotals', { result: MIXED });
-    await runOperation(ctx(), 'cost', {});
+    await runOperation(ctx(), 'cost', inputOf('cost', {}));
     expect(lich.calls[0]!.body).toEqual([{ project: '', provider: '', since: 0 }]);
   });
 
   it('refuses --json with --csv and a bad --since before any call', async () => {
-    await expect(runOperation(ctx(), 'cost', { json: true, csv: true })).rejects.toThrow('--json and --csv are two formats of one report: pick one');
-    await expect(runOperation(ctx(), 'cost', { since: '7 days' })).rejects.toThrow('--since takes a window like 7d, 24h or 90m, not "7 days"');
+    await expect(runOperation(ctx(), 'cost', inputOf('cost', { json: true, csv: true }))).rejects.toThrow('--json and --csv are two formats of one report: pick one');
+    await expect(runOperation(ctx(), 'cost', inputOf('cost', { since: '7 days' }))).rejects.toThrow('--since takes a window like 7d, 24h or 90m, not "7 days"');
     expect(lich.calls).toEqual([]);
   });
 
   it('passes the server refusal of an unknown project through as it is', async () => {
     lich.on('store.CostTotals', { status: 500, body: '{"error":"no sessions in a project named \\"nope\\""}\n' });
-    await expect(runOperation(ctx(), 'cost', { project: 'nope' })).rejects.toThrow('no sessions in a project named "nope"');
+    await expect(runOperation(ctx(), 'cost', inputOf('cost', { project: 'nope' }))).rejects.toThrow('no sessions in a project named "nope"');
   });
 });
 
@@ -183,7 +184,7 @@ describe('the cost report, as prose, CSV and JSON', () => {
   });
 
   it('renders each format by the flag given, the JSON as one line of the whole report', () => {
-    const outcome = (input: object) => ({ op: 'cost' as const, input, output: MIXED });
+    const outcome = (given: Partial<CostInput>) => ({ op: 'cost' as const, input: inputOf('cost', given), output: MIXED });
     expect(renderText('cli', outcome({ json: true }))).toBe(JSON.stringify(MIXED));
     expect(renderText('cli', outcome({ csv: true }))).toBe(costCsv(MIXED));
     expect(renderText('cli', outcome({}))).toBe(costText(MIXED));

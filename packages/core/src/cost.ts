@@ -3,12 +3,12 @@
  * refusals — `--json` with `--csv`, a `--since` that is not a window — and the one RPC. The
  * words and the three formats are in cost-wording.ts.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, RunOptions } from './operation.js';
 import { costSinceRefusal, JSON_AND_CSV } from './cost-wording.js';
 import { LichError } from './errors.js';
-import type { RunOptions } from './operations.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import type { CostInput, CostReport } from './types.js';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 
 const NANOS_PER_UNIT: Readonly<Record<string, number>> = {
   ns: 1,
@@ -92,8 +92,8 @@ export function sinceSeconds(window: string, nowMs: number): number {
 export async function cost(ctx: LichContext, input: CostInput, opts: RunOptions = {}, nowMs = Date.now()): Promise<CostReport> {
   if (input.json && input.csv) throw new LichError(JSON_AND_CSV);
   const since = sinceSeconds(input.since ?? '', nowMs);
-  const report = await ctx.rpc.call<CostReport>(
-    'store.CostTotals',
+  const report = await ctx.rpc.call(
+    rpcRoutes.cost.call(input),
     { project: input.project ?? '', provider: input.provider ?? '', since },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );

@@ -7,7 +7,9 @@
  *
  * ```ts
  * const ctx = createContext({ surface: 'mcp', env: process.env });
- * const outcome = await runOperation(ctx, 'send', { session: 'docs', prompt: 'run the tests' }, { signal });
+ * // The input is the contract's (generated/types.ts `SendInput`): every field, defaults spelled out.
+ * const input = { target: 'docs', project: '', prompt: 'run the tests', timeoutSeconds: 0, private: false };
+ * const outcome = await runOperation(ctx, 'send', input, { signal });
  * const { text, isError } = renderMcp(outcome);
  * ```
  */
@@ -27,7 +29,15 @@ export {
   resolveCoordinates,
   runtimeFilePath,
 } from './coordinates.js';
-export { type CallOptions, type HttpRpcClientOptions, type RpcClient, createHttpRpcClient, maskToken } from './rpc.js';
+export {
+  type CallOptions,
+  type HttpRpcClientOptions,
+  type RpcClient,
+  type RpcOptions,
+  type RpcResult,
+  createHttpRpcClient,
+  maskToken,
+} from './rpc.js';
 export {
   CALL_SLACK_SECONDS,
   DEFAULT_WAIT_SECONDS,

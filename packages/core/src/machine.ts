@@ -6,38 +6,13 @@
  * {@link Machine} hook: the CLI loads it lazily from the server bundle, so core imports nothing
  * of the server and no other command pays for loading it.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, Machine, Outcome, RunOptions } from './operation.js';
 import type { Env } from './coordinates.js';
 import { LichError } from './errors.js';
-import type { Outcome, RunOptions } from './operations.js';
 import type { DoctorInput, DoctorReport, RageInput, RageReport } from './types.js';
 import { VERSION } from './version.js';
 
-/** What both machine operations are told: the caller's environment and this build's version. */
-export interface MachineOptions {
-  /** The environment to read: XDG_* and HOME find the config and data directories, PATH the tools, LICH_LISTEN_PORT the port. */
-  env: Env;
-  /** This build's version, without a leading v (`dev` unstamped). */
-  version: string;
-}
-
-/** {@link Machine.rage}'s options. */
-export interface RageOptions extends MachineOptions {
-  /** `--output`: where the archive goes; `""` for `lich-rage-<YYYYMMDD-HHMMSS>.tar.gz` in the current directory. */
-  output: string;
-}
-
-/**
- * The machine side of doctor and rage (implemented by `@lich/server`'s `doctor` and `rage`).
- * Neither throws for what it finds: a finding is a row or a line. `rage` throws an Error with a
- * one-line reason when the archive cannot be written (and leaves no half-written file).
- */
-export interface Machine {
-  /** Runs every check of spec/cli.md § lich doctor, in boot order. */
-  doctor(o: MachineOptions): Promise<DoctorReport>;
-  /** Writes the archive of spec/cli.md § lich rage and says where it went. */
-  rage(o: RageOptions): Promise<RageReport>;
-}
+export type { Machine, MachineOptions, RageOptions } from './operation.js';
 
 /** The refusal on a surface that cannot read the machine (MCP, opencode: neither is a tool). */
 export const NO_MACHINE = 'this surface cannot read the machine: run lich doctor and lich rage from a shell';

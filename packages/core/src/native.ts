@@ -5,36 +5,15 @@
  * program up, start one that outlives the command — comes through the context's
  * {@link Launcher}, which only the CLI gives: there is no MCP tool and no `--json`.
  */
-import type { LichContext } from './context.js';
+import type { Launcher, LichContext, RunOptions, Started } from './operation.js';
 import type { Env } from './coordinates.js';
 import { errnoCode } from './coordinates.js';
 import { LichError, oneLine } from './errors.js';
-import type { RunOptions } from './operations.js';
 import { QUIT_POLL_MS, QUIT_WAIT_MS, SHORT_CALL_MS } from './timeouts.js';
 import type { NativeInput, NativeOutput } from './types.js';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 
-/** A program started detached, as {@link Launcher.start} reports it. */
-export interface Started {
-  pid: number;
-  /**
-   * Settles with how the program ended (`status 1`, `signal SIGKILL`) if it ends while this
-   * process still runs; never rejects.
-   */
-  exited: Promise<string>;
-}
-
-/** How the CLI starts programs that outlive it (packages/cli/src/launcher.ts). */
-export interface Launcher {
-  /** This lich's executable, absolute (packages/cli/bin/lich.js): `lich-native` is looked up in its directory, and a backend is started as `<bin> --no-window`. */
-  bin: string;
-  /** Whether `path` is a regular file this user may execute. Never throws. */
-  executable(path: string): Promise<boolean>;
-  /**
-   * Starts `command args` detached — a session of its own, stdio on /dev/null, not waited for —
-   * with exactly `env`. Resolves once it runs; rejects with the spawn error (ENOENT, EACCES).
-   */
-  start(command: string, args: readonly string[], env: Env): Promise<Started>;
-}
+export type { Launcher, Started } from './operation.js';
 
 /** The program `lich native` runs, looked up beside the lich binary. */
 export const NATIVE_PROGRAM = 'lich-native';
@@ -127,12 +106,12 @@ function spawnReason(error: unknown): string {
  * @throws LichError {@link NO_LAUNCHER} on a surface that starts no programs, `findNative`'s
  *   refusal, a backend that would not start, the RPC's failure, `start <path>: <reason>`.
  */
-export async function native(ctx: LichContext, _input: NativeInput, opts: RunOptions = {}): Promise<NativeOutput> {
+export async function native(ctx: LichContext, input: NativeInput, opts: RunOptions = {}): Promise<NativeOutput> {
   const launcher = ctx.launcher;
   if (!launcher) throw new LichError(NO_LAUNCHER);
   const window = await findNative(ctx.env, launcher);
   if (!(await lichRuns(ctx))) await startBackend(ctx, launcher, opts);
-  await ctx.rpc.call<null>('system.CloseWindow', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  await ctx.rpc.call(rpcRoutes.native.call(input), {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   const { port, token } = await ctx.rpc.coordinates();
   // The window keeps the backend's connection to itself; ours would only hold the backend busy.
   ctx.rpc.close();

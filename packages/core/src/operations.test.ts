@@ -6,9 +6,10 @@ import { createContext, type LichContext } from './context.js';
 import { LichError } from './errors.js';
 import { runOperation } from './operations.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
-import type { CallOptions, RpcClient } from './rpc.js';
+import type { CallOptions, RpcClient, RpcOptions, RpcResult } from './rpc.js';
 import type { Answered, Controlled, Result, Session } from './types.js';
 import { VERSION } from './version.js';
+import { inputOf } from './testing/input.js';
 
 const TOKEN = 'f'.repeat(32);
 let lich: FakeLich;
@@ -107,7 +108,7 @@ describe('whoami', () => {
 describe('send', () => {
   it('calls relay.Send with every field of the options object', async () => {
     lich.on('relay.Send', { result: pending });
-    const outcome = await runOperation(ctx(), 'send', { target: 'docs', prompt: 'run the tests' });
+    const outcome = await runOperation(ctx(), 'send', inputOf('send', { target: 'docs', prompt: 'run the tests' }));
     expect(outcome.output).toEqual(pending);
     expect(only('relay.Send').body).toEqual([{ from: 'sender-id', target: 'docs', project: '', prompt: 'run the tests', timeoutSeconds: 0 }]);
   });
@@ -120,12 +121,12 @@ describe('send', () => {
 
   it("fails with the server's own message", async () => {
     lich.on('relay.Send', { status: 500, body: errorBody('no live session answers to "nope"') });
-    await expect(runOperation(ctx(), 'send', { target: 'nope', prompt: 'p' })).rejects.toThrow('no live session answers to "nope"');
+    await expect(runOperation(ctx(), 'send', inputOf('send', { target: 'nope', prompt: 'p' }))).rejects.toThrow('no live session answers to "nope"');
   });
 
   it('refuses a prompt over the cap in the relay\'s words without calling, however large', async () => {
     const prompt = 'x'.repeat(2 << 20);
-    await expect(runOperation(ctx('mcp'), 'send', { target: 'docs', prompt })).rejects.toThrow(
+    await expect(runOperation(ctx('mcp'), 'send', inputOf('send', { target: 'docs', prompt }))).rejects.toThrow(
       `prompt is ${2 << 20} bytes, over the 8192 limit: name the paths to read instead of pasting their contents`,
     );
     expect(lich.calls).toEqual([]);
@@ -134,7 +135,7 @@ describe('send', () => {
   it('leaves a prompt over the cap that sanitising brings under it to the relay', async () => {
     lich.on('relay.Send', { result: pending });
     const prompt = `${'\x07'.repeat(100)}${'y'.repeat(8192)}`;
-    await runOperation(ctx(), 'send', { target: 'docs', prompt });
+    await runOperation(ctx(), 'send', inputOf('send', { target: 'docs', prompt }));
     expect((only('relay.Send').body as Array<{ prompt: string }>)[0]!.prompt).toBe(prompt);
   });
 });
@@ -142,7 +143,7 @@ describe('send', () => {
 describe('wait', () => {
   it('waits on a ticket with relay.Wait', async () => {
     lich.on('relay.Wait', { result: pending });
-    await runOperation(ctx(), 'wait', { ticket: 'a1b2c3d4', timeoutSeconds: 7 });
+    await runOperation(ctx(), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', timeoutSeconds: 7 }));
     expect(only('relay.Wait').body).toEqual([{ ticket: 'a1b2c3d4', timeoutSeconds: 7 }]);
   });
 
@@ -155,20 +156,20 @@ describe('wait', () => {
 
   it('collects with relay.CollectNow under noWait, and turns nulls into []', async () => {
     lich.on('relay.CollectNow', { result: { results: null, open: null } });
-    const outcome = await runOperation(ctx(), 'wait', { noWait: true });
+    const outcome = await runOperation(ctx(), 'wait', inputOf('wait', { noWait: true }));
     expect(outcome.output).toEqual({ results: [], open: [] });
     expect(only('relay.CollectNow').body).toEqual([{ from: 'sender-id' }]);
   });
 
   it('refuses noWait with a ticket before calling anything, in the CLI spelling', async () => {
-    await expect(runOperation(ctx('cli'), 'wait', { ticket: 'a1b2c3d4', noWait: true })).rejects.toThrow(
+    await expect(runOperation(ctx('cli'), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', noWait: true }))).rejects.toThrow(
       '--no-wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop --no-wait to wait on it',
     );
     expect(lich.calls).toEqual([]);
   });
 
   it('refuses noWait with a ticket in the MCP spelling', async () => {
-    await expect(runOperation(ctx('mcp'), 'wait', { ticket: 'a1b2c3d4', noWait: true })).rejects.toThrow(
+    await expect(runOperation(ctx('mcp'), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', noWait: true }))).rejects.toThrow(
       'no_wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop no_wait to wait on it',
     );
   });
@@ -177,7 +178,7 @@ describe('wait', () => {
 describe('reply', () => {
   it('calls relay.Reply with an empty ticket when none is named', async () => {
     lich.on('relay.Reply', { result: null });
-    const outcome = await runOperation(ctx(), 'reply', { answer: 'done' });
+    const outcome = await runOperation(ctx(), 'reply', inputOf('reply', { answer: 'done' }));
     expect(outcome.output).toBeNull();
     expect(only('relay.Reply').body).toEqual([{ from: 'sender-id', ticket: '', answer: 'done' }]);
   });
@@ -193,7 +194,7 @@ describe('reply', () => {
 describe('open', () => {
   it('calls spawn.Open with every field, and nothing else without a prompt', async () => {
     lich.on('spawn.Open', { result: session });
-    const outcome = await runOperation(ctx(), 'open', { project: 'lich', kind: 'claude', model: 'opus', folder: 'Auth' });
+    const outcome = await runOperation(ctx(), 'open', inputOf('open', { project: 'lich', kind: 'claude', model: 'opus', folder: 'Auth' }));
     expect(outcome.output).toEqual(session);
     expect(outcome.output).not.toHaveProperty('delivery');
     expect(outcome.failure).toBeUndefined();
@@ -206,7 +207,7 @@ describe('open', () => {
   it('hands the prompt to the opened label in its project with a 20-second wait', async () => {
     lich.on('spawn.Open', { result: session });
     lich.on('relay.Send', { result: pending });
-    const outcome = await runOperation(ctx(), 'open', { prompt: 'fix the login bug' });
+    const outcome = await runOperation(ctx(), 'open', inputOf('open', { prompt: 'fix the login bug' }));
     expect(outcome.output).toEqual({ ...session, delivery: pending });
     expect(only('relay.Send').body).toEqual([
       { from: 'sender-id', target: 'auth-fix', project: 'lich', prompt: 'fix the login bug', timeoutSeconds: 20 },
@@ -216,15 +217,15 @@ describe('open', () => {
   it('hands a private prompt over with relay.SendPrivate', async () => {
     lich.on('spawn.Open', { result: session });
     lich.on('relay.SendPrivate', { result: { ...pending, private: true } });
-    await runOperation(ctx(), 'open', { prompt: 'p', private: true });
+    await runOperation(ctx(), 'open', inputOf('open', { prompt: 'p', private: true }));
     expect(only('relay.SendPrivate').body).toEqual([{ from: 'sender-id', target: 'auth-fix', project: 'lich', prompt: 'p', timeoutSeconds: 20 }]);
   });
 
   it('refuses private without a prompt before anything is opened', async () => {
-    await expect(runOperation(ctx('cli'), 'open', { private: true })).rejects.toThrow(
+    await expect(runOperation(ctx('cli'), 'open', inputOf('open', { private: true }))).rejects.toThrow(
       '--private applies to the task handed over with --prompt: add a prompt, or drop --private',
     );
-    await expect(runOperation(ctx('mcp'), 'open', { private: true, prompt: '' })).rejects.toThrow(
+    await expect(runOperation(ctx('mcp'), 'open', inputOf('open', { private: true, prompt: '' }))).rejects.toThrow(
       'private applies to the task handed over with prompt: add a prompt, or drop private',
     );
     expect(lich.calls).toEqual([]);
@@ -233,25 +234,25 @@ describe('open', () => {
   it('refuses a prompt over 8192 bytes after sanitising before anything is opened, in the relay\'s words', async () => {
     lich.on('spawn.Open', { result: session });
     const prompt = 'x'.repeat(8193);
-    await expect(runOperation(ctx('cli'), 'open', { prompt })).rejects.toThrow(
+    await expect(runOperation(ctx('cli'), 'open', inputOf('open', { prompt }))).rejects.toThrow(
       new LichError('prompt is 8193 bytes, over the 8192 limit: name the paths to read instead of pasting their contents'),
     );
     expect(lich.calls).toEqual([]);
     // Control characters do not count: they never reach the session.
     lich.on('relay.Send', { result: { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' } });
-    await runOperation(ctx('mcp'), 'open', { prompt: `${'x'.repeat(8192)}\x1b\x07` });
+    await runOperation(ctx('mcp'), 'open', inputOf('open', { prompt: `${'x'.repeat(8192)}\x1b\x07` }));
     expect(lich.calls.map((c) => c.method)).toEqual(['spawn.Open', 'relay.Send']);
   });
 
   it('refuses a prompt that is blank once sanitised before anything is opened', async () => {
-    await expect(runOperation(ctx('cli'), 'open', { prompt: ' \x1b\n\t' })).rejects.toThrow(new LichError('nothing to send: the prompt is empty'));
+    await expect(runOperation(ctx('cli'), 'open', inputOf('open', { prompt: ' \x1b\n\t' }))).rejects.toThrow(new LichError('nothing to send: the prompt is empty'));
     expect(lich.calls).toEqual([]);
   });
 
   it('keeps the session when the hand-off fails, and carries the failure worded for the CLI', async () => {
     lich.on('spawn.Open', { result: session });
     lich.on('relay.Send', { status: 500, body: errorBody('the session ended') });
-    const outcome = await runOperation(ctx('cli'), 'open', { prompt: "don't stop" });
+    const outcome = await runOperation(ctx('cli'), 'open', inputOf('open', { prompt: "don't stop" }));
     expect(outcome.output).toEqual(session);
     expect(outcome.output).not.toHaveProperty('delivery');
     expect(outcome.failure).toBeInstanceOf(LichError);
@@ -263,7 +264,7 @@ describe('open', () => {
   it('words a failed private hand-off for MCP', async () => {
     lich.on('spawn.Open', { result: session });
     lich.on('relay.SendPrivate', { status: 500, body: errorBody('the session ended') });
-    const outcome = await runOperation(ctx('mcp'), 'open', { prompt: 'p', private: true });
+    const outcome = await runOperation(ctx('mcp'), 'open', inputOf('open', { prompt: 'p', private: true }));
     expect(outcome.failure?.message).toBe(
       'The task did not reach it: the session ended. The session is open, so hand it the task with send_to_session with private once whatever that says is dealt with.',
     );
@@ -271,7 +272,7 @@ describe('open', () => {
 
   it('fails outright when the open itself fails', async () => {
     lich.on('spawn.Open', { status: 500, body: errorBody('no project named "x"') });
-    await expect(runOperation(ctx(), 'open', { project: 'x', prompt: 'p' })).rejects.toThrow('no project named "x"');
+    await expect(runOperation(ctx(), 'open', inputOf('open', { project: 'x', prompt: 'p' }))).rejects.toThrow('no project named "x"');
   });
 });
 
@@ -279,7 +280,7 @@ describe('open --subagent', () => {
   it('opens with spawn.OpenSubagent and hands the task over with relay.SendSubagent, 20 seconds', async () => {
     lich.on('spawn.OpenSubagent', { result: session });
     lich.on('relay.SendSubagent', { result: pending });
-    const outcome = await runOperation(ctx(), 'open', { subagent: true, prompt: 'run the tests', kind: 'claude', model: 'opus', effort: 'high' });
+    const outcome = await runOperation(ctx(), 'open', inputOf('open', { subagent: true, prompt: 'run the tests', kind: 'claude', model: 'opus', effort: 'high' }));
     expect(outcome.output).toEqual({ ...session, delivery: pending });
     expect(lich.calls.map((c) => c.method)).toEqual(['spawn.OpenSubagent', 'relay.SendSubagent']);
     expect(only('spawn.OpenSubagent').body).toEqual([
@@ -309,16 +310,16 @@ describe('open --subagent', () => {
   ];
   for (const [when, input, env, line] of refusals) {
     it(`refuses ${when} before anything is opened`, async () => {
-      await expect(runOperation(ctx('cli', env), 'open', { subagent: true, ...input })).rejects.toThrow(new LichError(line));
+      await expect(runOperation(ctx('cli', env), 'open', inputOf('open', { subagent: true, ...input }))).rejects.toThrow(new LichError(line));
       expect(lich.calls).toEqual([]);
     });
   }
 
   it('asks for a session before a prompt, and for a prompt before the flags it refuses', async () => {
-    await expect(runOperation(ctx('cli', { LICH_SESSION_ID: '' }), 'open', { subagent: true, private: true })).rejects.toThrow(
+    await expect(runOperation(ctx('cli', { LICH_SESSION_ID: '' }), 'open', inputOf('open', { subagent: true, private: true }))).rejects.toThrow(
       /^--subagent opens a worker for the session asking for it/,
     );
-    await expect(runOperation(ctx(), 'open', { subagent: true, private: true, project: 'x' })).rejects.toThrow(
+    await expect(runOperation(ctx(), 'open', inputOf('open', { subagent: true, private: true, project: 'x' }))).rejects.toThrow(
       '--subagent hands the worker its task with --prompt: add a prompt',
     );
     expect(lich.calls).toEqual([]);
@@ -327,7 +328,7 @@ describe('open --subagent', () => {
   it('keeps the worker when its hand-off fails', async () => {
     lich.on('spawn.OpenSubagent', { result: session });
     lich.on('relay.SendSubagent', { status: 500, body: errorBody('the session ended') });
-    const outcome = await runOperation(ctx('cli'), 'open', { subagent: true, prompt: 'p' });
+    const outcome = await runOperation(ctx('cli'), 'open', inputOf('open', { subagent: true, prompt: 'p' }));
     expect(outcome.output).toEqual(session);
     expect(outcome.failure?.message).toBe(
       `the session is open, but the task did not reach it: the session ended — hand it the task with \`lich send "auth-fix" 'p'\` once whatever that says is dealt with`,
@@ -339,7 +340,7 @@ describe('close', () => {
   it('calls spawn.Close with every field', async () => {
     const closed = { id: '9f8e', projectId: 'p1', project: 'lich', label: 'auth-fix', worktree: '', kept: false, removed: false };
     lich.on('spawn.Close', { result: closed });
-    expect((await runOperation(ctx(), 'close', { target: 'auth-fix', project: '' })).output).toEqual(closed);
+    expect((await runOperation(ctx(), 'close', inputOf('close', { target: 'auth-fix', project: '' }))).output).toEqual(closed);
     expect(only('spawn.Close').body).toEqual([{ from: 'sender-id', target: 'auth-fix', project: '', worktree: '', force: false }]);
   });
 });
@@ -349,7 +350,7 @@ describe('control', () => {
 
   it('calls spawn.Control with every field, and returns its state as the output', async () => {
     lich.on('spawn.Control', { result: controlled });
-    const outcome = await runOperation(ctx(), 'control', { target: 'auth-fix', action: 'prompt', value: 'run the tests' });
+    const outcome = await runOperation(ctx(), 'control', inputOf('control', { target: 'auth-fix', action: 'prompt', value: 'run the tests' }));
     expect(outcome.output).toEqual(controlled);
     expect(only('spawn.Control').body).toEqual([
       { from: 'sender-id', target: 'auth-fix', project: '', action: 'prompt', value: 'run the tests', args: '' },
@@ -358,9 +359,9 @@ describe('control', () => {
 
   it('returns delivered and ended as outputs, not failures', async () => {
     lich.on('spawn.Control', { result: { ...controlled, state: 'delivered' } });
-    expect((await runOperation(ctx(), 'control', { target: 'auth-fix', action: 'prompt', value: 'x' })).output.state).toBe('delivered');
+    expect((await runOperation(ctx(), 'control', inputOf('control', { target: 'auth-fix', action: 'prompt', value: 'x' }))).output.state).toBe('delivered');
     lich.on('spawn.Control', { result: { ...controlled, action: 'abort', value: undefined, state: 'ended' } });
-    expect((await runOperation(ctx(), 'control', { target: 'auth-fix', action: 'abort' })).output.state).toBe('ended');
+    expect((await runOperation(ctx(), 'control', inputOf('control', { target: 'auth-fix', action: 'abort' }))).output.state).toBe('ended');
   });
 
   it('passes a slash command and its args on as given', async () => {
@@ -373,14 +374,14 @@ describe('control', () => {
 
   it('refuses what controlRefusal refuses before any call', async () => {
     const refused = async (action: string, value = '', args = '') => {
-      await expect(runOperation(ctx(), 'control', { target: 'auth-fix', action, value, args })).rejects.toThrow(LichError);
+      await expect(runOperation(ctx(), 'control', inputOf('control', { target: 'auth-fix', action, value, args }))).rejects.toThrow(LichError);
     };
     await refused('type');
     await refused('prompt', '  ');
     await refused('abort', 'now');
     await refused('model', 'opus', 'x');
     await refused('command', '/model');
-    await expect(runOperation(ctx(), 'control', { target: 'auth-fix', action: 'command', value: 'effort' })).rejects.toThrow(
+    await expect(runOperation(ctx(), 'control', inputOf('control', { target: 'auth-fix', action: 'command', value: 'effort' }))).rejects.toThrow(
       '/effort is refused as a command: Claude Code saves what it sets as the default for every new session. The effort action changes this session only',
     );
     expect(lich.calls).toEqual([]);
@@ -390,7 +391,7 @@ describe('control', () => {
     const withdrawn =
       '"auth-fix" did not take the abort within 10 seconds, so lich withdrew it and nothing ran: its mod stopped polling (Claude Code frozen, or the mod reloading). It is safe to send again';
     lich.on('spawn.Control', { status: 500, body: errorBody(withdrawn) });
-    await expect(runOperation(ctx(), 'control', { target: 'auth-fix', action: 'abort' })).rejects.toThrow(new LichError(withdrawn));
+    await expect(runOperation(ctx(), 'control', inputOf('control', { target: 'auth-fix', action: 'abort' }))).rejects.toThrow(new LichError(withdrawn));
   });
 });
 
@@ -399,16 +400,16 @@ describe('ask', () => {
 
   it('calls spawn.Ask with every field and returns the answer', async () => {
     lich.on('spawn.Ask', { result: answered });
-    const outcome = await runOperation(ctx(), 'ask', { target: 'auth-fix', question: 'what are you working on' });
+    const outcome = await runOperation(ctx(), 'ask', inputOf('ask', { target: 'auth-fix', question: 'what are you working on' }));
     expect(outcome.output).toEqual(answered);
     expect(only('spawn.Ask').body).toEqual([{ from: 'sender-id', target: 'auth-fix', project: '', question: 'what are you working on' }]);
   });
 
   it('refuses a blank question, and one over 8192 bytes, before any call', async () => {
-    await expect(runOperation(ctx(), 'ask', { target: 'auth-fix', question: ' ' })).rejects.toThrow(
+    await expect(runOperation(ctx(), 'ask', inputOf('ask', { target: 'auth-fix', question: ' ' }))).rejects.toThrow(
       new LichError('a question needs its text, and none was given'),
     );
-    await expect(runOperation(ctx(), 'ask', { target: 'auth-fix', question: 'x'.repeat(8193) })).rejects.toThrow(
+    await expect(runOperation(ctx(), 'ask', inputOf('ask', { target: 'auth-fix', question: 'x'.repeat(8193) }))).rejects.toThrow(
       new LichError('question is 8193 bytes, over the 8192 limit: ask it in fewer words'),
     );
     expect(lich.calls).toEqual([]);
@@ -416,7 +417,7 @@ describe('ask', () => {
 
   it("fails with the server's reason when no answer came", async () => {
     lich.on('spawn.Ask', { status: 500, body: errorBody('"auth-fix" has no conversation to answer from yet: it is new, or was just cleared') });
-    await expect(runOperation(ctx(), 'ask', { target: 'auth-fix', question: 'q' })).rejects.toThrow(
+    await expect(runOperation(ctx(), 'ask', inputOf('ask', { target: 'auth-fix', question: 'q' }))).rejects.toThrow(
       '"auth-fix" has no conversation to answer from yet: it is new, or was just cleared',
     );
   });
@@ -426,13 +427,13 @@ describe('the control and ask budgets', () => {
   it('give control 90 s and ask 120 s for the whole call (wire.md § 1.4)', async () => {
     const budgets: Record<string, number> = {};
     const rpc: RpcClient = {
-      call: async <T,>(method: string, _options: object | undefined, call: CallOptions): Promise<T> => {
+      call: async <M extends RpcMethodName>(method: M, _options: RpcOptions<M>, call: CallOptions): Promise<RpcResult<M>> => {
         budgets[method] = call.timeoutMs;
         const output: Answered | Controlled =
           method === 'spawn.Ask'
             ? { id: 'x', project: 'lich', label: 'docs', answer: 'a' }
             : { id: 'x', project: 'lich', label: 'docs', action: 'abort', command_id: 'm1', state: 'done' };
-        return output as T;
+        return output as RpcResult<M>;
       },
       coordinates: async () => {
         throw new LichError('no coordinates in this test');
@@ -440,8 +441,8 @@ describe('the control and ask budgets', () => {
       close: () => {},
     };
     const c = createContext({ surface: 'cli', env: {}, rpc });
-    await runOperation(c, 'control', { target: 'docs', action: 'abort' });
-    await runOperation(c, 'ask', { target: 'docs', question: 'q' });
+    await runOperation(c, 'control', inputOf('control', { target: 'docs', action: 'abort' }));
+    await runOperation(c, 'ask', inputOf('ask', { target: 'docs', question: 'q' }));
     expect(budgets).toEqual({ 'spawn.Control': 90_000, 'spawn.Ask': 120_000 });
   });
 });
@@ -531,8 +532,8 @@ describe('worktrees', () => {
 
   it('reads a null list, and a null session list, as []', async () => {
     lich.on('spawn.Worktrees', { result: [{ name: 'idle', path: '/wt/idle', dirty: false, sessions: null }] });
-    expect((await runOperation(ctx(), 'worktrees', {})).output).toEqual([{ name: 'idle', path: '/wt/idle', dirty: false, sessions: [] }]);
+    expect((await runOperation(ctx(), 'worktrees', inputOf('worktrees', {}))).output).toEqual([{ name: 'idle', path: '/wt/idle', dirty: false, sessions: [] }]);
     lich.on('spawn.Worktrees', { result: null });
-    expect((await runOperation(ctx(), 'worktrees', {})).output).toEqual([]);
+    expect((await runOperation(ctx(), 'worktrees', inputOf('worktrees', {}))).output).toEqual([]);
   });
 });

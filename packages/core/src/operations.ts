@@ -5,7 +5,7 @@
  * and the budgets of wire.md § 1.4, and returns the output object. Wording is apart
  * (wording.ts, render.ts), so the CLI, MCP and opencode print one text per outcome.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, Outcome, RunOptions } from './operation.js';
 import { askRefusal, controlRefusal } from './control.js';
 import { ANSWER_BYTE_LIMIT, PROMPT_LIMIT, capAnswer, promptRefusal } from './prompt.js';
 import { isAbortError, LichError, LichTransportError } from './errors.js';
@@ -46,35 +46,13 @@ import type {
 import { cost } from './cost.js';
 import { theme } from './theme.js';
 import { VERSION } from './version.js';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 import { doctor, rage } from './machine.js';
 import { native } from './native.js';
 import { WORKSPACE_OPERATIONS } from './workspace.js';
 import { handOffFailureText, noWaitWithTicketText, privateWithoutPromptText, quitFailedText, SUBAGENT_REFUSALS } from './wording.js';
 
-/** Per-call options every operation takes. */
-export interface RunOptions {
-  /** Cancels the operation; it then rejects with an AbortError (`isAbortError`). */
-  signal?: AbortSignal;
-}
-
-/**
- * What an operation produced. `failure` is set only when the operation's main effect held and a
- * later step did not — `open` whose `--prompt` hand-off failed: the session exists and is
- * printed, and the surface then fails with this error (spec/cli.md § lich open: "A --prompt
- * that never reached the session does not undo the open").
- */
-export interface Outcome<Op extends OperationName = OperationName> {
-  op: Op;
-  input: OperationInput<Op>;
-  output: OperationOutput<Op>;
-  failure?: LichError;
-  /**
-   * An exit status the operation decides beyond its contract's outcomes (which know 0, 2 and 3):
-   * `doctor`'s 1 when a check failed — its report is the output, printed in full, and there is
-   * no `lich:` line for it (wire.md § 2).
-   */
-  exit?: 1;
-}
+export type { Outcome, RunOptions } from './operation.js';
 
 /** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
 function from(ctx: LichContext): string {
@@ -82,14 +60,14 @@ function from(ctx: LichContext): string {
 }
 
 /** spec/cli.md § lich sessions: `relay.Peers`; a null roster is `[]`, never null. */
-export async function sessions(ctx: LichContext, _input: OperationInput<'sessions'>, opts: RunOptions = {}): Promise<Peer[]> {
-  const peers = await ctx.rpc.call<Peer[] | null>('relay.Peers', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+export async function sessions(ctx: LichContext, input: OperationInput<'sessions'>, opts: RunOptions = {}): Promise<Peer[]> {
+  const peers = await ctx.rpc.call(rpcRoutes.sessions.call(input), { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   return peers ?? [];
 }
 
 /** spec/cli.md § lich whoami: `relay.Self`. Outside a session the server refuses. */
-export async function whoami(ctx: LichContext, _input: OperationInput<'whoami'>, opts: RunOptions = {}): Promise<Peer> {
-  return ctx.rpc.call<Peer>('relay.Self', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+export async function whoami(ctx: LichContext, input: OperationInput<'whoami'>, opts: RunOptions = {}): Promise<Peer> {
+  return ctx.rpc.call(rpcRoutes.whoami.call(input), { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
 }
 
 /**
@@ -103,8 +81,8 @@ export async function send(ctx: LichContext, input: SendInput, opts: RunOptions 
   const timeoutSeconds = input.timeoutSeconds ?? 0;
   const refusal = Buffer.byteLength(input.prompt, 'utf8') > PROMPT_LIMIT ? promptRefusal(input.prompt) : null;
   if (refusal !== null) throw new LichError(refusal);
-  return ctx.rpc.call<Result>(
-    input.private ? 'relay.SendPrivate' : 'relay.Send',
+  return ctx.rpc.call(
+    rpcRoutes.send.call(input),
     { from: from(ctx), target: input.target, project: input.project ?? '', prompt: input.prompt, timeoutSeconds },
     { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
   );
@@ -119,18 +97,16 @@ export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions 
   const ticket = input.ticket ?? '';
   const timeoutSeconds = input.timeoutSeconds ?? 0;
   if (ticket !== '' && input.noWait) throw new LichError(noWaitWithTicketText(ctx.surface));
-  if (ticket !== '') {
-    return ctx.rpc.call<Result>(
-      'relay.Wait',
-      { ticket, timeoutSeconds },
-      { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
-    );
+  const method = rpcRoutes.wait.call(input);
+  if (method === 'relay.Wait') {
+    return ctx.rpc.call(method, { ticket, timeoutSeconds }, { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal });
   }
-  const collected = input.noWait
-    ? await ctx.rpc.call<Collected | null>('relay.CollectNow', { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal })
-    : await ctx.rpc.call<Collected | null>(
-        'relay.Collect',
-        { from: from(ctx), timeoutSeconds },
+  const collected =
+    method === 'relay.CollectNow'
+      ? await ctx.rpc.call(method, { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal })
+      : await ctx.rpc.call(
+          method,
+          { from: from(ctx), timeoutSeconds },
         { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
       );
   return { results: collected?.results ?? [], open: collected?.open ?? [] };
@@ -143,8 +119,8 @@ export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions 
  */
 export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOptions = {}): Promise<null> {
   const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
-  await ctx.rpc.call<null>(
-    'relay.Reply',
+  await ctx.rpc.call(
+    rpcRoutes.reply.call(input),
     { from: from(ctx), ticket: input.ticket ?? '', answer },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -171,27 +147,42 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
   if (input.private && prompt === '') throw new LichError(privateWithoutPromptText(ctx.surface));
   const refusal = prompt === '' ? null : promptRefusal(prompt);
   if (refusal !== null) throw new LichError(refusal);
-  const session = input.subagent
-    ? await ctx.rpc.call<Session>(
-        'spawn.OpenSubagent',
-        {
-          from: from(ctx),
-          kind: input.kind ?? '',
-          worktree: input.worktree ?? '',
-          base: input.base ?? '',
-          model: input.model ?? '',
-          effort: input.effort ?? '',
-          ultracode: input.ultracode ?? false,
-        },
-        { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
-      )
-    : await openPlain(ctx, input, opts);
+  const opener = rpcRoutes.open.open(input);
+  const session =
+    opener === 'spawn.OpenSubagent'
+      ? await ctx.rpc.call(
+          opener,
+          {
+            from: from(ctx),
+            kind: input.kind ?? '',
+            worktree: input.worktree ?? '',
+            base: input.base ?? '',
+            model: input.model ?? '',
+            effort: input.effort ?? '',
+            ultracode: input.ultracode ?? false,
+          },
+          { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
+        )
+      : await ctx.rpc.call(
+          opener,
+          {
+            from: from(ctx),
+            project: input.project ?? '',
+            kind: input.kind ?? '',
+            worktree: input.worktree ?? '',
+            base: input.base ?? '',
+            model: input.model ?? '',
+            effort: input.effort ?? '',
+            folder: input.folder ?? '',
+            ultracode: input.ultracode ?? false,
+          },
+          { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
+        );
   const opened: Opened = { ...session };
   if (prompt === '') return { op: 'open', input, output: opened };
-  const method = input.subagent ? 'relay.SendSubagent' : input.private ? 'relay.SendPrivate' : 'relay.Send';
   try {
-    opened.delivery = await ctx.rpc.call<Result>(
-      method,
+    opened.delivery = await ctx.rpc.call(
+      rpcRoutes.open.handOff(input),
       { from: from(ctx), target: session.label, project: session.project, prompt, timeoutSeconds: DELIVER_WAIT_SECONDS },
       { timeoutMs: waitBudgetMs(DELIVER_WAIT_SECONDS), signal: opts.signal },
     );
@@ -220,29 +211,10 @@ function subagentRefusal(ctx: LichContext, input: OpenInput): void {
   if (input.private) throw new LichError(SUBAGENT_REFUSALS.private);
 }
 
-/** `spawn.Open` with every option of `input` (the open without --subagent). */
-function openPlain(ctx: LichContext, input: OpenInput, opts: RunOptions): Promise<Session> {
-  return ctx.rpc.call<Session>(
-    'spawn.Open',
-    {
-      from: from(ctx),
-      project: input.project ?? '',
-      kind: input.kind ?? '',
-      worktree: input.worktree ?? '',
-      base: input.base ?? '',
-      model: input.model ?? '',
-      effort: input.effort ?? '',
-      folder: input.folder ?? '',
-      ultracode: input.ultracode ?? false,
-    },
-    { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
-  );
-}
-
 /** spec/cli.md § lich close: `spawn.Close`. */
 export async function close(ctx: LichContext, input: CloseInput, opts: RunOptions = {}): Promise<Closed> {
-  return ctx.rpc.call<Closed>(
-    'spawn.Close',
+  return ctx.rpc.call(
+    rpcRoutes.close.call(input),
     {
       from: from(ctx),
       target: input.target,
@@ -273,7 +245,7 @@ export async function control(ctx: LichContext, input: ControlInput, opts: RunOp
   };
   const refusal = controlRefusal(options);
   if (refusal !== undefined) throw new LichError(refusal);
-  return ctx.rpc.call<Controlled>('spawn.Control', options, { timeoutMs: CONTROL_CALL_MS, signal: opts.signal });
+  return ctx.rpc.call(rpcRoutes.control.call(input), options, { timeoutMs: CONTROL_CALL_MS, signal: opts.signal });
 }
 
 /**
@@ -286,8 +258,8 @@ export async function control(ctx: LichContext, input: ControlInput, opts: RunOp
 export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = {}): Promise<Answered> {
   const refusal = askRefusal(input.question);
   if (refusal !== undefined) throw new LichError(refusal);
-  return ctx.rpc.call<Answered>(
-    'spawn.Ask',
+  return ctx.rpc.call(
+    rpcRoutes.ask.call(input),
     { from: from(ctx), target: input.target, project: input.project ?? '', question: input.question },
     { timeoutMs: ASK_CALL_MS, signal: opts.signal },
   );
@@ -298,8 +270,8 @@ export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = 
  * checkout's null session list.
  */
 export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: RunOptions = {}): Promise<Checkout[]> {
-  const list = await ctx.rpc.call<Checkout[] | null>(
-    'spawn.Worktrees',
+  const list = await ctx.rpc.call(
+    rpcRoutes.worktrees.call(input),
     { from: from(ctx), project: input.project ?? '' },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -311,10 +283,10 @@ export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: R
  * reports when a lich answers within 2 s. No lich — none recorded, none listening, one too slow
  * — is a normal state here and leaves `server` out; it is never a failure.
  */
-export async function version(ctx: LichContext, _input: OperationInput<'version'>, opts: RunOptions = {}): Promise<VersionReport> {
+export async function version(ctx: LichContext, input: OperationInput<'version'>, opts: RunOptions = {}): Promise<VersionReport> {
   const report: VersionReport = { cli: VERSION };
   try {
-    const diagnostics = await ctx.rpc.call<{ version?: unknown } | null>('system.Diagnostics', undefined, {
+    const diagnostics = await ctx.rpc.call(rpcRoutes.version.call(input), undefined, {
       timeoutMs: VERSION_CALL_MS,
       signal: opts.signal,
     });
@@ -332,10 +304,10 @@ export async function version(ctx: LichContext, _input: OperationInput<'version'
  *
  * @throws LichError `lich was asked to quit and still listens on port <p> after 15s`.
  */
-export async function quit(ctx: LichContext, _input: OperationInput<'quit'>, opts: RunOptions = {}): Promise<null> {
+export async function quit(ctx: LichContext, input: OperationInput<'quit'>, opts: RunOptions = {}): Promise<null> {
   const { port } = await ctx.rpc.coordinates();
   try {
-    await ctx.rpc.call<null>('system.Quit', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+    await ctx.rpc.call(rpcRoutes.quit.call(input), {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   } catch (error) {
     const exitedFirst = error instanceof LichTransportError && error.sent && !error.timedOut;
     if (!exitedFirst) throw error;

@@ -3,7 +3,7 @@
  * `--json` line. The surfaces only choose between these; none writes its own sentences.
  */
 import { jsonLine } from './json.js';
-import type { Outcome } from './operations.js';
+import type { Outcome } from './operation.js';
 import type { Collected, OperationName, Result } from './types.js';
 import {
   ANSWER_SENT,

@@ -1,8 +1,19 @@
 import http from 'node:http';
+import type { RpcMethodName, RpcMethods } from '@lich/generated/types';
 import type { Coordinates } from './coordinates.js';
 import { abortError, LichError, LichTransportError, oneLine } from './errors.js';
 import { maskableByValue } from './secret.js';
 import type { RuntimeInfo } from './types.js';
+
+/**
+ * The options object of RPC method `M`, as its contract has it (contracts/rpc/<M>.json, generated
+ * `RpcMethods`): every field present (the G3 rule, wire.md § 1.2) — or `undefined` for a method
+ * that takes none (`system.Diagnostics`), whose body is `[]`.
+ */
+export type RpcOptions<M extends RpcMethodName> = RpcMethods[M]['options'] extends null ? undefined : RpcMethods[M]['options'];
+
+/** The result of RPC method `M`, as its contract has it (contracts/rpc/<M>.json `result`). */
+export type RpcResult<M extends RpcMethodName> = RpcMethods[M]['result'];
 
 /** Options of one RPC call. */
 export interface CallOptions {
@@ -17,9 +28,16 @@ export interface CallOptions {
  * `POST /rpc/<service>.<Method>?token=…` with body `[options]`, or `[]` when `options` is
  * `undefined`. Resolves with the decoded result; rejects with a `LichError` whose message is
  * the line a user reads (wire.md § 1.3), or an `AbortError` when cancelled.
+ *
+ * Typed by the generated method map (`RpcMethods`, from contracts/rpc/): a method name the
+ * contracts do not define, an options object missing a field its contract has (or carrying one
+ * it lacks), and a result read as anything but the contract's, do not compile. The reply is not
+ * checked at run time (the server checks its results against the same contract under
+ * `validateResults`); a list result may still arrive as `null` from a Go backend, which writes an
+ * empty slice that way, so callers keep their `?? []`.
  */
 export interface RpcClient {
-  call<T>(method: string, options: object | undefined, call: CallOptions): Promise<T>;
+  call<M extends RpcMethodName>(method: M, options: RpcOptions<M>, call: CallOptions): Promise<RpcResult<M>>;
   /** Where calls go (`lich quit` polls that port). Rejects as `call` does when no lich is running. */
   coordinates(): Promise<Coordinates>;
   /** Drops idle keep-alive connections, so nothing of this client keeps a server busy. */
@@ -87,7 +105,7 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
     return resolved;
   };
 
-  async function call<T>(method: string, args: object | undefined, opts: CallOptions): Promise<T> {
+  async function call<M extends RpcMethodName>(method: M, args: RpcOptions<M>, opts: CallOptions): Promise<RpcResult<M>> {
     const where = await coordinates();
     const body = JSON.stringify(args === undefined ? [] : [args]);
     let reply = await post(agent, where.port, where.token, method, body, opts);
@@ -97,7 +115,7 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
     }
     if (reply.status !== 200) throw new LichError(maskToken(errorText(reply), where.token));
     try {
-      return JSON.parse(reply.body) as T;
+      return JSON.parse(reply.body) as RpcResult<M>;
     } catch (error) {
       throw new LichError(`decode the reply: ${oneLine((error as Error).message)}`, { cause: error });
     }

@@ -5,6 +5,7 @@ import { runOperation } from './operations.js';
 import { type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import { themesText, themeSwitchedText } from './theme-wording.js';
 import type { Theme } from './types.js';
+import { inputOf } from './testing/input.js';
 
 const TOKEN = 'e'.repeat(32);
 let lich: FakeLich;
@@ -29,7 +30,7 @@ const THEMES: Theme[] = [
 describe('theme (the operation)', () => {
   it('lists through themes.List with an empty options object', async () => {
     lich.on('themes.List', { result: THEMES });
-    expect(await runOperation(ctx(), 'theme', { action: 'list' })).toMatchObject({ output: THEMES });
+    expect(await runOperation(ctx(), 'theme', inputOf('theme', { action: 'list' }))).toMatchObject({ output: THEMES });
     expect(lich.calls.map((c) => [c.method, c.body])).toEqual([['themes.List', [{}]]]);
   });
 
@@ -46,7 +47,7 @@ describe('theme (the operation)', () => {
     await expect(runOperation(ctx(), 'theme', { action: 'list', theme: 'dark' })).rejects.toThrow(
       'list takes nothing after it: to use a theme, run lich theme switch <theme>',
     );
-    await expect(runOperation(ctx(), 'theme', { action: 'switch' })).rejects.toThrow('switch needs the id of the theme to use: lich theme list shows them');
+    await expect(runOperation(ctx(), 'theme', inputOf('theme', { action: 'switch' }))).rejects.toThrow('switch needs the id of the theme to use: lich theme list shows them');
     expect(lich.calls).toEqual([]);
   });
 
@@ -74,10 +75,10 @@ describe('the theme texts', () => {
   });
 
   it('renders list and switch by their output, and --json as the output itself', () => {
-    expect(renderText('cli', { op: 'theme', input: { action: 'list' }, output: THEMES })).toBe(themesText(THEMES));
+    expect(renderText('cli', { op: 'theme', input: inputOf('theme', { action: 'list' }), output: THEMES })).toBe(themesText(THEMES));
     expect(renderText('cli', { op: 'theme', input: { action: 'switch', theme: 'dark' }, output: { theme: 'dark', previous: 'light' } })).toBe(
       'Switched to "dark".',
     );
-    expect(renderJson({ op: 'theme', input: { action: 'list' }, output: THEMES })).toBe(JSON.stringify(THEMES));
+    expect(renderJson({ op: 'theme', input: inputOf('theme', { action: 'list' }), output: THEMES })).toBe(JSON.stringify(THEMES));
   });
 });

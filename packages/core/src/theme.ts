@@ -3,11 +3,11 @@
  * before any call, then `themes.List` or `themes.Switch` on the running lich, which owns the
  * installed themes and the settings file the choice is kept in. Words in theme-wording.ts.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, RunOptions } from './operation.js';
 import { LichError } from './errors.js';
-import type { RunOptions } from './operations.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import { themeRefusal } from './theme-wording.js';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 import type { Theme, ThemeInput, ThemeSwitched } from './types.js';
 
 /**
@@ -23,9 +23,10 @@ export async function theme(ctx: LichContext, input: ThemeInput, opts: RunOption
   const id = input.theme ?? '';
   const refusal = themeRefusal(action, id);
   if (refusal !== undefined) throw new LichError(refusal);
-  if (action === 'list') {
-    const list = await ctx.rpc.call<Theme[] | null>('themes.List', {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  const method = rpcRoutes.theme.call(input);
+  if (method === 'themes.List') {
+    const list = await ctx.rpc.call(method, {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
     return list ?? [];
   }
-  return ctx.rpc.call<ThemeSwitched>('themes.Switch', { theme: id }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  return ctx.rpc.call(method, { theme: id }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
 }

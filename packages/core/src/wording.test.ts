@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome } from './operations.js';
 import { renderJson, renderMcp, renderText } from './render.js';
 import type { Closed, Controlled, Peer, Result, Session } from './types.js';
+import { inputOf } from './testing/input.js';
 import {
   answeredText,
   closeText,
@@ -221,13 +222,13 @@ describe('versionText and quit', () => {
 
 describe('renderText, renderJson and renderMcp', () => {
   it('renders reply and quit as their fixed lines', () => {
-    expect(renderText('cli', { op: 'reply', input: { answer: 'x' }, output: null })).toBe('Answer sent.');
+    expect(renderText('cli', { op: 'reply', input: inputOf('reply', { answer: 'x' }), output: null })).toBe('Answer sent.');
     expect(renderText('cli', { op: 'quit', input: {}, output: null })).toBe('lich has quit.');
   });
 
   it('renders a wait by its shape: one result, or a collect', () => {
-    expect(renderText('cli', { op: 'wait', input: { ticket: 'a1b2c3d4' }, output: r('answered', { answer: 'ok' }) })).toBe('ok');
-    expect(renderText('cli', { op: 'wait', input: {}, output: { results: [], open: [] } })).toBe(
+    expect(renderText('cli', { op: 'wait', input: inputOf('wait', { ticket: 'a1b2c3d4' }), output: r('answered', { answer: 'ok' }) })).toBe('ok');
+    expect(renderText('cli', { op: 'wait', input: inputOf('wait', {}), output: { results: [], open: [] } })).toBe(
       'Nothing to collect: no results are waiting and no errand of yours is open.',
     );
   });
@@ -242,9 +243,9 @@ describe('renderText, renderJson and renderMcp', () => {
 
   it('appends a failed hand-off to the MCP text and flags it', async () => {
     const { LichError } = await import('./errors.js');
-    const outcome: Outcome<'open'> = { op: 'open', input: { prompt: 'p' }, output: session, failure: new LichError('The task did not reach it: x.') };
+    const outcome: Outcome<'open'> = { op: 'open', input: inputOf('open', { prompt: 'p' }), output: session, failure: new LichError('The task did not reach it: x.') };
     expect(renderMcp(outcome)).toEqual({ text: `Opened session "auth-fix" (claude) in project "lich".\n${startingLine}\nThe task did not reach it: x.`, isError: true });
-    expect(renderMcp({ op: 'reply', input: { answer: 'a' }, output: null })).toEqual({ text: 'Answer sent.', isError: false });
+    expect(renderMcp({ op: 'reply', input: inputOf('reply', { answer: 'a' }), output: null })).toEqual({ text: 'Answer sent.', isError: false });
   });
 });
 
@@ -298,7 +299,7 @@ describe('controlledText and answeredText (wire.md § 7.5)', () => {
   });
 
   it('renders the same prose on both surfaces, delivered and ended as results, and --json as the object', () => {
-    const delivered: Outcome<'control'> = { op: 'control', input: { target: 'auth-fix', action: 'prompt', value: 'go' }, output: c({ value: 'go', state: 'delivered' }) };
+    const delivered: Outcome<'control'> = { op: 'control', input: inputOf('control', { target: 'auth-fix', action: 'prompt', value: 'go' }), output: c({ value: 'go', state: 'delivered' }) };
     expect(renderText('cli', delivered)).toBe(renderText('mcp', delivered));
     expect(renderMcp(delivered)).toEqual({ text: renderText('cli', delivered), isError: false });
     expect(renderMcp({ ...delivered, output: c({ state: 'ended' }) }).isError).toBe(false);
@@ -310,7 +311,7 @@ describe('controlledText and answeredText (wire.md § 7.5)', () => {
   it('prints an ask as its answer alone, and --json as the object', () => {
     const answered: Outcome<'ask'> = {
       op: 'ask',
-      input: { target: 'auth-fix', question: 'what are you working on' },
+      input: inputOf('ask', { target: 'auth-fix', question: 'what are you working on' }),
       output: { id: '9f8e', project: 'lich', label: 'auth-fix', answer: 'Fixing the flaky login test.' },
     };
     expect(answeredText(answered.output)).toBe('Fixing the flaky login test.');

@@ -8,6 +8,7 @@ import { runOperation } from './operations.js';
 import { renderJson, renderMcp, renderText } from './render.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import { insertBudgetMs } from './workspace.js';
+import { inputOf } from './testing/input.js';
 
 const TOKEN = 'e'.repeat(32);
 let lich: FakeLich;
@@ -58,7 +59,7 @@ function only(method: string) {
 describe('rename', () => {
   it('calls spawn.Rename with every field, the target "" for the caller\'s own', async () => {
     lich.on('spawn.Rename', { result: { id: 'caller-id', project: 'lich', label: 'the login bug', previous: 'Session 3' } });
-    const outcome = await runOperation(ctx(), 'rename', { label: 'the login bug' });
+    const outcome = await runOperation(ctx(), 'rename', inputOf('rename', { label: 'the login bug' }));
     expect(only('spawn.Rename').body).toEqual([{ from: 'caller-id', target: '', project: '', label: 'the login bug' }]);
     expect(renderText('cli', outcome)).toBe('Renamed "Session 3" to "the login bug".');
     expect(renderJson(outcome)).toBe('{"id":"caller-id","project":"lich","label":"the login bug","previous":"Session 3"}');
@@ -67,7 +68,7 @@ describe('rename', () => {
   it("fails with the server's own refusal", async () => {
     const refusal = 'a rename needs a name, and none was given';
     lich.on('spawn.Rename', { status: 500, body: errorBody(refusal) });
-    await expect(runOperation(ctx(), 'rename', { target: 'docs', label: '' })).rejects.toThrow(new LichError(refusal));
+    await expect(runOperation(ctx(), 'rename', inputOf('rename', { target: 'docs', label: '' }))).rejects.toThrow(new LichError(refusal));
   });
 });
 
@@ -88,8 +89,8 @@ describe('file, rename-folder and color-folder', () => {
     lich.on('spawn.File', { result: { id: 'x', project: 'lich', label: 'auth-fix', folder: '', previous: 'Auth' } });
     lich.on('spawn.RenameFolder', { result: { project: 'lich', from: 'Auth', to: '', sessions: ['auth-fix'] } });
     lich.on('spawn.ColorFolder', { result: { project: 'lich', folder: 'Auth', color: '', sessions: ['auth-fix'] } });
-    const filed = await runOperation(ctx(), 'file', { target: 'auth-fix', folder: '' });
-    const refiled = await runOperation(ctx(), 'renameFolder', { folder: 'Auth', to: '' });
+    const filed = await runOperation(ctx(), 'file', inputOf('file', { target: 'auth-fix', folder: '' }));
+    const refiled = await runOperation(ctx(), 'renameFolder', inputOf('renameFolder', { folder: 'Auth', to: '' }));
     const colored = await runOperation(ctx(), 'colorFolder', { project: 'lich', folder: 'Auth', color: '' });
     expect(only('spawn.File').body).toEqual([{ from: 'caller-id', target: 'auth-fix', project: '', folder: '' }]);
     expect(only('spawn.RenameFolder').body).toEqual([{ from: 'caller-id', project: '', folder: 'Auth', to: '' }]);
@@ -105,7 +106,7 @@ describe('insert', () => {
 
   it('calls relay.Insert with the argument as the text', async () => {
     lich.on('relay.Insert', { result: inserted });
-    const outcome = await runOperation(ctx(), 'insert', { session: 'docs', text: 'hello', timeoutSeconds: 3 });
+    const outcome = await runOperation(ctx(), 'insert', inputOf('insert', { session: 'docs', text: 'hello', timeoutSeconds: 3 }));
     expect(only('relay.Insert').body).toEqual([{ from: 'caller-id', session: 'docs', project: '', text: 'hello', timeoutSeconds: 3 }]);
     expect(renderText('cli', outcome)).toBe('Inserted 5 bytes at the prompt of "docs" (lich). Nothing was sent.');
     expect(renderJson(outcome)).toBe('{"id":"x","label":"docs","project":"lich","kind":"claude","bytes":5}');
@@ -113,39 +114,39 @@ describe('insert', () => {
 
   it('reads stdin when the text is left out or is -', async () => {
     lich.on('relay.Insert', { result: inserted });
-    await runOperation(ctx({ stdin: 'line 1\nline 2\n' }), 'insert', { project: '/repo', text: '-' });
+    await runOperation(ctx({ stdin: 'line 1\nline 2\n' }), 'insert', inputOf('insert', { project: '/repo', text: '-' }));
     expect(only('relay.Insert').body).toEqual([{ from: 'caller-id', session: '', project: '/repo', text: 'line 1\nline 2\n', timeoutSeconds: 0 }]);
   });
 
   it('refuses, before any call, neither a session nor a project', async () => {
-    await expect(runOperation(ctx({ stdin: 'x' }), 'insert', { text: 'x' })).rejects.toThrow(
+    await expect(runOperation(ctx({ stdin: 'x' }), 'insert', inputOf('insert', { text: 'x' }))).rejects.toThrow(
       'name the session to insert at with --session, or where to look for it with --project (a project name or the absolute path of a directory)',
     );
     expect(lich.calls).toEqual([]);
   });
 
   it('refuses no text with nothing to read it from (a terminal, or no stdin)', async () => {
-    await expect(runOperation(ctx({ stdin: null }), 'insert', { session: 'docs' })).rejects.toThrow(
+    await expect(runOperation(ctx({ stdin: null }), 'insert', inputOf('insert', { session: 'docs' }))).rejects.toThrow(
       new LichError('no text given, and nothing to read it from'),
     );
-    await expect(runOperation(ctx(), 'insert', { session: 'docs', text: '-' })).rejects.toThrow(
+    await expect(runOperation(ctx(), 'insert', inputOf('insert', { session: 'docs', text: '-' }))).rejects.toThrow(
       new LichError('no text given, and nothing to read it from'),
     );
     expect(lich.calls).toEqual([]);
   });
 
   it('words a stdin that failed', async () => {
-    await expect(runOperation(ctx({ stdin: new Error('EIO: i/o error, read') }), 'insert', { session: 'docs' })).rejects.toThrow(
+    await expect(runOperation(ctx({ stdin: new Error('EIO: i/o error, read') }), 'insert', inputOf('insert', { session: 'docs' }))).rejects.toThrow(
       new LichError('read the text from stdin: EIO: i/o error, read'),
     );
   });
 
   it('refuses blank text and text over 64 KiB in the relay\'s words, before any call', async () => {
-    await expect(runOperation(ctx({ stdin: ' \x1b\n\t' }), 'insert', { session: 'docs' })).rejects.toThrow(
+    await expect(runOperation(ctx({ stdin: ' \x1b\n\t' }), 'insert', inputOf('insert', { session: 'docs' }))).rejects.toThrow(
       new LichError('nothing to insert: the text is empty'),
     );
     const big = 'é'.repeat(40_000);
-    await expect(runOperation(ctx(), 'insert', { session: 'docs', text: big })).rejects.toThrow(
+    await expect(runOperation(ctx(), 'insert', inputOf('insert', { session: 'docs', text: big }))).rejects.toThrow(
       new LichError('text is 80000 bytes, over the 65536 limit: insert the path of the file instead of its contents'),
     );
     expect(lich.calls).toEqual([]);
@@ -153,12 +154,12 @@ describe('insert', () => {
 
   it('refuses stdin past the 1 MiB it reads as over that size, never as the size of the read', async () => {
     for (const size of [5 * 1024 * 1024, 1024 * 1024 + 1]) {
-      await expect(runOperation(ctx({ stdin: 'x'.repeat(size) }), 'insert', { session: 'docs' })).rejects.toThrow(
+      await expect(runOperation(ctx({ stdin: 'x'.repeat(size) }), 'insert', inputOf('insert', { session: 'docs' }))).rejects.toThrow(
         new LichError('text is over 1048576 bytes, over the 65536 limit: insert the path of the file instead of its contents'),
       );
     }
     // Exactly what is read is a size known to the byte.
-    await expect(runOperation(ctx({ stdin: 'x'.repeat(1024 * 1024) }), 'insert', { session: 'docs' })).rejects.toThrow(
+    await expect(runOperation(ctx({ stdin: 'x'.repeat(1024 * 1024) }), 'insert', inputOf('insert', { session: 'docs' }))).rejects.toThrow(
       new LichError('text is 1048576 bytes, over the 65536 limit: insert the path of the file instead of its contents'),
     );
     expect(lich.calls).toEqual([]);

@@ -4,10 +4,10 @@
  * its RPC options (the G3 rule) with the budget of wire.md § 1.4, and leaves the wording to
  * workspace-wording.ts.
  */
-import type { LichContext } from './context.js';
+import type { LichContext, RunOptions } from './operation.js';
 import { isAbortError, LichError } from './errors.js';
-import type { RunOptions } from './operations.js';
 import { CALL_SLACK_SECONDS, MAX_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 import type {
   ColorFolderInput,
   Colored,
@@ -46,8 +46,8 @@ function from(ctx: LichContext): string {
  * server refuses that outside a session, an empty label, and one the project already holds.
  */
 export async function rename(ctx: LichContext, input: RenameInput, opts: RunOptions = {}): Promise<Renamed> {
-  return ctx.rpc.call<Renamed>(
-    'spawn.Rename',
+  return ctx.rpc.call(
+    rpcRoutes.rename.call(input),
     { from: from(ctx), target: input.target ?? '', project: input.project ?? '', label: input.label },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -55,8 +55,8 @@ export async function rename(ctx: LichContext, input: RenameInput, opts: RunOpti
 
 /** spec/cli.md § lich folders: `spawn.Folders`; a null list is `[]`, never null. */
 export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOptions = {}): Promise<Folder[]> {
-  const list = await ctx.rpc.call<Folder[] | null>(
-    'spawn.Folders',
+  const list = await ctx.rpc.call(
+    rpcRoutes.folders.call(input),
     { from: from(ctx), project: input.project ?? '' },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -65,8 +65,8 @@ export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOp
 
 /** spec/cli.md § lich file: `spawn.File`; `folder` `""` takes the session out of its folder. */
 export async function file(ctx: LichContext, input: FileInput, opts: RunOptions = {}): Promise<Filed> {
-  return ctx.rpc.call<Filed>(
-    'spawn.File',
+  return ctx.rpc.call(
+    rpcRoutes.file.call(input),
     { from: from(ctx), target: input.target ?? '', project: input.project ?? '', folder: input.folder },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -74,8 +74,8 @@ export async function file(ctx: LichContext, input: FileInput, opts: RunOptions 
 
 /** spec/cli.md § lich rename-folder: `spawn.RenameFolder`; `to` `""` takes the folder apart. */
 export async function renameFolder(ctx: LichContext, input: RenameFolderInput, opts: RunOptions = {}): Promise<Refiled> {
-  const refiled = await ctx.rpc.call<Refiled>(
-    'spawn.RenameFolder',
+  const refiled = await ctx.rpc.call(
+    rpcRoutes.renameFolder.call(input),
     { from: from(ctx), project: input.project ?? '', folder: input.folder, to: input.to },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -84,8 +84,8 @@ export async function renameFolder(ctx: LichContext, input: RenameFolderInput, o
 
 /** spec/cli.md § lich color-folder: `spawn.ColorFolder`; `color` `""` clears. */
 export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opts: RunOptions = {}): Promise<Colored> {
-  const colored = await ctx.rpc.call<Colored>(
-    'spawn.ColorFolder',
+  const colored = await ctx.rpc.call(
+    rpcRoutes.colorFolder.call(input),
     { from: from(ctx), project: input.project ?? '', folder: input.folder, color: input.color },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -113,8 +113,8 @@ export async function insert(ctx: LichContext, input: InsertInput, opts: RunOpti
   const refusal = insertRefusal(text);
   if (refusal !== null) throw new LichError(refusal);
   const timeoutSeconds = Math.trunc(input.timeoutSeconds ?? 0);
-  return ctx.rpc.call<Inserted>(
-    'relay.Insert',
+  return ctx.rpc.call(
+    rpcRoutes.insert.call(input),
     { from: from(ctx), session, project, text, timeoutSeconds },
     { timeoutMs: insertBudgetMs(timeoutSeconds), signal: opts.signal },
   );
@@ -145,8 +145,8 @@ async function readText(ctx: LichContext): Promise<string> {
 
 /** spec/cli.md § lich focus: `relay.Focus`. */
 export async function focus(ctx: LichContext, input: FocusInput, opts: RunOptions = {}): Promise<Focused> {
-  return ctx.rpc.call<Focused>(
-    'relay.Focus',
+  return ctx.rpc.call(
+    rpcRoutes.focus.call(input),
     { from: from(ctx), target: input.target, project: input.project ?? '' },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );

@@ -14,7 +14,8 @@ import { Providers } from './providers/providers.js';
 import { systemClock, type Clock } from './relay/host.js';
 import { Relay, type RelayTimings } from './relay/relay.js';
 import { promptLang } from '@lich/core/i18n/prompts';
-import { RpcDispatcher, type RpcHandler } from './rpc/dispatch.js';
+import { RpcDispatcher } from './rpc/dispatch.js';
+import { rpcHandlers } from './rpc/handlers.js';
 import { diagnosticReport } from './rage/debug.js';
 import { liveInstance, removeRuntimeFile, runtimeFileName, writeRuntimeFile } from './runtime-file.js';
 import { Sandbox } from './sandbox/sandbox.js';
@@ -22,14 +23,11 @@ import { SessionHost } from './session-host.js';
 import { Control } from './spawn/control.js';
 import { Spawn } from './spawn/spawn.js';
 import { Worktrees } from './spawn/worktrees.js';
-import { openSubagent } from './spawn/subagent.js';
 import { openStore } from './store/store.js';
 import { WorktreePorts } from './terminal/env.js';
 import { Terminal } from './terminal/terminal.js';
 import { WebView } from './web/web.js';
 import { takeWorkspaceLock } from './workspace-lock.js';
-import { workspaceRpc } from './workspace-rpc.js';
-import { costRpc } from './cost/rpc.js';
 
 /** The port a lich listens on unless `LICH_LISTEN_PORT` says otherwise (`singleton.DefaultPort`). */
 export const DEFAULT_PORT = 47821;
@@ -194,12 +192,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     providerName: (kind) => providers.peek(kind)?.name ?? kind,
     log,
   });
-  /** A session as `spawn.Open` answers it: with its card's address on the page. */
-  const withPage = <S extends { id: string }>(s: S): S & { page: string } => ({ ...s, page: web.address(s.id) });
-  const workspace = workspaceRpc({ store, terminal, host, relay, env, page: web });
-  // lich cost and lich theme; a session is priced at each `done` and when it parks (cost/cost.ts).
-  const costs = costRpc({ store, configDir: opts.configDir, env, now: () => clock.now(), live: (id) => terminal.isLive(id), log });
-  host.onExit((id) => costs.cost.parked(id));
   const control = new Control({
     store,
     hub,
@@ -208,32 +200,25 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     env,
     waits: { controlMs: t.controlWaitMs, commandMs: t.commandWaitMs, askMs: t.askWaitMs },
   });
-  const handlers: Record<string, RpcHandler> = {
-    ...workspace.handlers,
-    ...costs.handlers,
-    'relay.Peers': (o) => relay.peers(o),
-    'relay.Self': (o) => relay.self(o),
-    'relay.Send': (o, signal) => (notWhileQuitting(), relay.send(o, {}, signal)),
-    'relay.SendPrivate': (o, signal) => (notWhileQuitting(), relay.send(o, { private: true }, signal)),
-    'relay.SendSubagent': (o, signal) => (notWhileQuitting(), relay.sendSubagent(o, signal)),
-    'relay.Wait': (o, signal) => relay.wait(o, signal),
-    'relay.Collect': (o, signal) => relay.collect(o, signal),
-    'relay.CollectNow': (o) => relay.collectNow(o),
-    'relay.Reply': (o) => relay.reply(o),
-    // Each opened card's address on the page (web/web.ts) rides along with the session.
-    'spawn.Open': async (o) => (notWhileQuitting(), withPage(await spawn.open(o))),
-    'spawn.OpenSubagent': async (o) => (notWhileQuitting(), withPage(await openSubagent(spawn, store, o))),
-    'spawn.Close': (o) => spawn.close(o),
-    'spawn.Worktrees': (o) => spawn.worktrees(o),
-    'spawn.Control': (o) => (notWhileQuitting(), control.control(o)),
-    'spawn.Ask': (o) => (notWhileQuitting(), control.ask(o)),
-    'system.Diagnostics': () => ({ version: opts.version ?? 'dev' }),
-    'system.Quit': () => null,
-    // spec/cli.md § lich native: closes the web window before the native one opens — here, the
-    // web view's pages, which the native window's streams take over from.
-    'system.CloseWindow': () => (web.dismiss('lich native opened the native window, which takes over from this page: its sessions go on there.'), null),
-  };
-  const dispatcher = new RpcDispatcher({ handlers, validateResults: opts.validateResults, violations, log });
+  // Every RPC method, in one table typed by the contracts (rpc/handlers.ts).
+  const rpc = rpcHandlers({
+    store,
+    terminal,
+    host,
+    relay,
+    spawn,
+    control,
+    web,
+    env,
+    configDir: opts.configDir,
+    version: opts.version ?? 'dev',
+    now: () => clock.now(),
+    log,
+    notWhileQuitting,
+  });
+  // A session is priced when it parks, as at each `done` (cost/cost.ts).
+  host.onExit((id) => rpc.cost.parked(id));
+  const dispatcher = new RpcDispatcher({ handlers: rpc.handlers, validateResults: opts.validateResults, violations, log });
 
   let listener: Listener;
   try {
@@ -257,7 +242,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
             {
               store,
               providers,
-              observe: (id, state) => (relay.observe(id, state), costs.cost.observe(id, state), web.observed(id)),
+              observe: (id, state) => (relay.observe(id, state), rpc.cost.observe(id, state), web.observed(id)),
               heard: (id) => host.heard(id),
               log,
             },
@@ -325,7 +310,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       quitting = true;
       // The pages first: they are told lich is quitting, and their sockets must be gone before the port closes.
       web.close();
-      workspace.close();
+      rpc.close();
       // Before the sessions end: a held poll answers at once, and every control, ask or
       // mod hand-off still waiting settles `ended` rather than waiting on a mod that is going.
       hub.close();

@@ -99,10 +99,31 @@ export interface OpencodeAnnotation {
   capSeconds?: { field: string; max: number };
 }
 
+/**
+ * When a route of `x-rpc` is taken, over the operation's input (every field present): always
+ * (`true`, the last route of each step), or when every field it names equals the `const` given —
+ * or, under `not`, differs from it. A JSON Schema, so it means what it says to ajv too.
+ */
+export type RouteWhen =
+  | true
+  | {
+      description?: string;
+      properties: Record<string, { const: string | number | boolean } | { not: { const: string | number | boolean } }>;
+    };
+
+/**
+ * One route of `x-rpc`: the RPC method that carries a step of the operation when `when` holds.
+ * The routes of one step are tried in order; the first whose `when` holds is the method.
+ */
 export interface RpcUse {
   method: string;
-  when?: string;
+  /** The call this route belongs to (`open` makes two: `open`, then `handOff`); absent: `call`. */
+  step?: string;
+  when: RouteWhen;
 }
+
+/** The step of a route without one: an operation that makes one call. */
+export const DEFAULT_STEP = 'call';
 
 /** `contracts/operations/<op>.json`. */
 export interface OperationDoc {
@@ -117,6 +138,12 @@ export interface OperationDoc {
   'x-mcp'?: McpAnnotation;
   'x-opencode'?: OpencodeAnnotation;
   'x-rpc': RpcUse[];
+  /**
+   * Input fields no RPC option carries, each with what does (`cost`'s `json`: the format the
+   * report is printed in). Codegen refuses an input field that no route's options, no route's
+   * `when` and no entry here carries.
+   */
+  'x-local'?: Record<string, string>;
 }
 
 /** `contracts/rpc/<service>.<Method>.json`. */

@@ -54,8 +54,61 @@ describe('validateContracts', () => {
   });
 
   it('refuses an RPC method no contract defines', () => {
-    expect(problemsAfter((c) => fetchOp(c)['x-rpc'].push({ method: 'store.Drop' }))).toContain(
+    expect(problemsAfter((c) => fetchOp(c)['x-rpc'].push({ method: 'store.Drop', when: true }))).toContain(
       'tools/codegen/test/contracts/operations/fetch.json: x-rpc names "store.Drop", which no contracts/rpc file defines',
+    );
+  });
+
+  it('refuses an input field that nothing carries to the backend, naming the field and the contract', () => {
+    const problems = problemsAfter((c) => {
+      const op = fetchOp(c);
+      op.input.properties.urgent = { type: 'boolean', default: false, description: 'Fetch first.' };
+      op.input.required.push('urgent');
+      op['x-cli'].flags.urgent = { field: 'urgent', type: 'boolean', description: 'Fetch first.' };
+      op['x-cli'].usage[1] = `[--urgent] ${op['x-cli'].usage[1]}`;
+    });
+    expect(problems).toEqual([
+      'tools/codegen/test/contracts/operations/fetch.json: input.urgent is carried by nothing: no RPC method it routes to (store.Refresh, store.Fetch) has an option "urgent", no x-rpc route reads it, and x-local does not declare it. Add "urgent" to the options of contracts/rpc/store.Refresh.json or contracts/rpc/store.Fetch.json, or declare in x-local what carries it',
+    ]);
+  });
+
+  it('takes an input field as carried by an RPC option, a route that reads it, or an x-local declaration', () => {
+    // `key` and `waitSeconds` are options of both methods, `force` and `scope` are read by the
+    // Refresh route, and `value` is declared local: the sample contracts hold each kind.
+    expect(problemsAfter(() => {})).toEqual([]);
+    expect(problemsAfter((c) => delete fetchOp(c)['x-local'])).toEqual([
+      expect.stringMatching(/^tools\/codegen\/test\/contracts\/operations\/fetch\.json: input\.value is carried by nothing: /),
+    ]);
+  });
+
+  it('refuses an x-local entry for a field that is not an input, or that an RPC option already carries', () => {
+    expect(problemsAfter((c) => Object.assign(fetchOp(c)['x-local']!, { nope: 'x', key: 'y' }))).toEqual([
+      'tools/codegen/test/contracts/operations/fetch.json: x-local declares "nope", which is not an input field',
+      'tools/codegen/test/contracts/operations/fetch.json: x-local declares "key", which x-rpc already carries: drop it from x-local',
+    ]);
+  });
+
+  it('refuses a step of x-rpc whose routes do not end unconditionally, or that end early', () => {
+    expect(problemsAfter((c) => (fetchOp(c)['x-rpc'][1]!.when = { properties: { force: { const: false } } }))).toEqual([
+      'tools/codegen/test/contracts/operations/fetch.json: x-rpc[1]: the last route of step "call" must be unconditional ("when": true)',
+    ]);
+    expect(problemsAfter((c) => (fetchOp(c)['x-rpc'][0]!.when = true))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: x-rpc[0]: only the last route of step "call" may be unconditional; the ones after it are never taken',
+    );
+  });
+
+  it('refuses a route that compares a field the input lacks, or with a value of another type', () => {
+    const problems = problemsAfter((c) => (fetchOp(c)['x-rpc'][0]!.when = { properties: { fast: { const: true }, force: { const: 'yes' } } }));
+    expect(problems).toContain('tools/codegen/test/contracts/operations/fetch.json: x-rpc[0].when names "fast", which is not an input field');
+    expect(problems).toContain('tools/codegen/test/contracts/operations/fetch.json: x-rpc[0].when compares input.force (boolean) with "yes"');
+  });
+
+  it('refuses a route without a when, or with a when that is not a field comparison', () => {
+    expect(problemsAfter((c) => delete (fetchOp(c)['x-rpc'][1] as { when?: unknown }).when)).toContain(
+      "tools/codegen/test/contracts/operations/fetch.json: /x-rpc/1 must have required property 'when'",
+    );
+    expect(problemsAfter((c) => Object.assign(fetchOp(c)['x-rpc'][0]!, { when: 'force is true' }))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: /x-rpc/0/when must match a schema in anyOf',
     );
   });
 

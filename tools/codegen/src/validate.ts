@@ -15,7 +15,7 @@ import operationMeta from '../meta/operation.schema.json';
 import rpcMethodMeta from '../meta/rpc-method.schema.json';
 import rpcWireMeta from '../meta/rpc-wire.schema.json';
 import { ContractError } from './load';
-import type { Contracts, OperationDoc, Schema, SchemaObject, Sourced } from './model';
+import { DEFAULT_STEP, type Contracts, type OperationDoc, type RpcDoc, type Schema, type SchemaObject, type Sourced } from './model';
 import { SchemaIndex, collectRefs } from './schema';
 import { getHooks, postHooks } from './emit/names';
 
@@ -143,7 +143,7 @@ function checkCrossFile(contracts: Contracts, problems: string[]): void {
   }
   for (const o of contracts.objects) checkExtends(o, index, problems);
   for (const o of contracts.objects) checkUnion(o, problems);
-  const methods = new Set(contracts.rpc.map((r) => r.doc.method));
+  const methods = new Map(contracts.rpc.map((r) => [r.doc.method, r.doc]));
   unique(contracts.operations.map((o) => [o.file, o.doc['x-cli'].command]), 'CLI command', problems);
   unique(contracts.operations.map((o) => [o.file, String(o.doc['x-cli'].order)]), 'CLI order', problems);
   const mcp = contracts.operations.filter((o) => o.doc['x-mcp'] !== undefined);
@@ -207,7 +207,7 @@ function checkUnion({ file, doc }: Sourced<SchemaObject>, problems: string[]): v
 
 const MCP_TYPE_FOR: Record<string, string> = { string: 'string', integer: 'number', boolean: 'boolean' };
 
-function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<string>, problems: string[]): void {
+function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Map<string, RpcDoc>, problems: string[]): void {
   const say = (problem: string) => problems.push(`${file}: ${problem}`);
   if (file.split('/').pop() !== `${doc.title}.json`) say(`operation "${doc.title}" must live in ${doc.title}.json`);
   const fields = doc.input.properties;
@@ -292,9 +292,76 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Set<strin
     if (cap !== undefined && fields[cap.field]?.type !== 'integer') say(`x-opencode.capSeconds.field "${cap.field}" is not an integer input field`);
   }
 
-  for (const use of doc['x-rpc']) if (!methods.has(use.method)) say(`x-rpc names "${use.method}", which no contracts/rpc file defines`);
+  checkRoutes(doc, methods, say);
+  checkCarried(doc, methods, say);
 
   checkUserFacing(doc, say);
+}
+
+/**
+ * `x-rpc` as routing data: every method defined in contracts/rpc; per step, the routes in order,
+ * the last one unconditional (`"when": true`) and only the last — so exactly one method carries
+ * each call whatever the input — and no method twice; a `when` names input fields, each compared
+ * with a value of the field's own type.
+ */
+function checkRoutes(doc: OperationDoc, methods: Map<string, RpcDoc>, say: (problem: string) => void): void {
+  const fields = doc.input.properties;
+  const steps = new Map<string, number[]>();
+  doc['x-rpc'].forEach((route, i) => {
+    const step = route.step ?? DEFAULT_STEP;
+    steps.set(step, [...(steps.get(step) ?? []), i]);
+    if (!methods.has(route.method)) say(`x-rpc names "${route.method}", which no contracts/rpc file defines`);
+    if (route.when === true) return;
+    for (const [name, test] of Object.entries(route.when.properties)) {
+      const field = fields[name];
+      if (field === undefined) {
+        say(`x-rpc[${i}].when names "${name}", which is not an input field`);
+        continue;
+      }
+      const value = 'const' in test ? test.const : test.not.const;
+      const ok = field.type === 'integer' ? Number.isInteger(value) : typeof value === field.type;
+      if (!ok) say(`x-rpc[${i}].when compares input.${name} (${String(field.type)}) with ${JSON.stringify(value)}`);
+    }
+  });
+  for (const [step, indices] of steps) {
+    const routes = indices.map((i) => doc['x-rpc'][i]!);
+    const last = indices[indices.length - 1]!;
+    if (routes[routes.length - 1]!.when !== true) say(`x-rpc[${last}]: the last route of step "${step}" must be unconditional ("when": true)`);
+    routes.slice(0, -1).forEach((route, k) => {
+      if (route.when === true) say(`x-rpc[${indices[k]}]: only the last route of step "${step}" may be unconditional; the ones after it are never taken`);
+    });
+    const named = routes.map((r) => r.method);
+    const twice = named.filter((m, k) => named.indexOf(m) !== k);
+    if (twice.length > 0) say(`x-rpc: step "${step}" routes to ${twice.join(', ')} twice`);
+  }
+}
+
+/**
+ * The drift check (issue 15): every input field must reach something — an option of an RPC
+ * method the operation routes to (by name), a route's `when`, or a declaration in `x-local` of
+ * what carries it locally. A field the surfaces parse and nothing carries is refused here, naming
+ * the field and the contract, rather than dropped in silence between core and the backend.
+ */
+function checkCarried(doc: OperationDoc, methods: Map<string, RpcDoc>, say: (problem: string) => void): void {
+  const routed = [...new Set(doc['x-rpc'].map((r) => r.method))];
+  const options = new Set<string>();
+  for (const method of routed) for (const name of Object.keys(methods.get(method)?.options?.properties ?? {})) options.add(name);
+  const read = new Set<string>();
+  for (const route of doc['x-rpc']) if (route.when !== true) for (const name of Object.keys(route.when.properties)) read.add(name);
+  const local = doc['x-local'] ?? {};
+  for (const name of Object.keys(local)) {
+    if (doc.input.properties[name] === undefined) say(`x-local declares "${name}", which is not an input field`);
+    else if (options.has(name) || read.has(name)) say(`x-local declares "${name}", which x-rpc already carries: drop it from x-local`);
+  }
+  for (const name of Object.keys(doc.input.properties)) {
+    if (options.has(name) || read.has(name) || Object.hasOwn(local, name)) continue;
+    const where = routed.length === 0 ? 'x-rpc routes to no RPC method' : `no RPC method it routes to (${routed.join(', ')}) has an option "${name}"`;
+    say(
+      `input.${name} is carried by nothing: ${where}, no x-rpc route reads it, and x-local does not declare it. ` +
+        `Add "${name}" to the options of ${routed.length === 0 ? 'the RPC method that should carry it' : routed.map((m) => `contracts/rpc/${m}.json`).join(' or ')}, ` +
+        'or declare in x-local what carries it',
+    );
+  }
 }
 
 /** A pointer into the project's own documents (`spec/cli.md § lich send`, `wire.md § 10`). */

@@ -13,6 +13,7 @@ import { alignPositionals } from '@lich/core/contract-runtime';
 import { cliArgv } from '@lich/generated/argv';
 import { exitCode, hookEndpoints, hookGetEndpoints, hookSchemas, objectSchemas, operations, rpcMethods } from '@lich/generated/contracts';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';
+import { rpcRoutes } from '@lich/generated/rpc-routes';
 import { lichTools, type RunOptions } from '@lich/generated/opencode/tools';
 import type { Collected, Result } from '@lich/generated/types';
 import { loadContracts } from '../src/load';
@@ -352,4 +353,45 @@ describe('lichTools', () => {
     await tools.reply_to_session.execute({ answer: 'done' }, context);
     expect(calls.map((c) => c.argv)).toEqual([['sessions', '--json'], ['reply', '--', 'done']]);
   });
+});
+
+describe('rpcRoutes', () => {
+  const contracts = loadContracts(root, 'contracts');
+  type Route = { method: string; step?: string; when: unknown };
+  const routeOf = rpcRoutes as unknown as Record<string, Record<string, (input: unknown) => string>>;
+
+  it('picks the methods the operations called before routing was data', () => {
+    const send = (p: boolean) => rpcRoutes.send.call({ target: 'docs', project: '', prompt: 'p', timeoutSeconds: 0, private: p });
+    expect([send(false), send(true)]).toEqual(['relay.Send', 'relay.SendPrivate']);
+    const wait = (ticket: string, noWait: boolean) => rpcRoutes.wait.call({ ticket, timeoutSeconds: 0, noWait });
+    expect([wait('a1b2c3d4', false), wait('', false), wait('', true)]).toEqual(['relay.Wait', 'relay.Collect', 'relay.CollectNow']);
+    const open = { project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: 'p', private: false, subagent: false };
+    expect([rpcRoutes.open.open(open), rpcRoutes.open.open({ ...open, subagent: true })]).toEqual(['spawn.Open', 'spawn.OpenSubagent']);
+    expect([
+      rpcRoutes.open.handOff(open),
+      rpcRoutes.open.handOff({ ...open, private: true }),
+      rpcRoutes.open.handOff({ ...open, subagent: true }),
+    ]).toEqual(['relay.Send', 'relay.SendPrivate', 'relay.SendSubagent']);
+    expect([rpcRoutes.theme.call({ action: 'list', theme: '' }), rpcRoutes.theme.call({ action: 'switch', theme: 'dark' })]).toEqual([
+      'themes.List',
+      'themes.Switch',
+    ]);
+    expect(rpcRoutes.close.call({ target: 'docs', project: '', worktree: '', force: false })).toBe('spawn.Close');
+  });
+
+  // Any input of the contract's shape, values drawn near what the routes compare with.
+  const field = (type: unknown) =>
+    type === 'boolean' ? fc.boolean() : type === 'integer' ? fc.integer({ min: -2, max: 2 }) : fc.constantFrom('', 'list', 'switch', 'a1b2c3d4', 'x');
+  for (const { doc } of contracts.operations.filter((o) => o.doc['x-rpc'].length > 0)) {
+    const properties = doc.input.properties;
+    const input = fc.record(Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, field(p.type)])));
+    test.prop([input], { numRuns: 40 })(`route ${doc.title} to the first x-rpc route of each step whose when ajv accepts`, (value) => {
+      const steps = new Map<string, Route[]>();
+      for (const route of doc['x-rpc'] as Route[]) steps.set(route.step ?? 'call', [...(steps.get(route.step ?? 'call') ?? []), route]);
+      for (const [step, routes] of steps) {
+        const first = routes.find((r) => ajv.validate(r.when as object | boolean, value));
+        expect(routeOf[doc.title]![step]!(value)).toBe(first?.method);
+      }
+    });
+  }
 });

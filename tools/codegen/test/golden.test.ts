@@ -24,6 +24,7 @@ describe('codegen over the sample contracts', () => {
       'openapi.d.ts',
       'openapi.json',
       'opencode/tools.ts',
+      'rpc-routes.ts',
       'types.ts',
     ]);
   });

@@ -7,13 +7,10 @@
 import { homedir } from 'node:os';
 import type { RelaySession } from './host.js';
 import { resolveTarget } from './resolve.js';
+import type { Focused, RelayFocusOptions } from '@lich/generated/types';
 
-/** `relay.Focused` (wire.md § 6). */
-export interface Focused {
-  id: string;
-  label: string;
-  project: string;
-}
+/** `relay.Focused` (wire.md § 6): the contract's (contracts/objects/focused.json). */
+export type { Focused } from '@lich/generated/types';
 
 export interface FocusHost {
   /** Sessions with a process running in their PTY (RelayHost.liveSessions). */
@@ -31,7 +28,7 @@ export interface FocusHost {
  * @throws RelayError the resolution refusals of resolve.ts: a name that matches no live session
  *   lists the ones there are.
  */
-export function focus(host: FocusHost, o: { from: string; target: string; project: string }): Focused {
+export function focus(host: FocusHost, o: RelayFocusOptions): Focused {
   const s = resolveTarget(host.liveSessions(), o, host.home ?? homedir());
   host.setActive(s.id);
   return { id: s.id, label: s.label, project: s.project };

@@ -15,6 +15,7 @@ import { RelayError } from './errors.js';
 import type { RelaySession } from './host.js';
 import { expandPath, inProject, isDirectory, resolveTarget } from './resolve.js';
 import { sanitize } from './text.js';
+import type { Inserted, RelayInsertOptions as InsertOptions } from '@lich/generated/types';
 
 /** The wait for the prompt when `timeoutSeconds` ≤ 0 (spec/cli.md § lich insert: default 10). */
 export const defaultInsertWaitSeconds = 10;
@@ -48,22 +49,8 @@ export interface InsertHost {
   home?: string;
 }
 
-export interface InsertOptions {
-  from: string;
-  session: string;
-  project: string;
-  text: string;
-  timeoutSeconds: number;
-}
-
-/** `relay.Inserted` (wire.md § 6). */
-export interface Inserted {
-  id: string;
-  label: string;
-  project: string;
-  kind: string;
-  bytes: number;
-}
+/** `relay.Insert`'s options and its result, `relay.Inserted` (wire.md § 6): the contract's (contracts/rpc/relay.Insert.json). */
+export type { RelayInsertOptions as InsertOptions, Inserted } from '@lich/generated/types';
 
 /**
  * Sanitises the text and refuses one that is blank or over 65536 bytes (core's INSERT_LIMIT).

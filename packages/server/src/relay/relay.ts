@@ -32,6 +32,17 @@ import { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type
 import { resolveTarget } from './resolve.js';
 import { asked, capAnswer, checkPrompt } from './text.js';
 import type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
+import type {
+  RelayCollectNowOptions,
+  RelayCollectOptions,
+  RelayPeersOptions,
+  RelayReplyOptions,
+  RelaySelfOptions,
+  RelaySendOptions,
+  RelaySendPrivateOptions,
+  RelaySendSubagentOptions,
+  RelayWaitOptions,
+} from '@lich/generated/types';
 
 export { RelayError } from './errors.js';
 export type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
@@ -198,7 +209,7 @@ export class Relay {
    * `relay.Peers` (spec/cli.md § lich sessions): every live session but the caller's own.
    * @param o.from the caller's lich id, `""` outside a session.
    */
-  peers(o: { from: string }): Peer[] {
+  peers(o: RelayPeersOptions): Peer[] {
     return this.host
       .liveSessions()
       .filter((s) => s.id !== o.from)
@@ -209,7 +220,7 @@ export class Relay {
    * `relay.Self` (spec/cli.md § lich whoami): the session the caller runs in.
    * @throws RelayError outside a session, or for an id the workspace does not know.
    */
-  self(o: { from: string }): Peer {
+  self(o: RelaySelfOptions): Peer {
     if (o.from === '') {
       throw new RelayError(
         'this is not running in a lich session (LICH_SESSION_ID is unset), so there is no session of its own to show — run it from inside one',
@@ -228,7 +239,7 @@ export class Relay {
    * @throws RelayError for an unresolvable target, or a blank or oversized prompt (wire.md § 8.2, § 9).
    */
   async send(
-    o: { from: string; target: string; project: string; prompt: string; timeoutSeconds: number },
+    o: RelaySendOptions | RelaySendPrivateOptions | RelaySendSubagentOptions,
     mode: { private?: boolean; subagent?: boolean } = {},
     signal?: AbortSignal,
   ): Promise<Result> {
@@ -310,7 +321,7 @@ export class Relay {
    *   from no session` for `from` `""`; otherwise as `send`.
    */
   sendSubagent(
-    o: { from: string; target: string; project: string; prompt: string; timeoutSeconds: number },
+    o: RelaySendSubagentOptions,
     signal?: AbortSignal,
   ): Promise<Result> {
     return this.send(o, { subagent: true }, signal);
@@ -333,7 +344,7 @@ export class Relay {
    * `expired` for one more hour.
    * @throws RelayError `unknown ticket "<t>" — it was answered long ago, or expired`.
    */
-  wait(o: { ticket: string; timeoutSeconds: number }, signal?: AbortSignal): Promise<Result> {
+  wait(o: RelayWaitOptions, signal?: AbortSignal): Promise<Result> {
     this.sweep();
     const e = this.errands.get(o.ticket);
     if (!e) {
@@ -356,7 +367,7 @@ export class Relay {
    * A collect that gives up (timeout or `signal`) takes nothing with it.
    * @throws RelayError `collecting needs a session of your own — …` for `from` `""`.
    */
-  collect(o: { from: string; timeoutSeconds: number }, signal?: AbortSignal): Promise<Collected> {
+  collect(o: RelayCollectOptions, signal?: AbortSignal): Promise<Collected> {
     let now: Collected;
     try {
       now = this.collectNow(o);
@@ -389,7 +400,7 @@ export class Relay {
    * holding the line.
    * @throws RelayError for `from` `""`, as `collect`.
    */
-  collectNow(o: { from: string }): Collected {
+  collectNow(o: RelayCollectNowOptions): Collected {
     if (o.from === '') {
       throw new RelayError('collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>');
     }
@@ -404,7 +415,7 @@ export class Relay {
    * @throws RelayError `ticket "<t>" was already answered`; `unknown ticket "<t>" — it was answered
    *   already, or expired`; the ticketless refusals of wire.md § 9.
    */
-  reply(o: { from: string; ticket: string; answer: string }): null {
+  reply(o: RelayReplyOptions): null {
     this.sweep();
     const e = o.ticket === '' ? this.onlyOpen(o.from) : this.errands.get(o.ticket);
     if (!e) {

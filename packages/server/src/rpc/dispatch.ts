@@ -18,14 +18,32 @@
  * option schemas, read once at construction.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { RpcMethodName } from '@lich/generated/types';
 import { oneLine } from '@lich/core/errors';
 import { jsonLine } from '@lich/core/json';
 import { nativeModuleFailure } from '@lich/core/native-module';
+import type { RpcOptions, RpcResult } from '@lich/core/rpc';
 import { rpcMethods, type RpcMethodSchemas } from './schemas.js';
 import { goQuote } from '@lich/core/quote';
 
-/** A method body: receives the validated options (`undefined` for a method with none). */
-export type RpcHandler = (options: any, signal: AbortSignal) => unknown;
+/**
+ * The body of RPC method `M`, typed by its contract (generated `RpcMethods`, from
+ * contracts/rpc/<M>.json): it receives the options the dispatcher validated against that
+ * contract — every field present, zero-filled — or `undefined` for a method that takes none, and
+ * returns (or resolves with) the contract's result. A handler that reads a field its contract
+ * lacks, or returns another shape, does not compile.
+ */
+export type RpcHandler<M extends RpcMethodName> = (options: RpcOptions<M>, signal: AbortSignal) => RpcResult<M> | Promise<RpcResult<M>>;
+
+/** A handler for every method of the contracts: the backend's one table (rpc/handlers.ts). */
+export type RpcHandlers = { readonly [M in RpcMethodName]: RpcHandler<M> };
+
+/**
+ * A handler as the dispatcher holds it, its method forgotten: the options it is called with are
+ * only known to fit once ajv has checked them against that method's contract, which the type
+ * system cannot follow through a lookup by name.
+ */
+type ErasedHandler = (options: never, signal: AbortSignal) => unknown;
 
 export interface RpcAnswer {
   status: number;
@@ -52,8 +70,11 @@ export const DENIED_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 export interface DispatcherOptions {
-  /** Handlers by method name; only methods with both a handler and a contract are served. */
-  handlers: Record<string, RpcHandler>;
+  /**
+   * Handlers by method name; only methods with both a handler and a contract are served. The
+   * backend passes all of them (rpc/handlers.ts); a test may pass a few.
+   */
+  handlers: Partial<RpcHandlers>;
   /** Contract per method; defaults to {@link rpcMethods}. */
   schemas?: Record<string, RpcMethodSchemas>;
   /** Validate every result against its result schema, recording mismatches in `violations`. */
@@ -69,7 +90,7 @@ interface Compiled {
   /** Every option field with its zero value; `null` for a method that takes none. */
   zero: Record<string, unknown> | null;
   result: ValidateFunction;
-  handler: RpcHandler;
+  handler: ErasedHandler;
 }
 
 /** Answers RPC calls. One instance per listener; compiles every schema once, up front. */
@@ -83,7 +104,8 @@ export class RpcDispatcher {
   constructor(o: DispatcherOptions) {
     const schemas = o.schemas ?? rpcMethods;
     const ajv = new Ajv2020({ allErrors: false, strict: false });
-    for (const [name, handler] of Object.entries(o.handlers)) {
+    for (const [name, handler] of Object.entries(o.handlers) as Array<[string, ErasedHandler | undefined]>) {
+      if (handler === undefined) continue;
       const s = schemas[name];
       if (!s) throw new Error(`no contract for RPC method ${name}`);
       this.methods.set(name, {
@@ -141,7 +163,8 @@ export class RpcDispatcher {
 
     let out: unknown;
     try {
-      out = await m.handler(options, signal);
+      // Validated against this method's contract just above (and zero-filled): what its handler's type says it gets.
+      out = await m.handler(options as never, signal);
     } catch (err) {
       const e = err as Error | null | undefined;
       // A refusal (RelayError, SpawnError) and a store failure worded for a person (StoreError)

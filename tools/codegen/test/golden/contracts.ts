@@ -173,6 +173,62 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
       },
     },
   },
+  'store.Refresh': {
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['key', 'scope', 'waitSeconds'],
+      properties: {
+        key: { type: 'string', description: 'The key.' },
+        scope: { type: 'string', description: 'Where to look.' },
+        waitSeconds: { type: 'integer', description: 'Seconds.' },
+      },
+    },
+    result: {
+      title: 'Bundle',
+      description: 'An item with the items it depends on.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['key', 'value', 'state', 'deps'],
+      properties: {
+        key: { type: 'string', description: 'Its key.' },
+        value: {
+          type: 'string',
+          description: 'Its value, which may say "*/" or \'quote\'.',
+        },
+        state: {
+          type: 'string',
+          enum: ['fresh', 'stale', 'gone'],
+          description: 'How current it is.',
+        },
+        hits: { type: 'integer', description: 'How often it was read.' },
+        deps: {
+          type: 'array',
+          items: {
+            title: 'Item',
+            description: 'A stored item.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['key', 'value', 'state'],
+            properties: {
+              key: { type: 'string', description: 'Its key.' },
+              value: {
+                type: 'string',
+                description: 'Its value, which may say "*/" or \'quote\'.',
+              },
+              state: {
+                type: 'string',
+                enum: ['fresh', 'stale', 'gone'],
+                description: 'How current it is.',
+              },
+              hits: { type: 'integer', description: 'How often it was read.' },
+            },
+          },
+          description: 'What it depends on.',
+        },
+      },
+    },
+  },
   'system.Ping': {
     options: null,
     result: {
@@ -275,7 +331,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
       ],
     },
-    rpc: ['store.Fetch'],
+    rpc: ['store.Refresh', 'store.Fetch'],
   },
   ping: {
     input: {

@@ -22,6 +22,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/store.Refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * store.Refresh
+         * @description Fetches an item again, bypassing what is fresh.
+         */
+        post: operations["store.Refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rpc/system.Ping": {
         parameters: {
             query?: never;
@@ -150,6 +170,14 @@ export interface components {
             /** @description Seconds. */
             waitSeconds: number;
         };
+        StoreRefreshOptions: {
+            /** @description The key. */
+            key: string;
+            /** @description Where to look. */
+            scope: string;
+            /** @description Seconds. */
+            waitSeconds: number;
+        };
         BeatBody: {
             /** @description Who beats. */
             session_id: string;
@@ -185,6 +213,56 @@ export interface operations {
             content: {
                 "application/json": [
                     components["schemas"]["StoreFetchOptions"]
+                ];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            /** @description Bad token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description It failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    "store.Refresh": {
+        parameters: {
+            query: {
+                /** @description The token. */
+                token: components["parameters"]["rpcToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An array of one options object. */
+        requestBody: {
+            content: {
+                "application/json": [
+                    components["schemas"]["StoreRefreshOptions"]
                 ];
             };
         };

@@ -93,17 +93,28 @@ export interface StoreFetchOptions {
   waitSeconds: number;
 }
 
+/** Options of `store.Refresh`: Fetches an item again, bypassing what is fresh. */
+export interface StoreRefreshOptions {
+  /** The key. */
+  key: string;
+  /** Where to look. */
+  scope: string;
+  /** Seconds. */
+  waitSeconds: number;
+}
+
 export interface SystemPingResult {
   /** Always true. */
   ok: boolean;
 }
 
 /** Every RPC method the CLI posts (`POST /rpc/<method>`). */
-export type RpcMethodName = 'store.Fetch' | 'system.Ping';
+export type RpcMethodName = 'store.Fetch' | 'store.Refresh' | 'system.Ping';
 
 /** RPC method → the options object its body carries (`null`: the body is `[]`) and its result. */
 export interface RpcMethods {
   'store.Fetch': { options: StoreFetchOptions; result: Bundle };
+  'store.Refresh': { options: StoreRefreshOptions; result: Bundle };
   'system.Ping': { options: null; result: SystemPingResult };
 }
 

@@ -1,0 +1,114 @@
+// The dependency rules of ../shared/DESIGN.md § Layout, checked by dependency-cruiser over every
+// import (type-only ones included) in `npm run check`:
+//
+//   contracts → tools/codegen → generated → packages/{cli,mcp,opencode-plugin} → core
+//   packages/server → core (types, wording)
+//
+// No client package imports the server (end-to-end tests under test/ may), and no module imports
+// itself back through others. tools/deps/dependency-rules.test.ts runs this file against a fixture
+// tree holding one deliberately wrong import per rule, so a rule that stops biting fails there.
+//
+// Paths are relative to the directory depcruise runs in (the repository root).
+
+/** The packages a user or an agent runs: everything but the backend. */
+const CLIENTS = '(core|cli|mcp|opencode-plugin|claude-plugin)';
+/** A test, or a helper only tests import (`testing.ts`, `testing/`, the relay's fake host). */
+const TEST_CODE = '(\\.test\\.ts|/testing\\.ts|/testing/.+|/fake-[^/]+\\.ts)$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A module must not import itself back through others: break the circle with a leaf module of the shared types (core/src/operation.ts is one).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-client-imports-server',
+      severity: 'error',
+      comment: 'The backend is reached over the RPC wire, never imported (DESIGN.md: no client package imports server); the CLI loads dist/server.mjs by URL for doctor and rage.',
+      from: { path: `^(packages/${CLIENTS}|generated)/` },
+      to: { path: '^packages/server/' },
+    },
+    {
+      name: 'core-is-the-base',
+      severity: 'error',
+      comment: 'core imports no other package: every surface builds on it (DESIGN.md: packages/{cli,mcp,opencode-plugin} → core, server → core).',
+      from: { path: '^packages/core/' },
+      to: { path: '^packages/(?!core/)' },
+    },
+    {
+      name: 'core-reads-only-generated-data',
+      severity: 'error',
+      comment: "core may use generated types, schemas and routes, not the surfaces' generated tables (cli/, mcp/, opencode/), which import the surfaces.",
+      from: { path: '^packages/core/' },
+      to: { path: '^generated/(cli|mcp|opencode)/' },
+    },
+    {
+      name: 'server-is-not-a-surface',
+      severity: 'error',
+      comment: "The backend builds on core and generated data only, never on a surface's code or its generated table.",
+      from: { path: '^packages/server/' },
+      to: { path: '^(packages/(cli|mcp|opencode-plugin|claude-plugin)/|generated/(cli|mcp|opencode)/)' },
+    },
+    {
+      name: 'surfaces-apart',
+      severity: 'error',
+      comment: 'A surface package does not import another (the parity test of packages/mcp compares them, as tests may).',
+      from: { path: '^packages/(cli|mcp|opencode-plugin|claude-plugin)/', pathNot: TEST_CODE },
+      to: { path: '^packages/(cli|mcp|opencode-plugin|claude-plugin)/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'generated-sits-on-core-and-the-cli-base',
+      severity: 'error',
+      comment: 'Generated code imports core (contract-runtime) and the oclif base class of the CLI (generated → packages/cli → core), nothing else of the packages.',
+      from: { path: '^generated/' },
+      to: { path: '^packages/', pathNot: '^packages/(core/src/|cli/src/lich-command\\.ts$)' },
+    },
+    {
+      name: 'codegen-is-upstream',
+      severity: 'error',
+      comment: 'tools/codegen reads contracts/ and writes generated/; it imports neither generated/ nor the packages (its tests may).',
+      from: { path: '^tools/codegen/src/', pathNot: TEST_CODE },
+      to: { path: '^(generated|packages)/' },
+    },
+    {
+      name: 'contracts-are-read-by-codegen',
+      severity: 'error',
+      comment: 'The contracts reach the code through generated/; only codegen and tests read contracts/ itself.',
+      from: { path: '^(packages|generated)/', pathNot: TEST_CODE },
+      to: { path: '^contracts/' },
+    },
+    {
+      name: 'shipped-code-imports-no-test-code',
+      severity: 'error',
+      comment: 'What ships does not import tests, test helpers, tools or examples.',
+      from: { path: '^(packages|generated)/', pathNot: TEST_CODE },
+      to: { path: [`^(test|tools|examples)/`, TEST_CODE] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing is a typo or a missing dependency.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '^tools/deps/fixtures/', '^tools/bench/results/'] },
+    // Type-only imports count: a circle of types is a circle a reader walks all the same.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.mjs', '.js', '.cjs', '.json', '.d.ts'],
+      // The packages' own `exports` maps, read as node and TypeScript read them.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'types', 'default'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

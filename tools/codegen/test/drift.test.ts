@@ -1,0 +1,123 @@
+/**
+ * Issue 15's acceptance, played as a new maintainer would: add an optional input field `urgent`
+ * to `send` and see the build refuse it until the wire carries it end to end. In memory — the
+ * contracts as codegen loads them, the generated files as codegen emits them, and the TypeScript
+ * compiler over the repository's own core and server with those files in place of generated/ —
+ * so nothing on disk moves.
+ *
+ * 1. Only contracts/operations/send.json has the field (a flag, an MCP property): codegen refuses
+ *    it, naming the field and the contract, since no RPC method `send` routes to takes it.
+ * 2. contracts/rpc/relay.Send.json and relay.SendPrivate.json take it too: codegen passes, and
+ *    tsc refuses core's `send`, whose options object for relay.Send lacks the field.
+ * 3. Core sends it: tsc passes over core and the server — the relay's `send` takes the generated
+ *    options type, and the handler table hands it on.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../src/generate';
+import { ContractError, loadContracts } from '../src/load';
+import type { Contracts, Files } from '../src/model';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const OPERATIONS = join(root, 'packages/core/src/operations.ts');
+const HANDLERS = join(root, 'packages/server/src/rpc/handlers.ts');
+
+/** The contracts with `urgent` added to send's input, its command line and its MCP tool. */
+function withUrgentInput(): Contracts {
+  const contracts = loadContracts(root, 'contracts');
+  const send = contracts.operations.find((o) => o.file === 'contracts/operations/send.json')!.doc;
+  send.input.properties.urgent = { type: 'boolean', default: false, description: 'Put the task before the others queued at the session.' };
+  send.input.required.push('urgent');
+  send['x-cli'].flags.urgent = { field: 'urgent', type: 'boolean', description: 'Put the task before the others queued there.' };
+  send['x-cli'].usage[0] = send['x-cli'].usage[0]!.replace('[--private]', '[--private] [--urgent]');
+  send['x-mcp']!.properties.urgent = { field: 'urgent', type: 'boolean', description: 'Put the task before the others queued there.' };
+  return contracts;
+}
+
+/** …and the RPC methods send routes to taking it. */
+function withUrgentOption(contracts: Contracts): Contracts {
+  for (const method of ['relay.Send', 'relay.SendPrivate']) {
+    const options = contracts.rpc.find((r) => r.doc.method === method)!.doc.options!;
+    options.properties = { ...options.properties, urgent: { type: 'boolean', description: 'Put the task before the others queued there.' } };
+    options.required = [...(options.required ?? []), 'urgent'];
+  }
+  return contracts;
+}
+
+async function problemsOf(contracts: Contracts): Promise<string[]> {
+  try {
+    await generate(contracts);
+    return [];
+  } catch (error) {
+    if (error instanceof ContractError) return error.problems;
+    throw error;
+  }
+}
+
+/**
+ * tsc's errors over `rootNames` (core's operations, the server's handler table) and everything
+ * they import, with `generated` in place of generated/ and `overrides` in place of their files.
+ */
+const unchanged = new Map<string, ts.SourceFile>();
+
+function typeErrors(rootNames: string[], generated: Files, overrides: Record<string, string> = {}): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const replaced = new Map<string, string>(Object.entries(overrides));
+  for (const [path, text] of Object.entries(generated)) replaced.set(join(root, 'generated', path), text);
+  const host = ts.createCompilerHost(config.options, true);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (file) => replaced.get(file) ?? readFile(file);
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (file) => replaced.has(file) || fileExists(file);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (file, language, onError, fresh) => {
+    const text = replaced.get(file);
+    if (text !== undefined) return ts.createSourceFile(file, text, language, true);
+    // Parsed once for every program of this file: the libraries are most of what tsc reads.
+    let parsed = unchanged.get(file);
+    if (parsed === undefined) {
+      parsed = getSourceFile(file, language, onError, fresh);
+      if (parsed !== undefined) unchanged.set(file, parsed);
+    }
+    return parsed;
+  };
+  const program = ts.createProgram({ rootNames, options: config.options, host });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file ? `${d.file.fileName.slice(root.length)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+    return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
+
+// Each type-check reads core, the server and their libraries: slow on a busy two-core machine.
+describe('an optional input field added to send', { timeout: 240_000 }, () => {
+  it('is refused by codegen, naming the field and the contract, while no RPC method carries it', async () => {
+    const problems = await problemsOf(withUrgentInput());
+    expect(problems).toEqual([
+      'contracts/operations/send.json: input.urgent is carried by nothing: no RPC method it routes to (relay.SendPrivate, relay.Send) has an option "urgent", no x-rpc route reads it, and x-local does not declare it. Add "urgent" to the options of contracts/rpc/relay.SendPrivate.json or contracts/rpc/relay.Send.json, or declare in x-local what carries it',
+    ]);
+  });
+
+  it('fails to type-check, naming the field in core, once the RPC contract carries it and core does not', async () => {
+    const files = await generate(withUrgentOption(withUrgentInput()));
+    expect(files['types.ts']).toMatch(/export interface RelaySendOptions \{[^}]*\n  urgent: boolean;/);
+    const errors = typeErrors([OPERATIONS], files);
+    expect(errors.length).toBeGreaterThan(0);
+    // Every error is core's send leaving the field out of relay.Send's options, and names it.
+    for (const error of errors) {
+      expect(error).toMatch(/^packages\/core\/src\/operations\.ts:\d+: /);
+      expect(error).toContain("Property 'urgent' is missing");
+    }
+  });
+
+  it('type-checks again once core sends it: the relay takes the generated options, and the handler hands them on', async () => {
+    const files = await generate(withUrgentOption(withUrgentInput()));
+    const core = readFileSync(OPERATIONS, 'utf8');
+    const sent = '{ from: from(ctx), target: input.target, project: input.project ?? \'\', prompt: input.prompt, timeoutSeconds }';
+    expect(core).toContain(sent);
+    const following = core.replace(sent, sent.replace(' timeoutSeconds }', ' timeoutSeconds, urgent: input.urgent }'));
+    expect(typeErrors([OPERATIONS, HANDLERS], files, { [OPERATIONS]: following })).toEqual([]);
+  });
+});
