@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { fnv32a, preferredWorktreePort, sessionEnv, WorktreePorts } from './env.js';
+import { fnv32a, preferredWorktreePort, SESSION_VARIABLES, sessionEnv, WorktreePorts } from './env.js';
 
 describe('sessionEnv', () => {
   it('exports the session variables of wire.md § 12.2 over the backend and provider environment', () => {
@@ -164,5 +164,13 @@ describe('sessionEnv started from inside a coding agent', () => {
     const env = sessionEnv(base, { CLAUDE_CODE_ENTRYPOINT: 'sdk-cli' }, coords);
     expect(base).toEqual(claudeShell);
     expect(env.CLAUDE_CODE_ENTRYPOINT).toBe('sdk-cli');
+  });
+});
+
+describe('SESSION_VARIABLES', () => {
+  it('names every variable lich exports into a session, a worker’s depth included', () => {
+    const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000, subagentDepth: 2 };
+    const lich = Object.keys(sessionEnv({}, {}, coords)).filter((k) => k.startsWith('LICH_'));
+    expect([...lich].sort()).toEqual([...SESSION_VARIABLES].sort());
   });
 });

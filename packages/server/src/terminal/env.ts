@@ -15,6 +15,23 @@ export interface Coordinates {
   bin: string;
 }
 
+/**
+ * Every variable lich exports into a session (wire.md § 12.2), in that table's order: what a
+ * process the provider starts with a cleared environment must be handed by name (Codex's MCP
+ * servers: providers.ts `codexConfig`). The subagent pair is set only for a `--subagent` worker.
+ */
+export const SESSION_VARIABLES: readonly string[] = [
+  'LICH_PORT',
+  'LICH_TOKEN',
+  'LICH_SESSION_ID',
+  'LICH_BIN',
+  'LICH_PROJECT_DIR',
+  'LICH_WORKTREE_PORT',
+  'LICH_PROMPT_LANG',
+  'LICH_SUBAGENT_CARDS',
+  'LICH_SUBAGENT_DEPTH',
+];
+
 /** The variables a session must not inherit from whatever started the backend. */
 const INHERITED_DROPS = ['LICH_SUBAGENT_CARDS', 'LICH_SUBAGENT_DEPTH'];
 
