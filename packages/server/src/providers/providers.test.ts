@@ -7,6 +7,7 @@ import {
   kiroAgent,
   modelRefusal,
   providerArgs,
+  providerEnv,
   Providers,
   resolveCommand,
   spawnBriefing,
@@ -321,6 +322,15 @@ describe('Providers', () => {
       expect(providerArgs(p, { ...B, model: 'big', effort: 'high', ultracode: true, skipPermissions: true })).toEqual(['-u', '-m', 'big']);
       expect(providerArgs(p, { ...B, model: 'big', resumeId: 'c' })).toEqual(['-u', '-m', 'big']);
     });
+  });
+
+  it('gives Claude Code IS_SANDBOX=1 for a confined start only, and no other provider anything', () => {
+    const providers = new Providers(dir, {});
+    expect(providerEnv(providers.get('claude'), { confined: true })).toEqual({ IS_SANDBOX: '1' });
+    expect(providerEnv(providers.get('claude'), { confined: false })).toEqual({});
+    for (const kind of ['codex', 'antigravity', 'omp', 'crush', 'cursor', 'kiro', 'shell']) {
+      expect(providerEnv(providers.get(kind), { confined: true }), kind).toEqual({});
+    }
   });
 
   it('briefs Claude Code on the tools route and oh-my-pi on the command route, and nobody else', () => {

@@ -67,6 +67,14 @@ export interface Provider {
   args: string[];
   /** Extra environment for the PTY, on top of the backend's and under lich's own variables. */
   env: Record<string, string>;
+  /**
+   * What it needs on top of {@link env} to run with its skip-permissions flag as root, given only
+   * to a confined session ({@link ProviderArgsOptions.skipPermissions}): Claude Code refuses
+   * `--dangerously-skip-permissions` under uid 0 unless `IS_SANDBOX=1` (exactly `1`), which is how a
+   * confined session runs in a root container or CI. Codex and opencode start with theirs as root
+   * (measured, 0.169.0 and 1.18.33). `{}` for none.
+   */
+  confinedEnv: Record<string, string>;
   /** The flag the model is passed with; `null` = a model is refused (wire.md § 12.1). */
   modelFlag: string | null;
   /** How the effort is passed; `null` = an effort is refused (spec/cli.md § lich open, --effort). */
@@ -98,8 +106,8 @@ export interface Provider {
   userDefined: boolean;
 }
 
-type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName'> &
-  Partial<Pick<Provider, 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName'>>;
+type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv'> &
+  Partial<Pick<Provider, 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv'>>;
 
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [
@@ -111,6 +119,7 @@ const BUILTIN: readonly Builtin[] = [
     effort: { flag: '--effort' },
     ultracode: true,
     skipPermissionsFlag: '--dangerously-skip-permissions',
+    confinedEnv: { IS_SANDBOX: '1' },
     resume: { flag: '--resume' },
     appendsSystemPrompt: true,
     reportsState: true,
@@ -284,6 +293,7 @@ export class Providers {
         command: shellCommand(this.env),
         args: [],
         env: {},
+        confinedEnv: {},
         modelFlag: null,
         effort: null,
         ultracode: false,
@@ -303,6 +313,7 @@ export class Providers {
         ...b,
         args: b.args ?? [],
         env: {},
+        confinedEnv: b.confinedEnv ?? {},
         mcp: b.mcp ?? null,
         effort: b.effort ?? null,
         ultracode: b.ultracode ?? false,
@@ -377,6 +388,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       command,
       args: args as string[],
       env: env as Record<string, string>,
+      confinedEnv: {},
       modelFlag,
       effort: null,
       ultracode: false,
@@ -415,6 +427,15 @@ export function resolveCommand(p: Provider, env: NodeJS.ProcessEnv): string {
   throw new SpawnError(
     `${p.name} is not installed where lich can run it: no ${goQuote(cmd)} on PATH (${path || 'empty'}) — install it, or open the session with another --kind`,
   );
+}
+
+/**
+ * The provider's own variables for one start (what `sessionEnv` lays over the backend's):
+ * {@link Provider.env}, plus {@link Provider.confinedEnv} when the session runs confined — the
+ * one start that takes the skip-permissions flag.
+ */
+export function providerEnv(p: Provider, o: { confined: boolean }): Record<string, string> {
+  return o.confined ? { ...p.env, ...p.confinedEnv } : p.env;
 }
 
 /** What {@link providerArgs} needs beyond the provider: the session's recorded choices and this start's circumstances. */
