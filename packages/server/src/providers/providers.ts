@@ -15,6 +15,7 @@ import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
 import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
 import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';
+import { opencodeEnv } from './opencode.js';
 import { goQuote } from '@lich/core/quote';
 import { ASK_CALL_MS, CALL_SLACK_SECONDS } from '@lich/core/timeouts';
 
@@ -249,10 +250,17 @@ export function shellCommand(env: NodeJS.ProcessEnv): string {
 export class Providers {
   /** The user-defined providers as last read successfully. */
   private lastUser: Provider[] = [];
+  /** What the built-in `opencode` kind adds to a session's environment (providers/opencode.ts), once. */
+  private opencode?: Record<string, string>;
 
+  /**
+   * @param o.bin `LICH_BIN`, beside which the opencode plugin ships (providers/opencode.ts); absent
+   *   or `""`, the `opencode` kind starts without it and without tools.
+   */
   constructor(
     private readonly configDir: string,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly o: { bin?: string } = {},
   ) {
     try {
       this.userDefined();
@@ -333,10 +341,13 @@ export class Providers {
     }
     const b = BUILTIN.find((p) => p.id === kind);
     if (b) {
+      // opencode has lich's tools, and reports, when the plugin is loaded into it at spawn.
+      const env = b.id === 'opencode' ? (this.opencode ??= opencodeEnv(this.env, this.o.bin ?? '')) : {};
       return {
         ...b,
+        hasTools: b.hasTools || env.OPENCODE_CONFIG_CONTENT !== undefined,
         args: b.args ?? [],
-        env: {},
+        env,
         confinedEnv: b.confinedEnv ?? {},
         mcp: b.mcp ?? null,
         effort: b.effort ?? null,
