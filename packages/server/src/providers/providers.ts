@@ -77,6 +77,14 @@ export interface Provider {
    * (measured, 0.169.0 and 1.18.33). `{}` for none.
    */
   confinedEnv: Record<string, string>;
+  /**
+   * Settings handed with the skip-permissions flag through Claude Code's `--settings`, for a
+   * confined session: `skipDangerousModePermissionPrompt`. Without it Claude Code opens on a
+   * "Bypass Permissions mode" warning with `No, exit` preselected until the user accepted it once,
+   * and the first task lich types answers it — the session exits 1 (measured, 2.1.328, confined).
+   * The warning asks for a sandboxed machine, which bubblewrap is here. `{}` for none.
+   */
+  skipPermissionsSettings: Record<string, boolean>;
   /** The flag the model is passed with; `null` = a model is refused (wire.md § 12.1). */
   modelFlag: string | null;
   /** How the effort is passed; `null` = an effort is refused (spec/cli.md § lich open, --effort). */
@@ -114,7 +122,16 @@ export interface Provider {
   userDefined: boolean;
 }
 
-type Optional = 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv' | 'readiness';
+type Optional =
+  | 'args'
+  | 'mcp'
+  | 'effort'
+  | 'ultracode'
+  | 'appendsSystemPrompt'
+  | 'passesName'
+  | 'confinedEnv'
+  | 'skipPermissionsSettings'
+  | 'readiness';
 type Builtin = Omit<Provider, 'env' | 'userDefined' | Optional> & Partial<Pick<Provider, Optional>>;
 
 /**
@@ -142,6 +159,7 @@ const BUILTIN: readonly Builtin[] = [
     ultracode: true,
     skipPermissionsFlag: '--dangerously-skip-permissions',
     confinedEnv: { IS_SANDBOX: '1' },
+    skipPermissionsSettings: { skipDangerousModePermissionPrompt: true },
     resume: { flag: '--resume' },
     appendsSystemPrompt: true,
     reportsState: true,
@@ -325,6 +343,7 @@ export class Providers {
         args: [],
         env: {},
         confinedEnv: {},
+        skipPermissionsSettings: {},
         modelFlag: null,
         effort: null,
         ultracode: false,
@@ -349,6 +368,7 @@ export class Providers {
         args: b.args ?? [],
         env,
         confinedEnv: b.confinedEnv ?? {},
+        skipPermissionsSettings: b.skipPermissionsSettings ?? {},
         mcp: b.mcp ?? null,
         effort: b.effort ?? null,
         ultracode: b.ultracode ?? false,
@@ -425,6 +445,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       args: args as string[],
       env: env as Record<string, string>,
       confinedEnv: {},
+      skipPermissionsSettings: {},
       modelFlag,
       effort: null,
       ultracode: false,
@@ -577,7 +598,9 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  * 6. the skip-permissions flag, for a confined session only;
  * 7. the model args — the model and the effort at birth only (a resumed conversation restores its
  *    own, and a `/model` typed inside it is the user's), ultracode's
- *    `--settings {"ultracode":true}` on every start, since Claude Code drops it on `--resume`;
+ *    `--settings {"ultracode":true}` on every start, since Claude Code drops it on `--resume` —
+ *    one `--settings` document with {@link Provider.skipPermissionsSettings} when the
+ *    skip-permissions flag goes too;
  * 8. `--append-system-prompt <briefing>` — Claude Code and oh-my-pi;
  * 9. Claude Code: `--mcp-config <json>` last — it is variadic, and would read whatever followed
  *    it as another config.
@@ -607,7 +630,12 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
     if (p.modelFlag && ok(o.model)) argv.push(p.modelFlag, o.model);
     if (p.effort && ok(o.effort)) argv.push(p.effort.flag, `${p.effort.prefix ?? ''}${o.effort}`);
   }
-  if (p.ultracode && o.ultracode) argv.push('--settings', jsonLine({ ultracode: true }));
+  // One --settings document: what the skip-permissions flag needs, and ultracode. Keys sorted, as
+  // Go's json.Marshal writes a map.
+  const settings: Record<string, boolean> = { ...(o.skipPermissions && p.skipPermissionsFlag ? p.skipPermissionsSettings : {}) };
+  if (p.ultracode && o.ultracode) settings.ultracode = true;
+  const keys = Object.keys(settings).sort();
+  if (keys.length > 0) argv.push('--settings', jsonLine(Object.fromEntries(keys.map((k) => [k, settings[k]]))));
   const briefing = o.briefing ?? spawnBriefing(p, o.bin);
   if (p.appendsSystemPrompt && briefing !== '') argv.push('--append-system-prompt', briefing);
   if (p.mcp === 'mcp-config' && o.bin) {
