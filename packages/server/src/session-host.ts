@@ -73,8 +73,9 @@ export class SessionHost implements RelayHost {
 
   /**
    * Whether the session reads what is typed: past its setup script, and either its plugin
-   * reported its provider's start (`/session-start` since the PTY started — whatever the
-   * provider) or its terminal's readiness rule holds (terminal/readiness.ts).
+   * reported its provider's start ({@link started}: `/session-start` since the PTY started, for
+   * any provider whose report means that) or its terminal's readiness rule holds
+   * (terminal/readiness.ts).
    */
   ready(id: string): boolean {
     if (this.startedIds.has(id) && this.terminal.isLive(id) && !this.terminal.inSetup(id)) return true;
@@ -124,10 +125,15 @@ export class SessionHost implements RelayHost {
 
   /**
    * The session's plugin reported `/session-start`: its provider runs. Counts, like
-   * {@link heard}, only while the session's PTY runs; it makes the session {@link ready}.
+   * {@link heard}, only while the session's PTY runs; it makes the session {@link ready} — unless
+   * its provider's readiness says that report comes before its program reads
+   * (`ReadyRule.startMeansReading` false: Claude Code's SessionStart hook, measured).
    */
   started(id: string): void {
-    if (this.terminal.isLive(id)) this.startedIds.add(id);
+    if (!this.terminal.isLive(id)) return;
+    const kind = this.current()?.byId.get(id)?.kind;
+    if (kind !== undefined && this.providers.peek(kind)?.readiness.startMeansReading === false) return;
+    this.startedIds.add(id);
   }
 
   onExit(listener: (id: string) => void): () => void {

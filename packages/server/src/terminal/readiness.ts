@@ -40,6 +40,12 @@ export interface ReadyRule {
   quietMs?: number;
   /** How long `shows` is waited for before the plain quiet rule applies. Default {@link READY_CAP_MS}. */
   capMs?: number;
+  /**
+   * Whether the provider's plugin reporting `/session-start` means its program reads input
+   * (`SessionHost.started`). Default true — a plugin that reports once it is up says more than any
+   * screen; false where that report was measured to come before the program reads.
+   */
+  startMeansReading?: boolean;
 }
 
 /**
