@@ -28,8 +28,6 @@ export class SessionHost implements RelayHost {
   private readonly unsubscribe: () => void;
   /** Sessions heard from through a plugin endpoint since their PTY started. */
   private readonly heardFrom = new Set<string>();
-  /** Sessions whose plugin reported `/session-start` since their PTY started. */
-  private readonly startedIds = new Set<string>();
   /**
    * Every row as the relay sees it, read once per store revision: the relay asks for the live
    * sessions on every send, reply and collect, and reading each row and its project again was
@@ -73,17 +71,15 @@ export class SessionHost implements RelayHost {
 
   /**
    * Whether the session reads what is typed: past its setup script, and either its plugin
-   * reported its provider's start ({@link started}: `/session-start` since the PTY started, for
-   * any provider whose report means that) or its terminal's readiness rule holds
+   * reported its provider's start ({@link started}) or its terminal's readiness rule held
    * (terminal/readiness.ts).
    */
   ready(id: string): boolean {
-    if (this.startedIds.has(id) && this.terminal.isLive(id) && !this.terminal.inSetup(id)) return true;
     return this.terminal.ready(id);
   }
 
   overdue(id: string): boolean {
-    return !this.ready(id) && this.terminal.overdue(id);
+    return this.terminal.overdue(id);
   }
 
   inSetup(id: string): boolean {
@@ -133,7 +129,7 @@ export class SessionHost implements RelayHost {
     if (!this.terminal.isLive(id)) return;
     const kind = this.current()?.byId.get(id)?.kind;
     if (kind !== undefined && this.providers.peek(kind)?.readiness.startMeansReading === false) return;
-    this.startedIds.add(id);
+    this.terminal.markReading(id);
   }
 
   onExit(listener: (id: string) => void): () => void {
@@ -205,9 +201,8 @@ export class SessionHost implements RelayHost {
    */
   private exited(id: string, info: ExitInfo, tail: string): void {
     const { exitCode: code, signal } = info;
-    const reading = info.wasReady !== false || this.startedIds.has(id);
+    const reading = info.wasReady !== false;
     this.heardFrom.delete(id);
-    this.startedIds.delete(id);
     this.ports.release(id);
     if (this.store.db.open && this.store.session(id)) {
       this.store.setParked(id, true);

@@ -102,6 +102,11 @@ export class ReadyWatch {
     this.latched = false;
   }
 
+  /** The program said it reads (its plugin's `/session-start`): ready from now on, latched. */
+  latch(): void {
+    this.latched = true;
+  }
+
   /** Whether the program's sign of reading was seen. */
   get shown(): boolean {
     return this.shownAt !== undefined;

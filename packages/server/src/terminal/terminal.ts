@@ -191,6 +191,17 @@ export class Terminal {
   }
 
   /**
+   * The session's program said it reads its input (its plugin's `/session-start`,
+   * `SessionHost.started`): ready from now on, as if its rule had held. Ignored while the setup
+   * script still runs, and for a session with no PTY.
+   */
+  markReading(id: string): void {
+    const e = this.live.get(id);
+    if (!e || (e.marker && !e.marker.done)) return;
+    e.readiness.latch();
+  }
+
+  /**
    * Whether the session is past its setup script and still not ready when its rule's cap ran out
    * (readiness.ts `overdue`): what is sent to it now is held, and the ticket comes back at once.
    */
