@@ -135,7 +135,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const token = newToken();
   const terminal = new Terminal({ draftIdleMs: opts.timings?.draftIdleMs });
-  const providers = new Providers(opts.configDir, env);
+  const providers = new Providers(opts.configDir, env, { bin: opts.bin });
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);
   const t = opts.timings ?? {};
@@ -244,6 +244,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
               providers,
               observe: (id, state) => (relay.observe(id, state), rpc.cost.observe(id, state), web.observed(id)),
               heard: (id) => host.heard(id),
+              started: (id) => host.started(id),
               log,
             },
             path,

@@ -20,7 +20,8 @@ import { rosterName } from './spawn/names.js';
 import type { Store } from './store/store.js';
 import { samePath } from './spawn/worktrees.js';
 import type { WorktreePorts } from './terminal/env.js';
-import type { Terminal } from './terminal/terminal.js';
+import { lastLine } from './terminal/output-text.js';
+import type { ExitInfo, Terminal } from './terminal/terminal.js';
 
 export class SessionHost implements RelayHost {
   private readonly exitListeners = new Set<(id: string) => void>();
@@ -43,7 +44,7 @@ export class SessionHost implements RelayHost {
     readonly clock: Clock,
     private readonly log: (line: string) => void = () => {},
   ) {
-    this.unsubscribe = terminal.onExit((id, info) => this.exited(id, info.exitCode, info.signal));
+    this.unsubscribe = terminal.onExit((id, info, tail) => this.exited(id, info, tail));
   }
 
   /** Live sessions in the order they were opened. */
@@ -68,8 +69,17 @@ export class SessionHost implements RelayHost {
     return this.current()?.byId.get(id)?.state ?? '';
   }
 
+  /**
+   * Whether the session reads what is typed: past its setup script, and either its plugin
+   * reported its provider's start ({@link started}) or its terminal's readiness rule held
+   * (terminal/readiness.ts).
+   */
   ready(id: string): boolean {
     return this.terminal.ready(id);
+  }
+
+  overdue(id: string): boolean {
+    return this.terminal.overdue(id);
   }
 
   inSetup(id: string): boolean {
@@ -111,6 +121,19 @@ export class SessionHost implements RelayHost {
    */
   heard(id: string): void {
     if (this.terminal.isLive(id)) this.heardFrom.add(id);
+  }
+
+  /**
+   * The session's plugin reported `/session-start`: its provider runs. Counts, like
+   * {@link heard}, only while the session's PTY runs; it makes the session {@link ready} — unless
+   * its provider's readiness says that report comes before its program reads
+   * (`ReadyRule.startMeansReading` false: Claude Code's SessionStart hook, measured).
+   */
+  started(id: string): void {
+    if (!this.terminal.isLive(id)) return;
+    const kind = this.current()?.byId.get(id)?.kind;
+    if (kind !== undefined && this.providers.peek(kind)?.readiness.startMeansReading === false) return;
+    this.terminal.markReading(id);
   }
 
   onExit(listener: (id: string) => void): () => void {
@@ -174,18 +197,32 @@ export class SessionHost implements RelayHost {
     };
   }
 
-  private exited(id: string, code: number, signal?: number): void {
+  /**
+   * The session's process ended: its row is parked and the log says so — and, for one that ended
+   * before it ever read its input (a provider refusing to start: a nested Claude Code, a flag it
+   * will not take as root), how soon and the last line it printed, since `lich open` had already
+   * answered and no card here shows its screen.
+   */
+  private exited(id: string, info: ExitInfo, tail: string): void {
+    const { exitCode: code, signal } = info;
+    const reading = info.wasReady !== false;
     this.heardFrom.delete(id);
     this.ports.release(id);
+    const ended = `session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''})`;
     try {
       if (this.store.db.open && this.store.session(id)) {
         this.store.setParked(id, true);
-        this.log(`session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''}); its row is parked`);
+        if (reading) this.log(`${ended}; its row is parked`);
+        else {
+          const last = lastLine(tail);
+          const after = ((info.ranMs ?? 0) / 1000).toFixed(1);
+          this.log(`${ended} ${after} s after it started, before its agent read any input${last ? ` — its last output: ${last}` : ''}; its row is parked`);
+        }
       }
     } catch (err) {
       // A store that cannot be written (locked past its wait) must not keep the relay from
       // hearing the exit: every errand at this session would wait for an answer nobody can give.
-      this.log(`session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''}), and its row could not be parked: ${(err as Error)?.message ?? String(err)}`);
+      this.log(`${ended}, and its row could not be parked: ${(err as Error)?.message ?? String(err)}`);
     }
     for (const l of [...this.exitListeners]) {
       try {
