@@ -23,6 +23,17 @@ export function oneLine(text: string): string {
 }
 
 /**
+ * Replaces every `token=<value>` (and the token itself, when given) with `token=…`: the loopback
+ * token is the key to every session's PTY, and an error line ends up in logs, transcripts and
+ * bug reports (spec/cli.md § lich rage masks it the same way).
+ */
+export function maskToken(message: string, token?: string): string {
+  let out = message.replace(/token=[^&\s"'`]*/g, 'token=…');
+  if (token) out = out.split(token).join('…');
+  return out;
+}
+
+/**
  * A failure to talk to lich at all (wire.md § 1.3 step 6: `reach lich: …`), as opposed to lich
  * answering with an error. `sent` is false when nothing reached lich (connection refused, a
  * bad port) and true when the request went out and no full reply came back (the connection

@@ -202,7 +202,7 @@ export type { CostInput, CostReport, CostTotal, CostTotalSource, Theme, ThemeInp
 // spec/mod-control.md, wire.md § 11). Kept as the last block of this file.
 export {
   type ModClient,
-  type ModClientOptions,
+  type ModClientRun,
   type ModEngine,
   ACK_TIMEOUT_MS,
   ANSWER_LIMIT,
@@ -214,10 +214,12 @@ export {
   TRUNCATED,
   askPrompt,
   cutAnswer,
-  startModClient,
+  runModClient,
   taskNotification,
 } from './mod/client.js';
-export { type PluginEndpoint, pluginEndpoint } from './mod/endpoint.js';
+export { type ModClientOptions, startModClient } from './mod/client-node.js';
+export { type EndpointOptions, type PluginEndpoint, pluginEndpoint } from './mod/endpoint.js';
+export { type Exchange, type PluginLink, type Reply, linkCoordinates, linkUrl, refusalText } from './mod/link.js';
 export {
   type ReportBodies,
   type ReportPath,

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Coordinates } from './coordinates.js';
-import { abortError, LichError, LichTransportError, oneLine } from './errors.js';
+import { abortError, LichError, LichTransportError, maskToken, oneLine } from './errors.js';
 import type { RuntimeInfo } from './types.js';
 
 /** Options of one RPC call. */
@@ -42,16 +42,7 @@ export interface HttpRpcClientOptions {
   agent?: http.Agent;
 }
 
-/**
- * Replaces every `token=<value>` (and the token itself, when given) with `token=…`: the loopback
- * token is the key to every session's PTY, and an error line ends up in logs, transcripts and
- * bug reports (spec/cli.md § lich rage masks it the same way).
- */
-export function maskToken(message: string, token?: string): string {
-  let out = message.replace(/token=[^&\s"'`]*/g, 'token=…');
-  if (token) out = out.split(token).join('…');
-  return out;
-}
+export { maskToken } from './errors.js';
 
 // Go's http.StatusText where it differs from node's STATUS_CODES.
 const goStatusText: Record<number, string> = {

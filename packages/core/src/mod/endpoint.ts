@@ -1,29 +1,35 @@
 /**
- * Where a plugin reaches lich's plugin endpoints (wire.md § 11), and the one `node:http`
- * exchange the reporters and the mod client share.
+ * The plugin link of a plugin running under node (the opencode plugin, the stand-in Claude
+ * Code, lich's Claude Code hook scripts): `node:http` to lich's plugin endpoints (wire.md § 11)
+ * and the contract's checks through ajv.
  *
- * A plugin runs inside a provider's own process (opencode, a Claude Code mod), so nothing here
- * ever throws into it: a failed exchange is a rejected promise with a one-line reason, and the
- * callers turn that into a result.
+ * A plugin runs inside a provider's own process, so nothing here ever throws into it: a failed
+ * exchange is a rejected promise with a one-line reason, and the callers turn that into a result.
  */
 import http from 'node:http';
 import type { Env } from '../coordinates.js';
-import { oneLine } from '../errors.js';
-import { maskToken } from '../rpc.js';
+import { maskToken, oneLine } from '../errors.js';
+import { type Exchange, linkCoordinates, type PluginLink, type Reply } from './link.js';
+import { bodyRefusal } from './validate.js';
+
+export { type Exchange, type Reply, refusalText } from './link.js';
 
 /**
- * A session's coordinates for the plugin endpoints: `LICH_PORT`, `LICH_TOKEN` and
- * `LICH_SESSION_ID` of its environment, the plugin's version (sent as `X-Lich-Plugin` on every
- * request, wire.md § 11) and a keep-alive agent of its own.
+ * A session's coordinates for the plugin endpoints — `LICH_PORT`, `LICH_TOKEN` and
+ * `LICH_SESSION_ID` of its environment — and the plugin's version, sent as `X-Lich-Plugin` on
+ * every request (wire.md § 11), over a keep-alive agent of its own.
  */
-export interface PluginEndpoint {
+export interface PluginEndpoint extends PluginLink {
   readonly port: number;
   readonly token: string;
-  readonly sessionId: string;
-  /** The bare version sent as `X-Lich-Plugin` (`0.17.0`, not `v0.17.0`). */
-  readonly pluginVersion: string;
   /** Keep-alive: idle sockets are unref'd by node, so they never hold the provider's process open. */
   readonly agent: http.Agent;
+}
+
+/** How a node link checks a body before sending it; default: the contract's JSON Schema through ajv. */
+export interface EndpointOptions {
+  /** Replaces the contract check (a bundle with validators compiled ahead of time passes its own). */
+  refusal?: PluginLink['refusal'];
 }
 
 /**
@@ -34,33 +40,19 @@ export interface PluginEndpoint {
  * @param env the environment the provider was started in (never read from `process.env` here).
  * @param pluginVersion sent as `X-Lich-Plugin` on every request.
  */
-export function pluginEndpoint(env: Env, pluginVersion: string): PluginEndpoint | null {
-  const portText = env.LICH_PORT ?? '';
-  const token = env.LICH_TOKEN ?? '';
-  const sessionId = env.LICH_SESSION_ID ?? '';
-  if (portText === '' || token === '' || sessionId === '') return null;
-  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
-  return { port, token, sessionId, pluginVersion, agent: new http.Agent({ keepAlive: true }) };
-}
-
-/** One answer of lich: its status and its body as text. */
-export interface Reply {
-  status: number;
-  body: string;
-}
-
-/** One request to a plugin endpoint. */
-export interface Exchange {
-  method: 'GET' | 'POST';
-  /** `/hook`, `/mod/commands`, …: the token (and, for a GET, `session_id`) is added here. */
-  path: string;
-  /** The JSON body of a POST. */
-  body?: string;
-  /** The budget of the whole exchange, in milliseconds. */
-  timeoutMs: number;
-  /** Ends the exchange at once; it then rejects with the reason `cancelled`. */
-  signal?: AbortSignal;
+export function pluginEndpoint(env: Env, pluginVersion: string, options: EndpointOptions = {}): PluginEndpoint | null {
+  const c = linkCoordinates(env);
+  if (!c) return null;
+  const agent = new http.Agent({ keepAlive: true });
+  const ep: PluginEndpoint = {
+    ...c,
+    pluginVersion,
+    agent,
+    exchange: (x) => exchange(ep, x),
+    refusal: options.refusal ?? ((path, body) => bodyRefusal(path, body)),
+    close: () => agent.destroy(),
+  };
+  return ep;
 }
 
 /**
@@ -71,7 +63,7 @@ export interface Exchange {
  *   <cause>` when no whole answer came (refused, reset, over `timeoutMs`), `cancelled` when
  *   `signal` fired. The token never appears in it.
  */
-export function exchange(ep: PluginEndpoint, x: Exchange): Promise<Reply> {
+export function exchange(ep: Pick<PluginEndpoint, 'port' | 'token' | 'sessionId' | 'pluginVersion' | 'agent'>, x: Exchange): Promise<Reply> {
   const query = new URLSearchParams({ token: ep.token });
   if (x.method === 'GET') query.set('session_id', ep.sessionId);
   const headers: Record<string, string | number> = { 'X-Lich-Plugin': ep.pluginVersion };
@@ -121,21 +113,4 @@ export function exchange(ep: PluginEndpoint, x: Exchange): Promise<Reply> {
     });
     req.end(x.body);
   });
-}
-
-/**
- * What a refusal of lich says: the `error` of a JSON body, else the body's text (lich's
- * `http.Error` lines end in a newline), else `<status> <StatusText>`.
- */
-export function refusalText(reply: Reply): string {
-  const text = reply.body.trim();
-  try {
-    const parsed: unknown = JSON.parse(text);
-    const error = (parsed as { error?: unknown } | null)?.error;
-    if (typeof error === 'string' && error !== '') return oneLine(error);
-  } catch {
-    // Plain text, as the hook endpoints answer.
-  }
-  if (text !== '') return oneLine(text);
-  return `${reply.status} ${http.STATUS_CODES[reply.status] ?? ''}`.trim();
 }

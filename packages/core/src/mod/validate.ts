@@ -8,7 +8,7 @@
  * `@lich/core` is on the path of every `lich` command, and only a plugin ever reports.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { hookEndpoints, hookSchemas } from '@lich/generated/contracts';
+import { hookSchemas } from '@lich/generated/contracts';
 import type { HookPath } from '@lich/generated/types';
 
 /** An endpoint that takes a JSON body, and so has a schema to check it against. */
@@ -26,11 +26,6 @@ async function loadAjv(): Promise<Ajv> {
   // contract schema against the meta-schema already. logger off: a plugin runs inside a provider
   // whose terminal it must not write to (ajv warns that `unicode` is deprecated; it still works).
   return new Ajv2020({ strict: false, validateSchema: false, unicode: false, logger: false });
-}
-
-/** The most bytes of body `path` reads (wire.md § 11: 4 KiB, 64 KiB for `/mod/acks` and `/mod/answer`). */
-export function bodyLimit(path: BodyPath): number {
-  return hookEndpoints[path].bodyLimitBytes;
 }
 
 /**
