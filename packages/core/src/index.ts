@@ -218,7 +218,8 @@ export {
   taskNotification,
 } from './mod/client.js';
 export { type ModClientOptions, startModClient } from './mod/client-node.js';
-export { type EndpointOptions, type PluginEndpoint, pluginEndpoint } from './mod/endpoint.js';
+export { type PluginEndpoint, pluginEndpoint } from './mod/endpoint.js';
+export { type HttpLink, httpLink } from './mod/http-link.js';
 export { type Exchange, type PluginLink, type Reply, linkCoordinates, linkUrl, refusalText } from './mod/link.js';
 export {
   type ReportBodies,
