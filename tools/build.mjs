@@ -10,6 +10,8 @@
 //   packages/cli/dist/mcp.mjs          `lich mcp` (packages/mcp/src/index.ts, exports serveMcp)
 //   packages/cli/dist/server.mjs       the backend `lich --no-window` runs (exports runForeground)
 //   packages/opencode-plugin/dist/index.js   the opencode plugin module
+//   packages/cli/dist/claude/                  lich's Claude Code plugin in a local marketplace
+//                                              (packages/claude-plugin/build.mjs)
 //
 // It runs before every `npm test` and from `prepare` after `npm ci`, so it is quick and an
 // entry whose source does not exist yet is skipped with a warning rather than failing the build.
@@ -24,6 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { constants as vmConstants, Script } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildClaudePlugin } from '../packages/claude-plugin/build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -277,8 +280,8 @@ function writeCached(file, text) {
 }
 
 const started = performance.now();
-const results = await Promise.allSettled(
-  entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache }) => {
+const results = await Promise.allSettled([
+  ...entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache }) => {
     const source = join(root, entry);
     if (!existsSync(source)) {
       if (required) throw new Error(`${entry} does not exist`);
@@ -296,13 +299,14 @@ const results = await Promise.allSettled(
     if (codeCache) writeCached(options.outfile, result.outputFiles[0].text);
     if (chunks) pruneChunks(chunks, [...keep, ...Object.keys(result.metafile.outputs).map((p) => resolve(root, p))]);
   }),
-);
+  buildClaudePlugin({ root, esbuild, aliases: lichAliases }),
+]);
 
 let failed = false;
 for (const [i, result] of results.entries()) {
   if (result.status === 'rejected') {
     failed = true;
-    console.error(`build: ${entries[i].name} failed: ${result.reason?.message ?? result.reason}`);
+    console.error(`build: ${entries[i]?.name ?? 'claude-plugin'} failed: ${result.reason?.message ?? result.reason}`);
   }
 }
 if (failed) process.exit(1);

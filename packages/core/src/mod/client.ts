@@ -16,6 +16,7 @@
 import type { ModAckBody, ModCommand, ModNotification } from '@lich/generated/types';
 import { oneLine } from '../errors.js';
 import { EFFORT_LEVELS } from '../control.js';
+import { cutText } from './cut.js';
 import { type PluginLink, refusalText } from './link.js';
 import { postReport, postUnchecked, type ReportResult } from './reporters.js';
 
@@ -89,8 +90,7 @@ export interface ModClient {
 /** The longest answer an ask acks, in UTF-16 units (keeps the ack under lich's 64 KiB). */
 export const ANSWER_LIMIT = 16_000;
 
-/** What follows an answer cut at {@link ANSWER_LIMIT}. */
-export const TRUNCATED = '\n[truncated]';
+export { TRUNCATED } from './cut.js';
 
 /** The first back-off after a failed poll, in ms; it doubles up to {@link BACKOFF_MAX_MS}. */
 export const BACKOFF_FIRST_MS = 1000;
@@ -125,11 +125,7 @@ export function askPrompt(question: string): string {
  * when it fits. A surrogate pair is never split: the cut falls before it instead.
  */
 export function cutAnswer(answer: string): string {
-  if (answer.length <= ANSWER_LIMIT) return answer;
-  let end = ANSWER_LIMIT;
-  const last = answer.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${answer.slice(0, end)}${TRUNCATED}`;
+  return cutText(answer, ANSWER_LIMIT, ANSWER_LIMIT);
 }
 
 /**

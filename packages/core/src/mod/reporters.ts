@@ -17,6 +17,7 @@ import type {
   SessionStartBody,
   SessionStateBody,
 } from '@lich/generated/types';
+import { cutText, TRUNCATED } from './cut.js';
 import { bodyLimit, type PluginLink, refusalText, utf8Length } from './link.js';
 
 /** What a report came to: taken (204), or why not, one line. */
@@ -142,6 +143,18 @@ export function reportUsage(ep: PluginLink, usage: Omit<ModUsageBody, 'session_i
  */
 export function answerAsWorker(ep: PluginLink, text: string): Promise<ReportResult> {
   return postReport(ep, '/mod/answer', { session_id: ep.sessionId, text });
+}
+
+/** The longest worker answer `/mod/answer` takes, in UTF-16 units (wire.md § 11.3). */
+export const WORKER_ANSWER_LIMIT = 16_000;
+
+/**
+ * `text` cut to fit {@link WORKER_ANSWER_LIMIT} with {@link TRUNCATED} as its last line, as an
+ * ask's answer is cut (spec/mod-control.md); as it is when it fits. A surrogate pair is never
+ * split: the cut falls before it instead.
+ */
+export function cutWorkerAnswer(text: string): string {
+  return cutText(text, WORKER_ANSWER_LIMIT, WORKER_ANSWER_LIMIT - TRUNCATED.length);
 }
 
 /**
