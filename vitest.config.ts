@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -17,6 +17,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // The real-agents tier runs real Claude Code, opencode and Codex: `npm run test:agents`.
+    exclude: [...configDefaults.exclude, 'test/agents/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // End-to-end tests start real backends and PTYs; two cores do not take many at once.

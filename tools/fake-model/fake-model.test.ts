@@ -128,7 +128,13 @@ describe('the fake model speaking Anthropic Messages', () => {
     const afterSearch = [
       task,
       { role: 'assistant', content: [search] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: search.id, content: [{ type: 'tool_reference', tool_name: loaded.name }] }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: search.id, content: [{ type: 'tool_reference', tool_name: loaded.name }] },
+          { type: 'text', text: 'Tool loaded.' },
+        ],
+      },
     ];
     const second = JSON.parse((await post('/v1/messages', claudeBody({ user: afterSearch, toolsExtra: [loaded], stream: false }))).text).content[0];
     expect(second).toMatchObject({ type: 'tool_use', name: 'mcp__lich__reply_to_session', input: { ticket, answer: 'four' } });

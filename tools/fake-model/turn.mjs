@@ -79,7 +79,9 @@ function anthropicTurn(body) {
     const c = userMsgs[i].content;
     const blocks = typeof c === 'string' ? [{ type: 'text', text: c }] : Array.isArray(c) ? c : [];
     const texts = blocks.filter((b) => b && b.type === 'text' && !/^\s*<system-reminder>[\s\S]*<\/system-reminder>\s*$/.test(b.text));
-    if (blocks.some((b) => b && b.type === 'tool_result') && texts.length === 0) continue;
+    // A message carrying tool results is the client's, not typed: Claude Code adds a text
+    // (`Tool loaded.`) beside ToolSearch's result.
+    if (blocks.some((b) => b && b.type === 'tool_result')) continue;
     if (texts.length === 0) continue;
     task = texts.map((b) => b.text).join('\n');
     break;
