@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   } catch {
     return;
   }
-  const reports = reportsFor(input);
+  const reports = reportsFor(input, c.sessionId);
   if (reports.length === 0) return;
   const link = httpLink(c, __LICH_PLUGIN_VERSION__, refusal);
   for (const r of reports) await send(link, r);

@@ -5,8 +5,8 @@
  *
  * | hook | report |
  * |---|---|
- * | SessionStart | `/session-start` with Claude Code's session id, provider `claude`; its title, when it has one |
- * | UserPromptSubmit | `busy`; the session's title, when it has one |
+ * | SessionStart | `/session-start` with Claude Code's session id, provider `claude`; its title (below) |
+ * | UserPromptSubmit | `busy`; the session's title (below) |
  * | PreToolUse (main loop) | `busy` with the tool and what it runs on |
  * | PostToolUse Edit, Write, MultiEdit, NotebookEdit | `/session-touched` |
  * | Notification `permission_prompt` | `waiting` with Claude Code's message |
@@ -18,8 +18,14 @@
  * A subagent's own tool calls and stops (`agent_id` set) report nothing: the session's state is
  * its main loop's, and a subagent left running in the background must not read as a busy
  * session once the main loop is done.
+ *
+ * The title is Claude Code's `session_title`, except when it is the roster name lich started the
+ * session with (`--name`, which Claude Code keeps as the session's title): reported, that would
+ * only rename the card after lich's own name for it. A title the user gave (`/rename`), or one
+ * Claude Code made for a session lich did not name, is reported.
  */
 import { oneLine } from '@lich/core/errors';
+import { rosterName } from '@lich/core/roster-name';
 import type { StateReport } from '@lich/core/mod/reporters';
 
 /** One report to send. */
@@ -37,16 +43,16 @@ const DETAIL_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern
 
 /**
  * The reports for one hook input (Claude Code's stdin: `hook_event_name`, `session_id`, `cwd`,
- * and each event's own fields), in the order to send them; `[]` for an input this plugin does
- * not report on, or one that is not an object.
+ * and each event's own fields) of lich session `lichSessionId`, in the order to send them; `[]`
+ * for an input this plugin does not report on, or one that is not an object.
  */
-export function reportsFor(input: unknown): Report[] {
+export function reportsFor(input: unknown, lichSessionId: string): Report[] {
   if (typeof input !== 'object' || input === null) return [];
   const i = input as Record<string, unknown>;
   const str = (k: string): string => (typeof i[k] === 'string' ? (i[k] as string) : '');
   const main = i.agent_id === undefined;
   const title = str('session_title').trim();
-  const titled: Report[] = title !== '' ? [{ kind: 'title', title }] : [];
+  const titled: Report[] = title !== '' && title !== rosterName(str('cwd'), lichSessionId) ? [{ kind: 'title', title }] : [];
   switch (str('hook_event_name')) {
     case 'SessionStart': {
       const id = str('session_id');
