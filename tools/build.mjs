@@ -299,7 +299,7 @@ const results = await Promise.allSettled([
     if (codeCache) writeCached(options.outfile, result.outputFiles[0].text);
     if (chunks) pruneChunks(chunks, [...keep, ...Object.keys(result.metafile.outputs).map((p) => resolve(root, p))]);
   }),
-  buildClaudePlugin({ root, esbuild, aliases: lichAliases }),
+  buildClaudePlugin({ root, esbuild }),
 ]);
 
 let failed = false;

@@ -14,9 +14,10 @@
 // compile a schema in, and a hook script that compiled one would pay for it on every tool call.
 // The plugin's version (plugin.json) is `__LICH_PLUGIN_VERSION__` in both.
 //
-// Called by tools/build.mjs with its esbuild and its alias plugin.
+// Called by tools/build.mjs with its esbuild; the plugin's tests compile the checks the same way
+// (`checksModule`).
 
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -37,6 +38,28 @@ const CHECKED = {
   '/mod/answer': 'modAnswer',
   '/mod/usage': 'modUsage',
 };
+
+/** The `@lich/core/*` and `@lich/generated/*` aliases of tsconfig.json, all the plugin's sources use. */
+function lichAliases(root) {
+  const resolveTs = (base) =>
+    [base, `${base}.ts`, base.replace(/\.js$/, '.ts')].find((p) => {
+      try {
+        return statSync(p).isFile();
+      } catch {
+        return false;
+      }
+    });
+  return {
+    name: 'lich-aliases',
+    setup(build) {
+      build.onResolve({ filter: /^@lich\/(core|generated)\// }, (args) => {
+        const [, pkg, rest] = /^@lich\/(core|generated)\/(.*)$/.exec(args.path);
+        const path = resolveTs(join(root, pkg === 'core' ? 'packages/core/src' : 'generated', rest));
+        return path ? { path } : { errors: [{ text: `${args.path} does not exist` }] };
+      });
+    },
+  };
+}
 
 /**
  * The ES module source of the compiled checks: `export const refusal` (src/checks.ts
@@ -103,10 +126,10 @@ function writeWhole(path, data) {
  *
  * @param o.root the repository root
  * @param o.esbuild the esbuild module
- * @param o.aliases the `@lich/*` alias plugin of tools/build.mjs
  * @returns the plugin's directory
  */
-export async function buildClaudePlugin({ root: repo, esbuild, aliases }) {
+export async function buildClaudePlugin({ root: repo, esbuild }) {
+  const aliases = lichAliases(repo);
   const manifest = JSON.parse(readFileSync(join(here, 'plugin/.claude-plugin/plugin.json'), 'utf8'));
   const version = manifest.version;
   const market = join(repo, MARKETPLACE_DIR);
@@ -180,4 +203,23 @@ export async function buildClaudePlugin({ root: repo, esbuild, aliases }) {
   renameSync(staging, market);
   rmSync(old, { recursive: true, force: true });
   return plugin;
+}
+
+/**
+ * The compiled checks alone, bundled as one ES module exporting `refusal` (what both bundles
+ * import as `lich:checks`): for the tests that hold them to the contract's own.
+ */
+export async function checksModule({ root: repo, esbuild }) {
+  const aliases = lichAliases(repo);
+  const checks = await checksSource(repo, esbuild, aliases);
+  const out = await esbuild.build({
+    stdin: { contents: "export { refusal } from 'lich:checks';", resolveDir: repo, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    plugins: [aliases, virtualChecks(checks, repo)],
+    logLevel: 'warning',
+  });
+  return out.outputFiles[0].text;
 }

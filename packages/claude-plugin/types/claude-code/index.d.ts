@@ -1,3 +1,5 @@
+// lich: vendored from what Claude Code 2.1.328 writes into a plugin it loads (.claude-plugin/types/claude-code/index.d.ts).
+// lich: regenerate with `node packages/claude-plugin/tools/claude-types.mjs` after `npm run build`; do not edit by hand.
 // Written by Claude Code 2.1.328.
 // Claude Code function hooks: the plugin API's TypeScript declarations.
 //
