@@ -11,12 +11,12 @@
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASK_PREAMBLE } from '@lich/core/mod/client';
 import { gate, replyScript, type Rule, type Turn } from '../../tools/fake-model/index.mjs';
 import { binaryPath } from '../../tools/agents/clients.mjs';
-import { ROOT, makeRepo, type Run, type Session } from '../e2e/harness.js';
+import { ROOT, makeRepo, runLich, type Run, type Session } from '../e2e/harness.js';
 import { Tier, clientName, explained } from './tier.js';
 
 /** The plugin as the build ships it, beside the CLI bundle. */
@@ -273,6 +273,20 @@ describe('the shipped plugin', () => {
       const market = await claude(['plugin', 'validate', join(SHIPPED, '..')], home);
       expect(market.code, market.stdout + market.stderr).toBe(0);
       expect(market.stdout).toContain('✔ Validation passed');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('is what lich doctor finds the real Claude Code would load', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'lich-doctor-claude-'));
+    try {
+      const r = await runLich(['doctor'], {
+        env: { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), LICH_LISTEN_PORT: '0', PATH: `${dirname(binaryPath('claude'))}:${process.env.PATH ?? ''}` },
+      });
+      const row = r.stdout.split('\n').find((l) => /^ {2}\S+ +claude /.test(l));
+      const version = (JSON.parse(readFileSync(join(SHIPPED, '.claude-plugin/plugin.json'), 'utf8')) as { version: string }).version;
+      expect(row, r.stdout).toMatch(new RegExp(`^  ok    claude +(<1ms|\\d+ms)  Claude Code 2\\.1\\.328 loads lich’s plugin ${version.replace(/\./g, '\\.')} \\(${SHIPPED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -19,6 +19,8 @@ export interface MachineOptions {
   env: Env;
   /** This build's version, without a leading v (`dev` unstamped). */
   version: string;
+  /** This lich's executable (the CLI's; `LICH_BIN`), when the surface has one: what ships beside it is looked for there. */
+  bin?: string;
 }
 
 /** {@link Machine.rage}'s options. */
@@ -54,7 +56,7 @@ async function machine(ctx: LichContext): Promise<Machine> {
  * @throws LichError when the machine hook is missing or cannot load (the backend's bundle).
  */
 export async function doctor(ctx: LichContext, input: DoctorInput, _opts: RunOptions = {}): Promise<Outcome<'doctor'>> {
-  const report = await (await machine(ctx)).doctor({ env: ctx.env, version: VERSION });
+  const report = await (await machine(ctx)).doctor({ env: ctx.env, version: VERSION, bin: ctx.launcher?.bin });
   const failed = report.checks.some((c) => c.verdict === 'fail');
   return { op: 'doctor', input, output: report, ...(failed ? { exit: 1 as const } : {}) };
 }
