@@ -5,6 +5,12 @@
  * exits 0; outside one the hook's own command line does not even start node (`[ -z
  * "$LICH_SESSION_ID" ] ||`), and this exits at once if it is started anyway.
  *
+ * Nor in a Claude Code nobody attends: a `claude -p` run from a tool inside a lich session
+ * inherits the session's `LICH_*` and would report its own conversation and turns as the
+ * session's (the mod's rule, spec/mod-control.md). Claude Code hands every hook
+ * `CLAUDE_CODE_SESSION_ATTENDED`: `1` under its TUI, `0` in a `-p` run (measured on 2.1.328,
+ * nested or not); a release that sets none reports as before.
+ *
  * It is silent whatever happens — a hook that prints, or exits non-zero, shows up in the
  * session's transcript — and bounded: it runs on every tool call, so it gives up after
  * {@link HOOK_BUDGET_MS} rather than hold a tool behind a lich that does not answer.
@@ -44,6 +50,7 @@ function readStdin(): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  if (process.env.CLAUDE_CODE_SESSION_ATTENDED === '0') return;
   const c = linkCoordinates(process.env);
   if (!c) return;
   let input: unknown;

@@ -56,8 +56,14 @@ describe('the hook script', () => {
     expect(lich.requests.length).toBe(before);
   });
 
+  it('does nothing in a run nobody attends (claude -p from a tool inside a lich session), which inherits its LICH_ variables', async () => {
+    const before = lich.requests.length;
+    expect(await hook(preToolUse, { ...lich.env, CLAUDE_CODE_SESSION_ATTENDED: '0' })).toMatchObject({ code: 0, out: '' });
+    expect(lich.requests.length).toBe(before);
+  });
+
   it('reports the tool a session is about to run, with X-Lich-Plugin, exactly as the contract says', async () => {
-    const r = await hook(preToolUse, lich.env);
+    const r = await hook(preToolUse, { ...lich.env, CLAUDE_CODE_SESSION_ATTENDED: '1' });
     expect(r).toMatchObject({ code: 0, out: '' });
     const [req] = lich.to('/hook');
     expect(req).toMatchObject({ method: 'POST', plugin: VERSION, contentType: 'application/json', body: { session_id: lich.sessionId, state: 'busy', tool: 'Bash', detail: 'npm test' } });
