@@ -224,13 +224,19 @@ describe(`lich's Claude Code plugin in ${clientName('claude')}`, () => {
   it('answers a --subagent worker that ends its turn without replying through /mod/answer', async () => {
     await explained(tier, async () => {
       const caller = await tier.backend.open(tier.project, 'shell');
+      // open holds the line for the hand-off's 20 s (spec/cli.md § lich open, --subagent), which
+      // a worker answering in seconds beats; the report comes back in its delivery then.
       const open = await tier.lich(['open', '--subagent', '--json', '--kind', 'claude', '--prompt', 'check the tests and report'], { session: caller.id });
       expect(open.code, open.stderr).toBe(0);
-      const opened = JSON.parse(open.stdout) as Session & { delivery?: { ticket: string } };
+      const opened = JSON.parse(open.stdout) as Session & { delivery?: { ticket: string; status: string; answer: string } };
       const worker = await tier.fake.waitForTurn((t) => t.text.includes('which opened this session as its subagent'), { what: 'the worker task' });
       expect(worker.turn!.ticket).toBeNull();
-      const r = await tier.lich(['wait', '--timeout', '120', opened.delivery!.ticket], { session: caller.id });
-      expect(r).toMatchObject({ code: 0, stdout: `${WORKER_REPORT}\n` });
+      expect(worker.turn!.rawTask).toContain('The lich plugin sent a message:');
+      const delivery =
+        opened.delivery!.status === 'pending'
+          ? (JSON.parse((await tier.lich(['wait', '--json', '--timeout', '120', opened.delivery!.ticket], { session: caller.id })).stdout) as { status: string; answer: string })
+          : opened.delivery!;
+      expect(delivery).toMatchObject({ status: 'answered', answer: WORKER_REPORT });
       // It never replied: no reply tool call, no lich reply in a shell.
       expect(tier.fake.requests.some((q) => q.seq > worker.seq && q.turn?.toolResult !== null && q.turn?.toolResult !== undefined && String(q.turn.toolResult.name).includes('reply'))).toBe(false);
     });
