@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,8 +29,12 @@ function install(version = '0.17.0', source = 'export function register(on) {}\n
 describe("lich's Claude Code plugin, as the backend hands it to a session", () => {
   it('is found beside the CLI bundle the running lich is, from LICH_BIN, and not without a build', () => {
     const { bin, plugin } = install();
-    expect(shippedClaudePlugin(bin)).toBe(plugin);
+    expect(shippedClaudePlugin(bin)).toBe(realpathSync(plugin));
     expect(shippedClaudePlugin(join(dir, 'elsewhere', 'bin', 'lich.js'))).toBe('');
+    // Through the link a global install puts on PATH.
+    mkdirSync(join(dir, 'global-bin'));
+    symlinkSync(bin, join(dir, 'global-bin', 'lich'));
+    expect(shippedClaudePlugin(join(dir, 'global-bin', 'lich'))).toBe(realpathSync(plugin));
     expect(shippedClaudePlugin('')).toBe('');
   });
 

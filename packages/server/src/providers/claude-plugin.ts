@@ -15,7 +15,7 @@
  * and shared by every session of that build.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, type Dirent } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, type Dirent } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /** The plugin's name, its folder's name in the marketplace, and the marketplace's. */
@@ -30,7 +30,14 @@ export const STALE_COPY_MS = 30 * 24 * 3600 * 1000;
  */
 export function shippedClaudePlugin(bin: string): string {
   if (bin === '') return '';
-  const dir = join(dirname(bin), '..', 'dist', 'claude', CLAUDE_PLUGIN_NAME);
+  let real = bin;
+  try {
+    // A bin on PATH is often a link into the install (npm's global bin): the plugin is beside the target.
+    real = realpathSync(bin);
+  } catch {
+    // A bin that does not exist finds no plugin below.
+  }
+  const dir = join(dirname(real), '..', 'dist', 'claude', CLAUDE_PLUGIN_NAME);
   return existsSync(join(dir, '.claude-plugin', 'plugin.json')) ? dir : '';
 }
 
