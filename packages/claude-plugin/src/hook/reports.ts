@@ -8,7 +8,7 @@
  * | SessionStart | `/session-start` with Claude Code's session id, provider `claude`; its title (below) |
  * | UserPromptSubmit | `busy`; the session's title (below) |
  * | PreToolUse (main loop) | `busy` with the tool and what it runs on |
- * | PostToolUse Edit, Write, MultiEdit, NotebookEdit | `/session-touched` |
+ * | PostToolUse Edit, Write, MultiEdit, NotebookEdit | `/session-touched` (the one hook run `async`: it orders against nothing) |
  * | Notification `permission_prompt` | `waiting` with Claude Code's message |
  * | Stop, StopFailure (main loop) | `done` |
  * | PreCompact | `compacting` |
