@@ -13,8 +13,9 @@ import { homedir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
-import { SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
+import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
 import { goQuote } from '@lich/core/quote';
+import { ASK_CALL_MS, CALL_SLACK_SECONDS } from '@lich/core/timeouts';
 
 /**
  * How lich's MCP server is registered on a provider's own command line at spawn
@@ -28,6 +29,15 @@ export type McpRegistration = 'mcp-config' | 'codex-config' | null;
 export const MCP_SERVER_NAME = 'lich';
 /** The `lich` subcommand that serves MCP over stdio (`relay.MCPSubcommand`). */
 export const MCP_SUBCOMMAND = 'mcp';
+
+/**
+ * How long Codex may let one call of a lich tool run, in seconds (`mcp_servers.lich.
+ * tool_timeout_sec`). Codex abandons an MCP call after 60 s by default, under what lich's tools
+ * may hold: `send_to_session` and `wait_for_answer` wait up to 90 s (measured: the ticket came
+ * back at 92–93 s, real-agents.md § 6.6) and `ask_session` up to 90 s inside a 120 s budget. So:
+ * the longest client budget, an ask's, plus the slack every lich wait carries.
+ */
+export const CODEX_TOOL_TIMEOUT_SECONDS = ASK_CALL_MS / 1000 + CALL_SLACK_SECONDS;
 
 /**
  * How a provider is told its reasoning effort at birth (spec/cli.md § lich open, --effort):
@@ -57,6 +67,14 @@ export interface Provider {
   args: string[];
   /** Extra environment for the PTY, on top of the backend's and under lich's own variables. */
   env: Record<string, string>;
+  /**
+   * What it needs on top of {@link env} to run with its skip-permissions flag as root, given only
+   * to a confined session ({@link ProviderArgsOptions.skipPermissions}): Claude Code refuses
+   * `--dangerously-skip-permissions` under uid 0 unless `IS_SANDBOX=1` (exactly `1`), which is how a
+   * confined session runs in a root container or CI. Codex and opencode start with theirs as root
+   * (measured, 0.169.0 and 1.18.33). `{}` for none.
+   */
+  confinedEnv: Record<string, string>;
   /** The flag the model is passed with; `null` = a model is refused (wire.md § 12.1). */
   modelFlag: string | null;
   /** How the effort is passed; `null` = an effort is refused (spec/cli.md § lich open, --effort). */
@@ -88,8 +106,8 @@ export interface Provider {
   userDefined: boolean;
 }
 
-type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName'> &
-  Partial<Pick<Provider, 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName'>>;
+type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv'> &
+  Partial<Pick<Provider, 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv'>>;
 
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [
@@ -101,6 +119,7 @@ const BUILTIN: readonly Builtin[] = [
     effort: { flag: '--effort' },
     ultracode: true,
     skipPermissionsFlag: '--dangerously-skip-permissions',
+    confinedEnv: { IS_SANDBOX: '1' },
     resume: { flag: '--resume' },
     appendsSystemPrompt: true,
     reportsState: true,
@@ -274,6 +293,7 @@ export class Providers {
         command: shellCommand(this.env),
         args: [],
         env: {},
+        confinedEnv: {},
         modelFlag: null,
         effort: null,
         ultracode: false,
@@ -293,6 +313,7 @@ export class Providers {
         ...b,
         args: b.args ?? [],
         env: {},
+        confinedEnv: b.confinedEnv ?? {},
         mcp: b.mcp ?? null,
         effort: b.effort ?? null,
         ultracode: b.ultracode ?? false,
@@ -367,6 +388,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       command,
       args: args as string[],
       env: env as Record<string, string>,
+      confinedEnv: {},
       modelFlag,
       effort: null,
       ultracode: false,
@@ -405,6 +427,15 @@ export function resolveCommand(p: Provider, env: NodeJS.ProcessEnv): string {
   throw new SpawnError(
     `${p.name} is not installed where lich can run it: no ${goQuote(cmd)} on PATH (${path || 'empty'}) — install it, or open the session with another --kind`,
   );
+}
+
+/**
+ * The provider's own variables for one start (what `sessionEnv` lays over the backend's):
+ * {@link Provider.env}, plus {@link Provider.confinedEnv} when the session runs confined — the
+ * one start that takes the skip-permissions flag.
+ */
+export function providerEnv(p: Provider, o: { confined: boolean }): Record<string, string> {
+  return o.confined ? { ...p.env, ...p.confinedEnv } : p.env;
 }
 
 /** What {@link providerArgs} needs beyond the provider: the session's recorded choices and this start's circumstances. */
@@ -499,8 +530,8 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  * The argv after the binary (spec/cli.md § lich open, § Registration; wire.md § 12.1, "Argument
  * order"), in this order:
  *
- * 1. Codex: the MCP `-c mcp_servers.lich.command="<bin>"` `-c mcp_servers.lich.args=["mcp"]` pair
- *    — its global options must precede the `resume` subcommand;
+ * 1. Codex: its `-c` overrides ({@link codexConfig}: lich's MCP server, its environment and time,
+ *    and no app-server daemon) — its global options must precede the `resume` subcommand;
  * 2. the provider's own leading args (Kiro's `chat`, a user-defined provider's `args`);
  * 3. `--name <roster name>` — Claude Code, at birth only, never on a resume;
  * 4. `--agent <agent>` — Kiro CLI, when {@link ProviderArgsOptions.agent} names one;
@@ -526,14 +557,7 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
   const ok = (v: string | undefined): v is string => v !== undefined && v !== '' && !v.startsWith('-');
   const resuming = p.resume !== null && ok(o.resumeId);
   const argv: string[] = [];
-  if (p.mcp === 'codex-config' && o.bin) {
-    argv.push(
-      '-c',
-      `mcp_servers.${MCP_SERVER_NAME}.command=${tomlString(o.bin)}`,
-      '-c',
-      `mcp_servers.${MCP_SERVER_NAME}.args=[${tomlString(MCP_SUBCOMMAND)}]`,
-    );
-  }
+  if (p.mcp === 'codex-config') argv.push(...codexConfig(o.bin));
   argv.push(...p.args);
   if (p.passesName && !resuming && ok(o.rosterName)) argv.push('--name', o.rosterName);
   if (p.id === 'kiro' && ok(o.agent)) argv.push('--agent', o.agent);
@@ -553,6 +577,40 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
     // Keys in Go's map order (sorted), encoded as Go's json.Marshal would.
     argv.push('--mcp-config', jsonLine({ mcpServers: { [MCP_SERVER_NAME]: { args: [MCP_SUBCOMMAND], command: o.bin } } }));
   }
+  return argv;
+}
+
+/**
+ * Codex's `-c` overrides, first in its argv (its global options must precede `resume`):
+ *
+ * - lich's MCP server — `mcp_servers.lich.command="<bin>"`, `…args=["mcp"]` (wire.md § 12.1) —
+ *   with `…env_vars=[…]` naming every variable lich exports into a session
+ *   ({@link SESSION_VARIABLES}): Codex starts an MCP server with a cleared environment, and a
+ *   `lich mcp` without `LICH_PORT`/`LICH_TOKEN`/`LICH_SESSION_ID` finds no lich, or acts as nobody
+ *   (real-agents.md § 5.3). Names only: the token's value never reaches argv, which any user can
+ *   read. And `…tool_timeout_sec` ({@link CODEX_TOOL_TIMEOUT_SECONDS}). None of it when `bin` is
+ *   `""`.
+ * - `features.daemon_auto_start=false`, always: a plain Codex TUI starts a detached app-server
+ *   daemon that outlives it, and a later Codex runs its commands inside that daemon's environment,
+ *   without the session's `LICH_*` (real-agents.md § 5.4). Any `-c` happened to keep 0.169.0 from
+ *   it; this says so in Codex's own words, with or without the MCP registration.
+ */
+export function codexConfig(bin: string): string[] {
+  const argv: string[] = [];
+  if (bin) {
+    const server = `mcp_servers.${MCP_SERVER_NAME}`;
+    argv.push(
+      '-c',
+      `${server}.command=${tomlString(bin)}`,
+      '-c',
+      `${server}.args=[${tomlString(MCP_SUBCOMMAND)}]`,
+      '-c',
+      `${server}.env_vars=[${SESSION_VARIABLES.map(tomlString).join(',')}]`,
+      '-c',
+      `${server}.tool_timeout_sec=${CODEX_TOOL_TIMEOUT_SECONDS}`,
+    );
+  }
+  argv.push('-c', 'features.daemon_auto_start=false');
   return argv;
 }
 
