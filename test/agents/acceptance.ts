@@ -17,7 +17,9 @@ export const calledReplyTool = (r: RecordedRequest): boolean => r.action?.calls.
 
 /** A request whose answer ran `"$LICH_BIN" reply` through the client's shell tool. */
 export const calledShellReply = (r: RecordedRequest): boolean =>
-  r.action?.calls.some((c) => ['Bash', 'bash', 'exec_command'].includes(c.name) && /"\$LICH_BIN" reply [0-9a-f]{8} /.test(JSON.stringify(c.input))) ?? false;
+  r.action?.calls.some(
+    (c) => ['Bash', 'bash', 'exec_command'].includes(c.name) && Object.values(c.input as object).some((v) => typeof v === 'string' && /^"\$LICH_BIN" reply [0-9a-f]{8} /.test(v)),
+  ) ?? false;
 
 /** The model and effort each kind is opened with in the model test, and how each shows in a request. */
 const MODELS: Record<Kind, { model: string; effort: string | null; effortOf: (r: RecordedRequest) => unknown }> = {
