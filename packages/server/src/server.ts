@@ -231,7 +231,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           !store.db.open
             ? { status: 503, body: 'lich is quitting' }
             : handleHook(
-            { store, providers, observe: (id, state) => (relay.observe(id, state), costs.cost.observe(id, state)), heard: (id) => host.heard(id), log },
+            {
+              store,
+              providers,
+              observe: (id, state) => (relay.observe(id, state), costs.cost.observe(id, state)),
+              heard: (id) => host.heard(id),
+              started: (id) => host.started(id),
+              log,
+            },
             path,
             body,
           ),

@@ -27,6 +27,8 @@ export class SessionHost implements RelayHost {
   private readonly unsubscribe: () => void;
   /** Sessions heard from through a plugin endpoint since their PTY started. */
   private readonly heardFrom = new Set<string>();
+  /** Sessions whose plugin reported `/session-start` since their PTY started. */
+  private readonly startedIds = new Set<string>();
   /**
    * Every row as the relay sees it, read once per store revision: the relay asks for the live
    * sessions on every send, reply and collect, and reading each row and its project again was
@@ -68,8 +70,18 @@ export class SessionHost implements RelayHost {
     return this.current()?.byId.get(id)?.state ?? '';
   }
 
+  /**
+   * Whether the session reads what is typed: past its setup script, and either its plugin
+   * reported its provider's start (`/session-start` since the PTY started — whatever the
+   * provider) or its terminal's readiness rule holds (terminal/readiness.ts).
+   */
   ready(id: string): boolean {
+    if (this.startedIds.has(id) && this.terminal.isLive(id) && !this.terminal.inSetup(id)) return true;
     return this.terminal.ready(id);
+  }
+
+  overdue(id: string): boolean {
+    return !this.ready(id) && this.terminal.overdue(id);
   }
 
   inSetup(id: string): boolean {
@@ -107,6 +119,14 @@ export class SessionHost implements RelayHost {
    */
   heard(id: string): void {
     if (this.terminal.isLive(id)) this.heardFrom.add(id);
+  }
+
+  /**
+   * The session's plugin reported `/session-start`: its provider runs. Counts, like
+   * {@link heard}, only while the session's PTY runs; it makes the session {@link ready}.
+   */
+  started(id: string): void {
+    if (this.terminal.isLive(id)) this.startedIds.add(id);
   }
 
   onExit(listener: (id: string) => void): () => void {
@@ -172,6 +192,7 @@ export class SessionHost implements RelayHost {
 
   private exited(id: string, code: number, signal?: number): void {
     this.heardFrom.delete(id);
+    this.startedIds.delete(id);
     this.ports.release(id);
     if (this.store.db.open && this.store.session(id)) {
       this.store.setParked(id, true);

@@ -14,6 +14,7 @@ import { delimiter, isAbsolute, join } from 'node:path';
 import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
 import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
+import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';
 import { goQuote } from '@lich/core/quote';
 import { ASK_CALL_MS, CALL_SLACK_SECONDS } from '@lich/core/timeouts';
 
@@ -98,6 +99,12 @@ export interface Provider {
   reportsState: boolean;
   /** Whether it has lich's tools (the relayed message then offers `reply_to_session`). */
   hasTools: boolean;
+  /**
+   * How its program shows it reads what is typed (terminal/readiness.ts), measured on the real
+   * client: until then a task sent to the session is held, not typed (docs/architecture.md
+   * § Readiness). `{}`: the PTY's quiet alone, as for every provider not measured here.
+   */
+  readiness: ReadyRule;
   /** How lich's MCP server reaches it at spawn; a provider with `hasTools` built in needs one. */
   mcp: McpRegistration;
   /** Whether Claude Code's `--name <roster name>` is passed at birth. */
@@ -106,8 +113,22 @@ export interface Provider {
   userDefined: boolean;
 }
 
-type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv'> &
-  Partial<Pick<Provider, 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv'>>;
+type Optional = 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv' | 'readiness';
+type Builtin = Omit<Provider, 'env' | 'userDefined' | Optional> & Partial<Pick<Provider, Optional>>;
+
+/**
+ * Claude Code 2.1.328 turns bracketed paste on ≈1.6 s after spawn and draws its prompt at once;
+ * a paste typed at 1 s was lost. The quiet after it covers the banner it animates.
+ */
+const CLAUDE_READINESS: ReadyRule = { shows: [BRACKETED_PASTE_ON] };
+
+/**
+ * opencode 1.18.33 reads input only once its prompt is drawn, 2–25 s after spawn (it turns
+ * bracketed paste on long before). The prompt shows `Ask anything…` on a new conversation and
+ * its footer `ctrl+p commands` on a resumed one; a task typed as that frame was drawn was read
+ * every time (measured, loaded and idle), so the quiet asked for is only the rest of the frame.
+ */
+const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quietMs: 150 };
 
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [
@@ -126,6 +147,7 @@ const BUILTIN: readonly Builtin[] = [
     hasTools: true,
     passesName: true,
     mcp: 'mcp-config',
+    readiness: CLAUDE_READINESS,
   },
   {
     id: 'codex',
@@ -159,6 +181,7 @@ const BUILTIN: readonly Builtin[] = [
     resume: { flag: '--session' },
     reportsState: true,
     hasTools: false,
+    readiness: OPENCODE_READINESS,
   },
   {
     id: 'omp',
@@ -302,6 +325,7 @@ export class Providers {
         appendsSystemPrompt: false,
         reportsState: false,
         hasTools: false,
+        readiness: {},
         mcp: null,
         passesName: false,
         userDefined: false,
@@ -319,6 +343,7 @@ export class Providers {
         ultracode: b.ultracode ?? false,
         appendsSystemPrompt: b.appendsSystemPrompt ?? false,
         passesName: b.passesName ?? false,
+        readiness: b.readiness ?? {},
         userDefined: false,
       };
     }
@@ -397,6 +422,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       appendsSystemPrompt: false,
       reportsState: bool('reportsState'),
       hasTools: bool('tools'),
+      readiness: {},
       mcp: null,
       passesName: false,
       userDefined: true,

@@ -264,6 +264,7 @@ export class Spawn {
           subagentDepth: session.subagentDepth,
         }),
         readyMarker: o.setup ? SETUP_MARKER : undefined,
+        ready: provider.readiness,
       });
     } catch (err) {
       this.d.ports.release(id);
