@@ -45,19 +45,20 @@ export function contractTools(): ContractTool[] {
  * Compares one offered tool with its contract, field by field: the description; the schema's
  * type, its property names, each property's type, description and enum, and the required list.
  * JSON Schema bookkeeping a client adds (`$schema`, `additionalProperties`) is allowed; another
- * property, a missing one or a changed word is not.
+ * property, a missing one or a changed word is not. `rewrite` is what the client itself is
+ * measured to do to the text on its way to the model, applied to the contract's side.
  */
-export function expectMatchesContract(offered: OfferedTool | null, c: ContractTool): void {
+export function expectMatchesContract(offered: OfferedTool | null, c: ContractTool, rewrite: (s: string) => string = (s) => s): void {
   expect(offered, `${c.name} (${c.file}) is offered to the model`).not.toBeNull();
   const t = offered!;
-  expect(t.description, `${c.name}: description`).toBe(c.description);
+  expect(t.description, `${c.name}: description`).toBe(rewrite(c.description));
   const schema = (t.schema ?? {}) as { type?: string; properties?: Record<string, Record<string, unknown>>; required?: string[] };
   expect(schema.type, `${c.name}: schema type`).toBe('object');
   const props = schema.properties ?? {};
   expect(Object.keys(props).sort(), `${c.name}: property names`).toEqual(Object.keys(c.properties).sort());
   for (const [k, p] of Object.entries(c.properties)) {
     expect(props[k]?.type, `${c.name}.${k}: type`).toBe(p.type);
-    expect(props[k]?.description, `${c.name}.${k}: description`).toBe(p.description);
+    expect(props[k]?.description, `${c.name}.${k}: description`).toBe(rewrite(p.description));
     if (p.enum) expect(props[k]?.enum, `${c.name}.${k}: enum`).toEqual(p.enum);
   }
   expect([...(schema.required ?? [])].sort(), `${c.name}: required`).toEqual([...c.required].sort());
