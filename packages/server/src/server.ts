@@ -132,7 +132,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const token = newToken();
   const terminal = new Terminal();
-  const providers = new Providers(opts.configDir, env);
+  const providers = new Providers(opts.configDir, env, { bin: opts.bin });
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);
   const t = opts.timings ?? {};

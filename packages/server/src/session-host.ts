@@ -20,7 +20,8 @@ import { rosterName } from './spawn/names.js';
 import type { Store } from './store/store.js';
 import { samePath } from './spawn/worktrees.js';
 import type { WorktreePorts } from './terminal/env.js';
-import type { Terminal } from './terminal/terminal.js';
+import { lastLine } from './terminal/output-text.js';
+import type { ExitInfo, Terminal } from './terminal/terminal.js';
 
 export class SessionHost implements RelayHost {
   private readonly exitListeners = new Set<(id: string) => void>();
@@ -45,7 +46,7 @@ export class SessionHost implements RelayHost {
     readonly clock: Clock,
     private readonly log: (line: string) => void = () => {},
   ) {
-    this.unsubscribe = terminal.onExit((id, info) => this.exited(id, info.exitCode, info.signal));
+    this.unsubscribe = terminal.onExit((id, info, tail) => this.exited(id, info, tail));
   }
 
   /** Live sessions in the order they were opened. */
@@ -190,13 +191,27 @@ export class SessionHost implements RelayHost {
     };
   }
 
-  private exited(id: string, code: number, signal?: number): void {
+  /**
+   * The session's process ended: its row is parked and the log says so — and, for one that ended
+   * before it ever read its input (a provider refusing to start: a nested Claude Code, a flag it
+   * will not take as root), how soon and the last line it printed, since `lich open` had already
+   * answered and no card here shows its screen.
+   */
+  private exited(id: string, info: ExitInfo, tail: string): void {
+    const { exitCode: code, signal } = info;
+    const reading = info.wasReady !== false || this.startedIds.has(id);
     this.heardFrom.delete(id);
     this.startedIds.delete(id);
     this.ports.release(id);
     if (this.store.db.open && this.store.session(id)) {
       this.store.setParked(id, true);
-      this.log(`session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''}); its row is parked`);
+      const ended = `session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''})`;
+      if (reading) this.log(`${ended}; its row is parked`);
+      else {
+        const last = lastLine(tail);
+        const after = ((info.ranMs ?? 0) / 1000).toFixed(1);
+        this.log(`${ended} ${after} s after it started, before its agent read any input${last ? ` — its last output: ${last}` : ''}; its row is parked`);
+      }
     }
     for (const l of [...this.exitListeners]) {
       try {

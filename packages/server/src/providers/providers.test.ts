@@ -130,7 +130,10 @@ describe('Providers', () => {
         f: ['--name', 'lich-a1b2', '--model', 'opus', '--effort', 'high', '--settings', '{"ultracode":true}', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
         r: ['--resume', 'conv-1', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
         rf: ['--resume', 'conv-1', '--settings', '{"ultracode":true}', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
-        s: ['--name', 'lich-a1b2', '--dangerously-skip-permissions', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
+        s: [
+          '--name', 'lich-a1b2', '--dangerously-skip-permissions', '--settings', '{"skipDangerousModePermissionPrompt":true}',
+          '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP,
+        ],
       },
       codex: {
         model: 'gpt-5',
@@ -229,14 +232,14 @@ describe('Providers', () => {
       ).toEqual([
         '--name', 'lich-a1b2',
         '--dangerously-skip-permissions',
-        '--model', 'opus', '--effort', 'max', '--settings', '{"ultracode":true}',
+        '--model', 'opus', '--effort', 'max', '--settings', '{"skipDangerousModePermissionPrompt":true,"ultracode":true}',
         '--append-system-prompt', 'be brief',
         ...CLAUDE_MCP,
       ]);
       expect(providerArgs(providers.get('claude'), { ...B, ultracode: true, skipPermissions: true, resumeId: 'c' })).toEqual([
         '--resume', 'c',
         '--dangerously-skip-permissions',
-        '--settings', '{"ultracode":true}',
+        '--settings', '{"skipDangerousModePermissionPrompt":true,"ultracode":true}',
         '--append-system-prompt', BRIEF_TOOLS,
         ...CLAUDE_MCP,
       ]);

@@ -15,6 +15,7 @@ import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
 import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
 import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';
+import { opencodeEnv } from './opencode.js';
 import { goQuote } from '@lich/core/quote';
 import { ASK_CALL_MS, CALL_SLACK_SECONDS } from '@lich/core/timeouts';
 
@@ -76,6 +77,14 @@ export interface Provider {
    * (measured, 0.169.0 and 1.18.33). `{}` for none.
    */
   confinedEnv: Record<string, string>;
+  /**
+   * Settings handed with the skip-permissions flag through Claude Code's `--settings`, for a
+   * confined session: `skipDangerousModePermissionPrompt`. Without it Claude Code opens on a
+   * "Bypass Permissions mode" warning with `No, exit` preselected until the user accepted it once,
+   * and the first task lich types answers it — the session exits 1 (measured, 2.1.328, confined).
+   * The warning asks for a sandboxed machine, which bubblewrap is here. `{}` for none.
+   */
+  skipPermissionsSettings: Record<string, boolean>;
   /** The flag the model is passed with; `null` = a model is refused (wire.md § 12.1). */
   modelFlag: string | null;
   /** How the effort is passed; `null` = an effort is refused (spec/cli.md § lich open, --effort). */
@@ -113,7 +122,16 @@ export interface Provider {
   userDefined: boolean;
 }
 
-type Optional = 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName' | 'confinedEnv' | 'readiness';
+type Optional =
+  | 'args'
+  | 'mcp'
+  | 'effort'
+  | 'ultracode'
+  | 'appendsSystemPrompt'
+  | 'passesName'
+  | 'confinedEnv'
+  | 'skipPermissionsSettings'
+  | 'readiness';
 type Builtin = Omit<Provider, 'env' | 'userDefined' | Optional> & Partial<Pick<Provider, Optional>>;
 
 /**
@@ -141,6 +159,7 @@ const BUILTIN: readonly Builtin[] = [
     ultracode: true,
     skipPermissionsFlag: '--dangerously-skip-permissions',
     confinedEnv: { IS_SANDBOX: '1' },
+    skipPermissionsSettings: { skipDangerousModePermissionPrompt: true },
     resume: { flag: '--resume' },
     appendsSystemPrompt: true,
     reportsState: true,
@@ -249,10 +268,17 @@ export function shellCommand(env: NodeJS.ProcessEnv): string {
 export class Providers {
   /** The user-defined providers as last read successfully. */
   private lastUser: Provider[] = [];
+  /** What the built-in `opencode` kind adds to a session's environment (providers/opencode.ts), once. */
+  private opencode?: Record<string, string>;
 
+  /**
+   * @param o.bin `LICH_BIN`, beside which the opencode plugin ships (providers/opencode.ts); absent
+   *   or `""`, the `opencode` kind starts without it and without tools.
+   */
   constructor(
     private readonly configDir: string,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly o: { bin?: string } = {},
   ) {
     try {
       this.userDefined();
@@ -317,6 +343,7 @@ export class Providers {
         args: [],
         env: {},
         confinedEnv: {},
+        skipPermissionsSettings: {},
         modelFlag: null,
         effort: null,
         ultracode: false,
@@ -333,11 +360,15 @@ export class Providers {
     }
     const b = BUILTIN.find((p) => p.id === kind);
     if (b) {
+      // opencode has lich's tools, and reports, when the plugin is loaded into it at spawn.
+      const env = b.id === 'opencode' ? (this.opencode ??= opencodeEnv(this.env, this.o.bin ?? '')) : {};
       return {
         ...b,
+        hasTools: b.hasTools || env.OPENCODE_CONFIG_CONTENT !== undefined,
         args: b.args ?? [],
-        env: {},
+        env,
         confinedEnv: b.confinedEnv ?? {},
+        skipPermissionsSettings: b.skipPermissionsSettings ?? {},
         mcp: b.mcp ?? null,
         effort: b.effort ?? null,
         ultracode: b.ultracode ?? false,
@@ -414,6 +445,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       args: args as string[],
       env: env as Record<string, string>,
       confinedEnv: {},
+      skipPermissionsSettings: {},
       modelFlag,
       effort: null,
       ultracode: false,
@@ -566,7 +598,9 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  * 6. the skip-permissions flag, for a confined session only;
  * 7. the model args — the model and the effort at birth only (a resumed conversation restores its
  *    own, and a `/model` typed inside it is the user's), ultracode's
- *    `--settings {"ultracode":true}` on every start, since Claude Code drops it on `--resume`;
+ *    `--settings {"ultracode":true}` on every start, since Claude Code drops it on `--resume` —
+ *    one `--settings` document with {@link Provider.skipPermissionsSettings} when the
+ *    skip-permissions flag goes too;
  * 8. `--append-system-prompt <briefing>` — Claude Code and oh-my-pi;
  * 9. Claude Code: `--mcp-config <json>` last — it is variadic, and would read whatever followed
  *    it as another config.
@@ -596,7 +630,12 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
     if (p.modelFlag && ok(o.model)) argv.push(p.modelFlag, o.model);
     if (p.effort && ok(o.effort)) argv.push(p.effort.flag, `${p.effort.prefix ?? ''}${o.effort}`);
   }
-  if (p.ultracode && o.ultracode) argv.push('--settings', jsonLine({ ultracode: true }));
+  // One --settings document: what the skip-permissions flag needs, and ultracode. Keys sorted, as
+  // Go's json.Marshal writes a map.
+  const settings: Record<string, boolean> = { ...(o.skipPermissions && p.skipPermissionsFlag ? p.skipPermissionsSettings : {}) };
+  if (p.ultracode && o.ultracode) settings.ultracode = true;
+  const keys = Object.keys(settings).sort();
+  if (keys.length > 0) argv.push('--settings', jsonLine(Object.fromEntries(keys.map((k) => [k, settings[k]]))));
   const briefing = o.briefing ?? spawnBriefing(p, o.bin);
   if (p.appendsSystemPrompt && briefing !== '') argv.push('--append-system-prompt', briefing);
   if (p.mcp === 'mcp-config' && o.bin) {

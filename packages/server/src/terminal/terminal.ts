@@ -48,6 +48,10 @@ export interface StartOptions {
 export interface ExitInfo {
   exitCode: number;
   signal?: number;
+  /** Milliseconds from the start to the exit. */
+  ranMs?: number;
+  /** Whether the session had become {@link Terminal.ready} — its program reading its input — before it ended. */
+  wasReady?: boolean;
 }
 
 interface Live {
@@ -113,7 +117,9 @@ export class Terminal {
     proc.onData(output);
     drainBeforeClose(proc);
     proc.onExit(({ exitCode, signal }) => {
-      const info: ExitInfo = { exitCode, signal };
+      const at = Date.now();
+      const wasReady = (!entry.marker || entry.marker.done) && entry.readiness.ready(at);
+      const info: ExitInfo = { exitCode, signal, ranMs: at - entry.startedAt, wasReady };
       if (this.live.get(id) === entry) this.live.delete(id);
       resolveExit(info);
       for (const l of [...this.exitListeners]) {
