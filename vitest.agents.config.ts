@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import base from './vitest.config.ts';
 
 /**
  * `npm run test:agents`: the real-agents tier (test/agents/). Real Claude Code, opencode and

@@ -10,6 +10,7 @@
 //   packages/cli/dist/mcp.mjs          `lich mcp` (packages/mcp/src/index.ts, exports serveMcp)
 //   packages/cli/dist/server.mjs       the backend `lich --no-window` runs (exports runForeground)
 //   packages/opencode-plugin/dist/index.js   the opencode plugin module
+//   packages/cli/dist/opencode-plugin.mjs    the same, where the backend loads it into opencode sessions
 //   packages/cli/dist/claude/                  lich's Claude Code plugin in a local marketplace
 //                                              (packages/claude-plugin/build.mjs)
 //
@@ -241,6 +242,14 @@ const entries = [
     name: 'opencode-plugin',
     entry: 'packages/opencode-plugin/src/index.ts',
     options: { outfile: join(root, 'packages/opencode-plugin/dist/index.js'), external: ['@opencode-ai/plugin'] },
+  },
+  // The same module beside the CLI's bundles, where the backend finds it to load into every
+  // `opencode` session (providers/opencode.ts): found from LICH_BIN, it stays found wherever the
+  // CLI is installed, and `@opencode-ai/plugin` resolves from the CLI's own dependencies.
+  {
+    name: 'opencode-plugin (beside the CLI)',
+    entry: 'packages/opencode-plugin/src/index.ts',
+    options: { outfile: join(root, 'packages/cli/dist/opencode-plugin.mjs'), external: ['@opencode-ai/plugin'] },
   },
   // The stand-in Claude Code the control tests run as the built-in `claude` (examples/claude/bin/claude).
   { name: 'claude', entry: 'examples/claude/claude.ts', options: { outfile: join(root, 'examples/claude/dist/claude.mjs') } },

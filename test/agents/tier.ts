@@ -82,8 +82,11 @@ export class Tier {
     return this.backend.open(this.project, this.kind, extra);
   }
 
-  /** `lich send <target> <text> --timeout <s>` (default 240 s: a cold opencode on a loaded machine). */
-  send(target: string, text: string, timeoutSeconds = 240, o: RunOptions = {}): Promise<Run> {
+  /**
+   * `lich send <target> <text> --timeout <s>`. The default, 150 s, covers a cold opencode on a
+   * loaded 2-core machine (2–25 s to read input, real-agents.md § 4.5) many times over.
+   */
+  send(target: string, text: string, timeoutSeconds = 150, o: RunOptions = {}): Promise<Run> {
     return this.lich(['send', '--timeout', String(timeoutSeconds), target, text], o);
   }
 
@@ -102,7 +105,7 @@ export class Tier {
     const reqs = this.fake.requests.map(
       (r) =>
         `  #${r.seq} ${r.method} ${r.path} ${r.status}${r.cancelled ? ' cancelled' : ''}` +
-        (r.turn ? ` text=${JSON.stringify(r.turn.text.slice(0, 100))} tools=${r.turn.tools.length} result=${r.turn.toolResult?.name ?? '-'} → ${JSON.stringify(r.action)?.slice(0, 160)}` : ''),
+        (r.turn ? ` text=${JSON.stringify(r.turn.text.slice(0, 100))} tools=${r.turn.tools.length} result=${r.turn.toolResult ? `${r.turn.toolResult.name}:${JSON.stringify(r.turn.toolResult.text.slice(0, 160))}` : '-'} → ${JSON.stringify(r.action)?.slice(0, 160)}` : ''),
     );
     return [`fake model requests:`, ...reqs, `fake model log: ${this.fakeLog.join(' | ') || '-'}`, `backend log (last 30):`, ...this.backend.backendLog.slice(-30).map((l) => `  ${l}`)].join('\n');
   }

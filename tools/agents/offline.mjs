@@ -105,7 +105,11 @@ export function prepareOffline(kind, o) {
               npm: '@ai-sdk/openai-compatible',
               name: 'Fake',
               options: { baseURL: `${o.fakeUrl}/v1`, apiKey: 'sk-fake' },
-              models: { 'fake-model': { name: 'Fake model', tool_call: true, limit: { context: 100000, output: 4096 } } },
+              // A second model, so `lich open --model fake/fake-model-b` names one the default is not.
+              models: {
+                'fake-model': { name: 'Fake model', tool_call: true, limit: { context: 100000, output: 4096 } },
+                'fake-model-b': { name: 'Fake model B', tool_call: true, limit: { context: 100000, output: 4096 } },
+              },
             },
           },
         },

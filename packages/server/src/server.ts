@@ -133,7 +133,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const token = newToken();
   const terminal = new Terminal();
-  const providers = new Providers(opts.configDir, env);
+  const providers = new Providers(opts.configDir, env, { bin: opts.bin });
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);
   const t = opts.timings ?? {};
@@ -233,7 +233,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
           !store.db.open
             ? { status: 503, body: 'lich is quitting' }
             : handleHook(
-            { store, providers, observe: (id, state) => (relay.observe(id, state), costs.cost.observe(id, state)), heard: (id) => host.heard(id), log },
+            {
+              store,
+              providers,
+              observe: (id, state) => (relay.observe(id, state), costs.cost.observe(id, state)),
+              heard: (id) => host.heard(id),
+              started: (id) => host.started(id),
+              log,
+            },
             path,
             body,
           ),

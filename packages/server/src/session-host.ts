@@ -20,13 +20,16 @@ import { rosterName } from './spawn/names.js';
 import type { Store } from './store/store.js';
 import { samePath } from './spawn/worktrees.js';
 import type { WorktreePorts } from './terminal/env.js';
-import type { Terminal } from './terminal/terminal.js';
+import { lastLine } from './terminal/output-text.js';
+import type { ExitInfo, Terminal } from './terminal/terminal.js';
 
 export class SessionHost implements RelayHost {
   private readonly exitListeners = new Set<(id: string) => void>();
   private readonly unsubscribe: () => void;
   /** Sessions heard from through a plugin endpoint since their PTY started. */
   private readonly heardFrom = new Set<string>();
+  /** Sessions whose plugin reported `/session-start` since their PTY started. */
+  private readonly startedIds = new Set<string>();
   /**
    * Every row as the relay sees it, read once per store revision: the relay asks for the live
    * sessions on every send, reply and collect, and reading each row and its project again was
@@ -43,7 +46,7 @@ export class SessionHost implements RelayHost {
     readonly clock: Clock,
     private readonly log: (line: string) => void = () => {},
   ) {
-    this.unsubscribe = terminal.onExit((id, info) => this.exited(id, info.exitCode, info.signal));
+    this.unsubscribe = terminal.onExit((id, info, tail) => this.exited(id, info, tail));
   }
 
   /** Live sessions in the order they were opened. */
@@ -68,8 +71,18 @@ export class SessionHost implements RelayHost {
     return this.current()?.byId.get(id)?.state ?? '';
   }
 
+  /**
+   * Whether the session reads what is typed: past its setup script, and either its plugin
+   * reported its provider's start (`/session-start` since the PTY started — whatever the
+   * provider) or its terminal's readiness rule holds (terminal/readiness.ts).
+   */
   ready(id: string): boolean {
+    if (this.startedIds.has(id) && this.terminal.isLive(id) && !this.terminal.inSetup(id)) return true;
     return this.terminal.ready(id);
+  }
+
+  overdue(id: string): boolean {
+    return !this.ready(id) && this.terminal.overdue(id);
   }
 
   inSetup(id: string): boolean {
@@ -107,6 +120,14 @@ export class SessionHost implements RelayHost {
    */
   heard(id: string): void {
     if (this.terminal.isLive(id)) this.heardFrom.add(id);
+  }
+
+  /**
+   * The session's plugin reported `/session-start`: its provider runs. Counts, like
+   * {@link heard}, only while the session's PTY runs; it makes the session {@link ready}.
+   */
+  started(id: string): void {
+    if (this.terminal.isLive(id)) this.startedIds.add(id);
   }
 
   onExit(listener: (id: string) => void): () => void {
@@ -170,12 +191,27 @@ export class SessionHost implements RelayHost {
     };
   }
 
-  private exited(id: string, code: number, signal?: number): void {
+  /**
+   * The session's process ended: its row is parked and the log says so — and, for one that ended
+   * before it ever read its input (a provider refusing to start: a nested Claude Code, a flag it
+   * will not take as root), how soon and the last line it printed, since `lich open` had already
+   * answered and no card here shows its screen.
+   */
+  private exited(id: string, info: ExitInfo, tail: string): void {
+    const { exitCode: code, signal } = info;
+    const reading = info.wasReady !== false || this.startedIds.has(id);
     this.heardFrom.delete(id);
+    this.startedIds.delete(id);
     this.ports.release(id);
     if (this.store.db.open && this.store.session(id)) {
       this.store.setParked(id, true);
-      this.log(`session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''}); its row is parked`);
+      const ended = `session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''})`;
+      if (reading) this.log(`${ended}; its row is parked`);
+      else {
+        const last = lastLine(tail);
+        const after = ((info.ranMs ?? 0) / 1000).toFixed(1);
+        this.log(`${ended} ${after} s after it started, before its agent read any input${last ? ` — its last output: ${last}` : ''}; its row is parked`);
+      }
     }
     for (const l of [...this.exitListeners]) {
       try {

@@ -23,6 +23,12 @@ export interface HookDeps {
    * applied: the session has a plugin talking to lich (`SessionHost.heard`).
    */
   heard?: (sessionId: string) => void;
+  /**
+   * Told the session id of every accepted `/session-start`, after it is applied: the session's
+   * plugin says its provider has started, which makes the session ready to be typed at
+   * (`SessionHost.started`).
+   */
+  started?: (sessionId: string) => void;
   log?: (line: string) => void;
 }
 
@@ -47,6 +53,7 @@ export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): Ho
         return apply(parseStartReport(raw, registered), (r) => {
           d.heard?.(r.session_id);
           d.store.setProviderSession(r.session_id, r.provider, r.provider_session_id);
+          d.started?.(r.session_id);
         });
       }
       case '/session-title':

@@ -7,6 +7,7 @@ import {
   kiroAgent,
   modelRefusal,
   providerArgs,
+  providerEnv,
   Providers,
   resolveCommand,
   spawnBriefing,
@@ -18,7 +19,14 @@ let dir: string;
 const BIN = '/opt/lich/bin/lich';
 const B0 = { rosterName: 'n', bin: BIN, model: '', effort: '', ultracode: false };
 const CLAUDE_MCP = ['--mcp-config', '{"mcpServers":{"lich":{"args":["mcp"],"command":"/opt/lich/bin/lich"}}}'];
-const CODEX_MCP = ['-c', 'mcp_servers.lich.command="/opt/lich/bin/lich"', '-c', 'mcp_servers.lich.args=["mcp"]'];
+/** Codex's `-c` overrides (providers.ts codexConfig), written out here so a drift in the source shows. */
+const CODEX_MCP = [
+  '-c', 'mcp_servers.lich.command="/opt/lich/bin/lich"',
+  '-c', 'mcp_servers.lich.args=["mcp"]',
+  '-c', 'mcp_servers.lich.env_vars=["LICH_PORT","LICH_TOKEN","LICH_SESSION_ID","LICH_BIN","LICH_PROJECT_DIR","LICH_WORKTREE_PORT","LICH_PROMPT_LANG","LICH_SUBAGENT_CARDS","LICH_SUBAGENT_DEPTH"]',
+  '-c', 'mcp_servers.lich.tool_timeout_sec=150',
+  '-c', 'features.daemon_auto_start=false',
+];
 /** The spawn briefing, wire.md § 8.5 (G1), written out here so a drift in the source shows. */
 const BRIEF =
   'You are running inside lich, which runs coding-agent sessions side by side and can open more of them beside this one — each a card the user watches and can take over mid-task, in its own git worktree when the work needs its own checkout. When work is to be fanned out — several tasks at once, one per branch or checkout — those sessions are what to open, not the subagents your own harness runs: a subagent has no checkout, no card, and nothing the user can steer or resume. ';
@@ -122,7 +130,10 @@ describe('Providers', () => {
         f: ['--name', 'lich-a1b2', '--model', 'opus', '--effort', 'high', '--settings', '{"ultracode":true}', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
         r: ['--resume', 'conv-1', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
         rf: ['--resume', 'conv-1', '--settings', '{"ultracode":true}', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
-        s: ['--name', 'lich-a1b2', '--dangerously-skip-permissions', '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP],
+        s: [
+          '--name', 'lich-a1b2', '--dangerously-skip-permissions', '--settings', '{"skipDangerousModePermissionPrompt":true}',
+          '--append-system-prompt', BRIEF_TOOLS, ...CLAUDE_MCP,
+        ],
       },
       codex: {
         model: 'gpt-5',
@@ -221,14 +232,14 @@ describe('Providers', () => {
       ).toEqual([
         '--name', 'lich-a1b2',
         '--dangerously-skip-permissions',
-        '--model', 'opus', '--effort', 'max', '--settings', '{"ultracode":true}',
+        '--model', 'opus', '--effort', 'max', '--settings', '{"skipDangerousModePermissionPrompt":true,"ultracode":true}',
         '--append-system-prompt', 'be brief',
         ...CLAUDE_MCP,
       ]);
       expect(providerArgs(providers.get('claude'), { ...B, ultracode: true, skipPermissions: true, resumeId: 'c' })).toEqual([
         '--resume', 'c',
         '--dangerously-skip-permissions',
-        '--settings', '{"ultracode":true}',
+        '--settings', '{"skipDangerousModePermissionPrompt":true,"ultracode":true}',
         '--append-system-prompt', BRIEF_TOOLS,
         ...CLAUDE_MCP,
       ]);
@@ -273,11 +284,36 @@ describe('Providers', () => {
           const argv = providerArgs(providers.get(kind), { ...B, model: 'm', resumeId });
           expect(argv).not.toContain('--strict-mcp-config');
           if (kind === 'claude') expect(argv.slice(-2)).toEqual(CLAUDE_MCP);
-          else if (kind === 'codex') expect(argv.slice(0, 4)).toEqual(CODEX_MCP);
+          else if (kind === 'codex') expect(argv.slice(0, CODEX_MCP.length)).toEqual(CODEX_MCP);
           else expect(argv.join(' ')).not.toContain(BIN);
         }
       }
-      expect(providerArgs(providers.get('codex'), { ...B, bin: '' })).toEqual([]);
+      expect(providerArgs(providers.get('codex'), { ...B, bin: '' })).toEqual(['-c', 'features.daemon_auto_start=false']);
+    });
+
+    it('hands Codex’s lich mcp the session’s variables by name and time for lich’s longest tool call, never a value', () => {
+      const argv = providerArgs(new Providers(dir, {}).get('codex'), { ...B, resumeId: 'conv-1' });
+      const env = argv.find((a) => a.startsWith('mcp_servers.lich.env_vars='))!;
+      // Every variable a session is given (terminal/env.ts), so a cleared environment loses none.
+      for (const name of ['LICH_PORT', 'LICH_TOKEN', 'LICH_SESSION_ID', 'LICH_BIN', 'LICH_PROMPT_LANG']) expect(env).toContain(`"${name}"`);
+      expect(env).not.toMatch(/=\s*"[^"]*"\s*[,}]/);
+      // Above the 90 s send/wait cap and the 120 s an ask may take (packages/core/src/timeouts.ts).
+      const timeout = Number(argv.find((a) => a.startsWith('mcp_servers.lich.tool_timeout_sec='))!.split('=')[1]);
+      expect(timeout).toBeGreaterThan(120);
+      // All of it before the resume subcommand, where Codex reads global options.
+      expect(argv.indexOf('resume')).toBe(CODEX_MCP.length);
+    });
+
+    it('keeps every Codex session out of the app-server daemon, registered or not, born or resumed', () => {
+      const codex = new Providers(dir, {}).get('codex');
+      for (const bin of [BIN, '']) {
+        for (const resumeId of ['', 'conv-1']) {
+          const argv = providerArgs(codex, { ...B, bin, resumeId });
+          const i = argv.indexOf('features.daemon_auto_start=false');
+          expect(argv[i - 1]).toBe('-c');
+          if (resumeId) expect(i).toBeLessThan(argv.indexOf('resume'));
+        }
+      }
     });
 
     it('takes nothing from a user-defined provider but its own args and its model flag', () => {
@@ -289,6 +325,15 @@ describe('Providers', () => {
       expect(providerArgs(p, { ...B, model: 'big', effort: 'high', ultracode: true, skipPermissions: true })).toEqual(['-u', '-m', 'big']);
       expect(providerArgs(p, { ...B, model: 'big', resumeId: 'c' })).toEqual(['-u', '-m', 'big']);
     });
+  });
+
+  it('gives Claude Code IS_SANDBOX=1 for a confined start only, and no other provider anything', () => {
+    const providers = new Providers(dir, {});
+    expect(providerEnv(providers.get('claude'), { confined: true })).toEqual({ IS_SANDBOX: '1' });
+    expect(providerEnv(providers.get('claude'), { confined: false })).toEqual({});
+    for (const kind of ['codex', 'antigravity', 'omp', 'crush', 'cursor', 'kiro', 'shell']) {
+      expect(providerEnv(providers.get(kind), { confined: true }), kind).toEqual({});
+    }
   });
 
   it('briefs Claude Code on the tools route and oh-my-pi on the command route, and nobody else', () => {

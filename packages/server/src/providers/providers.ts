@@ -13,8 +13,11 @@ import { homedir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
-import { SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
+import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
+import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';
+import { opencodeEnv } from './opencode.js';
 import { goQuote } from '@lich/core/quote';
+import { ASK_CALL_MS, CALL_SLACK_SECONDS } from '@lich/core/timeouts';
 
 /**
  * How lich's MCP server is registered on a provider's own command line at spawn
@@ -28,6 +31,15 @@ export type McpRegistration = 'mcp-config' | 'codex-config' | null;
 export const MCP_SERVER_NAME = 'lich';
 /** The `lich` subcommand that serves MCP over stdio (`relay.MCPSubcommand`). */
 export const MCP_SUBCOMMAND = 'mcp';
+
+/**
+ * How long Codex may let one call of a lich tool run, in seconds (`mcp_servers.lich.
+ * tool_timeout_sec`). Codex abandons an MCP call after 60 s by default, under what lich's tools
+ * may hold: `send_to_session` and `wait_for_answer` wait up to 90 s (measured: the ticket came
+ * back at 92–93 s, real-agents.md § 6.6) and `ask_session` up to 90 s inside a 120 s budget. So:
+ * the longest client budget, an ask's, plus the slack every lich wait carries.
+ */
+export const CODEX_TOOL_TIMEOUT_SECONDS = ASK_CALL_MS / 1000 + CALL_SLACK_SECONDS;
 
 /**
  * How a provider is told its reasoning effort at birth (spec/cli.md § lich open, --effort):
@@ -57,6 +69,22 @@ export interface Provider {
   args: string[];
   /** Extra environment for the PTY, on top of the backend's and under lich's own variables. */
   env: Record<string, string>;
+  /**
+   * What it needs on top of {@link env} to run with its skip-permissions flag as root, given only
+   * to a confined session ({@link ProviderArgsOptions.skipPermissions}): Claude Code refuses
+   * `--dangerously-skip-permissions` under uid 0 unless `IS_SANDBOX=1` (exactly `1`), which is how a
+   * confined session runs in a root container or CI. Codex and opencode start with theirs as root
+   * (measured, 0.169.0 and 1.18.33). `{}` for none.
+   */
+  confinedEnv: Record<string, string>;
+  /**
+   * Settings handed with the skip-permissions flag through Claude Code's `--settings`, for a
+   * confined session: `skipDangerousModePermissionPrompt`. Without it Claude Code opens on a
+   * "Bypass Permissions mode" warning with `No, exit` preselected until the user accepted it once,
+   * and the first task lich types answers it — the session exits 1 (measured, 2.1.328, confined).
+   * The warning asks for a sandboxed machine, which bubblewrap is here. `{}` for none.
+   */
+  skipPermissionsSettings: Record<string, boolean>;
   /** The flag the model is passed with; `null` = a model is refused (wire.md § 12.1). */
   modelFlag: string | null;
   /** How the effort is passed; `null` = an effort is refused (spec/cli.md § lich open, --effort). */
@@ -80,6 +108,12 @@ export interface Provider {
   reportsState: boolean;
   /** Whether it has lich's tools (the relayed message then offers `reply_to_session`). */
   hasTools: boolean;
+  /**
+   * How its program shows it reads what is typed (terminal/readiness.ts), measured on the real
+   * client: until then a task sent to the session is held, not typed (docs/architecture.md
+   * § Readiness). `{}`: the PTY's quiet alone, as for every provider not measured here.
+   */
+  readiness: ReadyRule;
   /** How lich's MCP server reaches it at spawn; a provider with `hasTools` built in needs one. */
   mcp: McpRegistration;
   /** Whether Claude Code's `--name <roster name>` is passed at birth. */
@@ -93,8 +127,31 @@ export interface Provider {
   userDefined: boolean;
 }
 
-type Builtin = Omit<Provider, 'env' | 'userDefined' | 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName'> &
-  Partial<Pick<Provider, 'args' | 'mcp' | 'effort' | 'ultracode' | 'appendsSystemPrompt' | 'passesName'>>;
+type Optional =
+  | 'args'
+  | 'mcp'
+  | 'effort'
+  | 'ultracode'
+  | 'appendsSystemPrompt'
+  | 'passesName'
+  | 'confinedEnv'
+  | 'skipPermissionsSettings'
+  | 'readiness';
+type Builtin = Omit<Provider, 'env' | 'userDefined' | Optional> & Partial<Pick<Provider, Optional>>;
+
+/**
+ * Claude Code 2.1.328 turns bracketed paste on ≈1.6 s after spawn and draws its prompt at once;
+ * a paste typed at 1 s was lost. The quiet after it covers the banner it animates.
+ */
+const CLAUDE_READINESS: ReadyRule = { shows: [BRACKETED_PASTE_ON] };
+
+/**
+ * opencode 1.18.33 reads input only once its prompt is drawn, 2–25 s after spawn (it turns
+ * bracketed paste on long before). The prompt shows `Ask anything…` on a new conversation and
+ * its footer `ctrl+p commands` on a resumed one; a task typed as that frame was drawn was read
+ * every time (measured, loaded and idle), so the quiet asked for is only the rest of the frame.
+ */
+const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quietMs: 150 };
 
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [
@@ -106,6 +163,8 @@ const BUILTIN: readonly Builtin[] = [
     effort: { flag: '--effort' },
     ultracode: true,
     skipPermissionsFlag: '--dangerously-skip-permissions',
+    confinedEnv: { IS_SANDBOX: '1' },
+    skipPermissionsSettings: { skipDangerousModePermissionPrompt: true },
     resume: { flag: '--resume' },
     appendsSystemPrompt: true,
     reportsState: true,
@@ -113,6 +172,7 @@ const BUILTIN: readonly Builtin[] = [
     passesName: true,
     mcp: 'mcp-config',
     loadsLichPlugin: true,
+    readiness: CLAUDE_READINESS,
   },
   {
     id: 'codex',
@@ -146,6 +206,7 @@ const BUILTIN: readonly Builtin[] = [
     resume: { flag: '--session' },
     reportsState: true,
     hasTools: false,
+    readiness: OPENCODE_READINESS,
   },
   {
     id: 'omp',
@@ -213,10 +274,17 @@ export function shellCommand(env: NodeJS.ProcessEnv): string {
 export class Providers {
   /** The user-defined providers as last read successfully. */
   private lastUser: Provider[] = [];
+  /** What the built-in `opencode` kind adds to a session's environment (providers/opencode.ts), once. */
+  private opencode?: Record<string, string>;
 
+  /**
+   * @param o.bin `LICH_BIN`, beside which the opencode plugin ships (providers/opencode.ts); absent
+   *   or `""`, the `opencode` kind starts without it and without tools.
+   */
   constructor(
     private readonly configDir: string,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly o: { bin?: string } = {},
   ) {
     try {
       this.userDefined();
@@ -280,6 +348,8 @@ export class Providers {
         command: shellCommand(this.env),
         args: [],
         env: {},
+        confinedEnv: {},
+        skipPermissionsSettings: {},
         modelFlag: null,
         effort: null,
         ultracode: false,
@@ -288,6 +358,7 @@ export class Providers {
         appendsSystemPrompt: false,
         reportsState: false,
         hasTools: false,
+        readiness: {},
         mcp: null,
         passesName: false,
         userDefined: false,
@@ -295,15 +366,21 @@ export class Providers {
     }
     const b = BUILTIN.find((p) => p.id === kind);
     if (b) {
+      // opencode has lich's tools, and reports, when the plugin is loaded into it at spawn.
+      const env = b.id === 'opencode' ? (this.opencode ??= opencodeEnv(this.env, this.o.bin ?? '')) : {};
       return {
         ...b,
+        hasTools: b.hasTools || env.OPENCODE_CONFIG_CONTENT !== undefined,
         args: b.args ?? [],
-        env: {},
+        env,
+        confinedEnv: b.confinedEnv ?? {},
+        skipPermissionsSettings: b.skipPermissionsSettings ?? {},
         mcp: b.mcp ?? null,
         effort: b.effort ?? null,
         ultracode: b.ultracode ?? false,
         appendsSystemPrompt: b.appendsSystemPrompt ?? false,
         passesName: b.passesName ?? false,
+        readiness: b.readiness ?? {},
         userDefined: false,
       };
     }
@@ -373,6 +450,8 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       command,
       args: args as string[],
       env: env as Record<string, string>,
+      confinedEnv: {},
+      skipPermissionsSettings: {},
       modelFlag,
       effort: null,
       ultracode: false,
@@ -381,6 +460,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       appendsSystemPrompt: false,
       reportsState: bool('reportsState'),
       hasTools: bool('tools'),
+      readiness: {},
       mcp: null,
       passesName: false,
       userDefined: true,
@@ -411,6 +491,15 @@ export function resolveCommand(p: Provider, env: NodeJS.ProcessEnv): string {
   throw new SpawnError(
     `${p.name} is not installed where lich can run it: no ${goQuote(cmd)} on PATH (${path || 'empty'}) — install it, or open the session with another --kind`,
   );
+}
+
+/**
+ * The provider's own variables for one start (what `sessionEnv` lays over the backend's):
+ * {@link Provider.env}, plus {@link Provider.confinedEnv} when the session runs confined — the
+ * one start that takes the skip-permissions flag.
+ */
+export function providerEnv(p: Provider, o: { confined: boolean }): Record<string, string> {
+  return o.confined ? { ...p.env, ...p.confinedEnv } : p.env;
 }
 
 /** What {@link providerArgs} needs beyond the provider: the session's recorded choices and this start's circumstances. */
@@ -511,8 +600,8 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  * The argv after the binary (spec/cli.md § lich open, § Registration; wire.md § 12.1, "Argument
  * order"), in this order:
  *
- * 1. Codex: the MCP `-c mcp_servers.lich.command="<bin>"` `-c mcp_servers.lich.args=["mcp"]` pair
- *    — its global options must precede the `resume` subcommand;
+ * 1. Codex: its `-c` overrides ({@link codexConfig}: lich's MCP server, its environment and time,
+ *    and no app-server daemon) — its global options must precede the `resume` subcommand;
  * 2. the provider's own leading args (Kiro's `chat`, a user-defined provider's `args`);
  * 3. `--name <roster name>` — Claude Code, at birth only, never on a resume;
  * 4. `--agent <agent>` — Kiro CLI, when {@link ProviderArgsOptions.agent} names one;
@@ -521,7 +610,9 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  * 6. the skip-permissions flag, for a confined session only;
  * 7. the model args — the model and the effort at birth only (a resumed conversation restores its
  *    own, and a `/model` typed inside it is the user's), ultracode's
- *    `--settings {"ultracode":true}` on every start, since Claude Code drops it on `--resume`;
+ *    `--settings {"ultracode":true}` on every start, since Claude Code drops it on `--resume` —
+ *    one `--settings` document with {@link Provider.skipPermissionsSettings} when the
+ *    skip-permissions flag goes too;
  * 8. `--append-system-prompt <briefing>` — Claude Code and oh-my-pi;
  * 9. Claude Code: `--plugin-dir <dir>`, lich's own plugin, on every start;
  * 10. Claude Code: `--mcp-config <json>` last — it is variadic, and would read whatever followed
@@ -539,14 +630,7 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
   const ok = (v: string | undefined): v is string => v !== undefined && v !== '' && !v.startsWith('-');
   const resuming = p.resume !== null && ok(o.resumeId);
   const argv: string[] = [];
-  if (p.mcp === 'codex-config' && o.bin) {
-    argv.push(
-      '-c',
-      `mcp_servers.${MCP_SERVER_NAME}.command=${tomlString(o.bin)}`,
-      '-c',
-      `mcp_servers.${MCP_SERVER_NAME}.args=[${tomlString(MCP_SUBCOMMAND)}]`,
-    );
-  }
+  if (p.mcp === 'codex-config') argv.push(...codexConfig(o.bin));
   argv.push(...p.args);
   if (p.passesName && !resuming && ok(o.rosterName)) argv.push('--name', o.rosterName);
   if (p.id === 'kiro' && ok(o.agent)) argv.push('--agent', o.agent);
@@ -559,7 +643,12 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
     if (p.modelFlag && ok(o.model)) argv.push(p.modelFlag, o.model);
     if (p.effort && ok(o.effort)) argv.push(p.effort.flag, `${p.effort.prefix ?? ''}${o.effort}`);
   }
-  if (p.ultracode && o.ultracode) argv.push('--settings', jsonLine({ ultracode: true }));
+  // One --settings document: what the skip-permissions flag needs, and ultracode. Keys sorted, as
+  // Go's json.Marshal writes a map.
+  const settings: Record<string, boolean> = { ...(o.skipPermissions && p.skipPermissionsFlag ? p.skipPermissionsSettings : {}) };
+  if (p.ultracode && o.ultracode) settings.ultracode = true;
+  const keys = Object.keys(settings).sort();
+  if (keys.length > 0) argv.push('--settings', jsonLine(Object.fromEntries(keys.map((k) => [k, settings[k]]))));
   const briefing = o.briefing ?? spawnBriefing(p, o.bin);
   if (p.appendsSystemPrompt && briefing !== '') argv.push('--append-system-prompt', briefing);
   if (p.loadsLichPlugin && o.pluginDir) argv.push('--plugin-dir', o.pluginDir);
@@ -567,6 +656,40 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
     // Keys in Go's map order (sorted), encoded as Go's json.Marshal would.
     argv.push('--mcp-config', jsonLine({ mcpServers: { [MCP_SERVER_NAME]: { args: [MCP_SUBCOMMAND], command: o.bin } } }));
   }
+  return argv;
+}
+
+/**
+ * Codex's `-c` overrides, first in its argv (its global options must precede `resume`):
+ *
+ * - lich's MCP server — `mcp_servers.lich.command="<bin>"`, `…args=["mcp"]` (wire.md § 12.1) —
+ *   with `…env_vars=[…]` naming every variable lich exports into a session
+ *   ({@link SESSION_VARIABLES}): Codex starts an MCP server with a cleared environment, and a
+ *   `lich mcp` without `LICH_PORT`/`LICH_TOKEN`/`LICH_SESSION_ID` finds no lich, or acts as nobody
+ *   (real-agents.md § 5.3). Names only: the token's value never reaches argv, which any user can
+ *   read. And `…tool_timeout_sec` ({@link CODEX_TOOL_TIMEOUT_SECONDS}). None of it when `bin` is
+ *   `""`.
+ * - `features.daemon_auto_start=false`, always: a plain Codex TUI starts a detached app-server
+ *   daemon that outlives it, and a later Codex runs its commands inside that daemon's environment,
+ *   without the session's `LICH_*` (real-agents.md § 5.4). Any `-c` happened to keep 0.169.0 from
+ *   it; this says so in Codex's own words, with or without the MCP registration.
+ */
+export function codexConfig(bin: string): string[] {
+  const argv: string[] = [];
+  if (bin) {
+    const server = `mcp_servers.${MCP_SERVER_NAME}`;
+    argv.push(
+      '-c',
+      `${server}.command=${tomlString(bin)}`,
+      '-c',
+      `${server}.args=[${tomlString(MCP_SUBCOMMAND)}]`,
+      '-c',
+      `${server}.env_vars=[${SESSION_VARIABLES.map(tomlString).join(',')}]`,
+      '-c',
+      `${server}.tool_timeout_sec=${CODEX_TOOL_TIMEOUT_SECONDS}`,
+    );
+  }
+  argv.push('-c', 'features.daemon_auto_start=false');
   return argv;
 }
 

@@ -58,8 +58,9 @@ describe('startArgs', () => {
     const p = new Providers(dir, {}).get('codex');
     const r = row({ provider: 'codex', model: '', effort: '', ultracode: false });
     const o = { rosterName: 'n', bin: '', env: {}, resume: true };
-    expect(startArgs(p, r, o)).toEqual(['resume', 'conv-1']);
-    expect(startArgs(p, { ...r, confined: true }, o)).toEqual(['resume', 'conv-1', '--dangerously-bypass-approvals-and-sandbox']);
+    const noDaemon = ['-c', 'features.daemon_auto_start=false'];
+    expect(startArgs(p, r, o)).toEqual([...noDaemon, 'resume', 'conv-1']);
+    expect(startArgs(p, { ...r, confined: true }, o)).toEqual([...noDaemon, 'resume', 'conv-1', '--dangerously-bypass-approvals-and-sandbox']);
   });
 
   it('runs Kiro as the lich agent when the plugin installed it under HOME', () => {

@@ -11,6 +11,8 @@ export interface FakeSession extends RelaySession {
   ready: boolean;
   /** Still running its checkout's setup script (then never ready). */
   setup: boolean;
+  /** Its provider still not ready when the cap on its start ran out (`RelayHost.overdue`). */
+  overdue: boolean;
   state: string;
   /** What `branch` reports for it. */
   branch: string;
@@ -42,6 +44,7 @@ export class FakeHost implements RelayHost {
       live: true,
       ready: true,
       setup: false,
+      overdue: false,
       state: '',
       branch: '',
       ...s,
@@ -65,6 +68,9 @@ export class FakeHost implements RelayHost {
   }
   inSetup(id: string): boolean {
     return this.sessions.get(id)?.setup ?? false;
+  }
+  overdue(id: string): boolean {
+    return this.sessions.get(id)?.overdue ?? false;
   }
   branch(id: string): string {
     return this.sessions.get(id)?.branch ?? '';

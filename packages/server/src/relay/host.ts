@@ -58,6 +58,12 @@ export interface RelayHost {
    */
   inSetup?(id: string): boolean;
   /**
+   * Whether the session's provider is still not ready to read when the cap on waiting for it ran
+   * out (terminal/readiness.ts): a task sent now is queued and the ticket comes back at once, as
+   * behind a setup script. Optional: a host without that rule leaves it out.
+   */
+  overdue?(id: string): boolean;
+  /**
    * The branch the session's worktree has checked out, `""` for a session in its project's own
    * directory (or detached): what a subagent's report names (SubagentReport, wire.md § 8.4).
    * Optional: without it no branch is named.

@@ -260,7 +260,8 @@ export class Relay {
     // A target still running its setup script is queued for and the ticket comes back at once
     // (spec/cli.md § lich send): a fresh worktree's install routinely outlasts any wait the
     // sender asked for, and holding the line through it would only spend the sender's turn.
-    if (this.host.inSetup?.(target.id)) {
+    // A provider still not reading when the cap on its start ran out is held the same way.
+    if (this.host.inSetup?.(target.id) || this.host.overdue?.(target.id)) {
       this.deliver(e);
       return this.giveUp(e);
     }

@@ -16,7 +16,7 @@ import { rpc, until } from '../testing.js';
 import { canonical } from './worktrees.js';
 
 /**
- * The stand-in: records its argv, cwd, LICH_SESSION_ID and whether the real home's secret is
+ * The stand-in: records its argv, cwd, LICH_SESSION_ID, IS_SANDBOX and whether the real home's secret is
  * readable under $HOME/.rec — the private home when confined, the real one when not — touches
  * its provider state (~/.claude), and sits at a prompt.
  */
@@ -26,7 +26,7 @@ const home = process.env.HOME;
 let secret = 'hidden';
 try { secret = fs.readFileSync(process.env.SECRET, 'utf8').trim(); } catch {}
 fs.mkdirSync(home + '/.rec', { recursive: true });
-fs.appendFileSync(home + '/.rec/' + process.env.LICH_SESSION_ID + '.jsonl', JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), secret }) + '\\n');
+fs.appendFileSync(home + '/.rec/' + process.env.LICH_SESSION_ID + '.jsonl', JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), secret, sandbox: process.env.IS_SANDBOX ?? null }) + '\\n');
 try { fs.writeFileSync(home + '/.claude/touched-' + process.env.LICH_SESSION_ID, 'yes'); } catch {}
 process.stdin.setRawMode(true);
 process.stdin.on('data', () => {});
@@ -159,12 +159,15 @@ describe('spawn.Open under each rung, on the real bubblewrap', () => {
     const [start] = starts(privateHome(b, wt.id), wt.id);
     expect(start).toMatchObject({ cwd: wt.path, secret: 'hidden' });
     expect(start.argv).toContain(SKIP);
+    // Claude Code takes --dangerously-skip-permissions as root only with IS_SANDBOX=1.
+    expect(start.sandbox).toBe('1');
     // Its provider's own state is the real one; its setup script ran inside the same confinement.
     expect(readFileSync(join(home, '.claude', `touched-${wt.id}`), 'utf8')).toBe('yes');
     expect(readFileSync(join(privateHome(b, wt.id), `setup-${wt.id}.txt`), 'utf8')).toBe('hidden\n');
     expect(existsSync(join(home, `setup-${wt.id}.txt`))).toBe(false);
     await until(() => starts(home, own.id).length === 1);
     expect(starts(home, own.id)[0].argv).not.toContain(SKIP);
+    expect(starts(home, own.id)[0].sandbox).toBeNull();
   });
 
   it('under everywhere and under ask (nobody is here to answer), confines a session in the project directory too', async () => {

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute } from 'node:path';
 import { SpawnError } from '../errors.js';
 import { newProjectId, newSessionId } from '../ids.js';
-import { effortRefusal, modelRefusal, resolveCommand, ultracodeRefusal, type Provider, type Providers } from '../providers/providers.js';
+import { effortRefusal, modelRefusal, providerEnv, resolveCommand, ultracodeRefusal, type Provider, type Providers } from '../providers/providers.js';
 import { startArgs } from '../providers/start.js';
 import { goQuote } from '@lich/core/quote';
 import { equalFold, expandPath } from '../relay/resolve.js';
@@ -210,7 +210,7 @@ export class Spawn {
   ): Promise<Prepared> {
     const coordinates = this.d.coordinates();
     // The port only names this backend to the session; the binds do not depend on it.
-    const env = sessionEnv(this.d.env, provider.env, {
+    const env = sessionEnv(this.d.env, providerEnv(provider, { confined: true }), {
       ...coordinates,
       sessionId: s.id,
       projectDir,
@@ -275,8 +275,15 @@ export class Spawn {
         file: command.file,
         args: command.args,
         cwd: dir,
-        env: sessionEnv(this.d.env, provider.env, { ...coordinates, sessionId: id, projectDir: prow.path, worktreePort, subagentDepth: session.subagentDepth }),
+        env: sessionEnv(this.d.env, providerEnv(provider, session), {
+          ...coordinates,
+          sessionId: id,
+          projectDir: prow.path,
+          worktreePort,
+          subagentDepth: session.subagentDepth,
+        }),
         readyMarker: o.setup ? SETUP_MARKER : undefined,
+        ready: provider.readiness,
       });
     } catch (err) {
       this.d.ports.release(id);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { fnv32a, preferredWorktreePort, sessionEnv, WorktreePorts } from './env.js';
+import { fnv32a, preferredWorktreePort, SESSION_VARIABLES, sessionEnv, WorktreePorts } from './env.js';
 
 describe('sessionEnv', () => {
   it('exports the session variables of wire.md § 12.2 over the backend and provider environment', () => {
@@ -86,5 +86,91 @@ describe('worktree ports', () => {
     } finally {
       await new Promise((r) => blocker.close(r));
     }
+  });
+});
+
+describe('sessionEnv started from inside a coding agent', () => {
+  const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000 };
+
+  // What `env` printed through each real client's shell tool (Claude Code 2.1.328, Codex 0.169.0,
+  // opencode 1.18.33), on top of the environment it was started with.
+  const claudeShell = {
+    CLAUDECODE: '1',
+    CLAUDE_CODE_ENTRYPOINT: 'cli',
+    CLAUDE_CODE_SESSION_ID: '31229be8-3a59-41c8-9a35-c3b6295d8c44',
+    CLAUDE_CODE_CHILD_SESSION: '1',
+    CLAUDE_CODE_CHILD_NOTES_DIR: '/tmp/claude-0/-repo/31229be8/started',
+    CLAUDE_CODE_SESSION_ATTENDED: '1',
+    CLAUDE_CODE_EXECPATH: '/opt/claude/bin/claude.exe',
+    CLAUDE_CODE_MESSAGING_SOCKET: '/tmp/cc-socks/30764.sock',
+    CLAUDE_CODE_MESSAGING_TOKEN: '6fc007d005c34e925c377beb6f263e58',
+    CLAUDE_PID: '30764',
+    CLAUDE_EFFORT: 'medium',
+    AI_AGENT: 'claude-code_2-1-328_agent',
+    GIT_EDITOR: 'true',
+  };
+  const codexShell = {
+    CODEX_SESSION_ID: '01a23249-594a-7a50-b17b-1fd426cd9928',
+    CODEX_THREAD_ID: '01a23249-594a-7a50-b17b-1fd426cd9928',
+    CODEX_TOOL_CALL_ID: 'call_1',
+    CODEX_CI: '1',
+    CODEX_VERSION: '0.169.0',
+    CODEX_MANAGED_BY_NPM: '1',
+    CODEX_MANAGED_PACKAGE_ROOT: '/opt/codex',
+    CODEX_APPLY_PATCH_PRESERVE_LINE_ENDINGS: '1',
+    NO_COLOR: '1',
+    COLORTERM: '',
+    PAGER: 'cat',
+    GIT_PAGER: 'cat',
+    GH_PAGER: 'cat',
+    LC_ALL: 'C.UTF-8',
+    LC_CTYPE: 'C.UTF-8',
+  };
+  const opencodeShell = { AGENT: '1', OPENCODE: '1', OPENCODE_PID: '1666' };
+
+  it('never hands a session what a parent Claude Code, Codex or opencode exported to its shell', () => {
+    for (const parent of [claudeShell, codexShell, opencodeShell]) {
+      const env = sessionEnv({ PATH: '/bin', HOME: '/home/u', ...parent }, {}, coords);
+      for (const k of Object.keys(parent)) expect(env, k).not.toHaveProperty(k);
+      expect(env).toMatchObject({ PATH: '/bin', HOME: '/home/u', LICH_SESSION_ID: 's' });
+    }
+  });
+
+  it("keeps a person's own settings: the providers' configuration, and pagers, colour and editor outside an agent", () => {
+    const own = {
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      CLAUDE_CODE_USE_BEDROCK: '1',
+      CODEX_HOME: '/home/u/.codex',
+      OPENCODE_CONFIG: '/home/u/oc.json',
+      IS_SANDBOX: '1',
+      NO_COLOR: '1',
+      PAGER: 'cat',
+      GIT_EDITOR: 'true',
+      AGENT: '1',
+      LC_ALL: 'C.UTF-8',
+    };
+    expect(sessionEnv(own, {}, coords)).toMatchObject(own);
+  });
+
+  it("drops an agent's shell-only override only at the value that agent sets", () => {
+    const env = sessionEnv({ ...codexShell, PAGER: 'less', LC_ALL: 'de_DE.UTF-8' }, {}, coords);
+    expect(env).toMatchObject({ PAGER: 'less', LC_ALL: 'de_DE.UTF-8' });
+    expect(env).not.toHaveProperty('NO_COLOR');
+    expect(sessionEnv({ ...claudeShell, GIT_EDITOR: 'vim' }, {}, coords).GIT_EDITOR).toBe('vim');
+  });
+
+  it('leaves the backend environment it was given untouched, and lets a provider set any of them itself', () => {
+    const base = { ...claudeShell };
+    const env = sessionEnv(base, { CLAUDE_CODE_ENTRYPOINT: 'sdk-cli' }, coords);
+    expect(base).toEqual(claudeShell);
+    expect(env.CLAUDE_CODE_ENTRYPOINT).toBe('sdk-cli');
+  });
+});
+
+describe('SESSION_VARIABLES', () => {
+  it('names every variable lich exports into a session, a worker’s depth included', () => {
+    const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000, subagentDepth: 2 };
+    const lich = Object.keys(sessionEnv({}, {}, coords)).filter((k) => k.startsWith('LICH_'));
+    expect([...lich].sort()).toEqual([...SESSION_VARIABLES].sort());
   });
 });

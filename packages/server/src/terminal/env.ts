@@ -15,15 +15,110 @@ export interface Coordinates {
   bin: string;
 }
 
+/**
+ * Every variable lich exports into a session (wire.md § 12.2), in that table's order: what a
+ * process the provider starts with a cleared environment must be handed by name (Codex's MCP
+ * servers: providers.ts `codexConfig`). The subagent pair is set only for a `--subagent` worker.
+ */
+export const SESSION_VARIABLES: readonly string[] = [
+  'LICH_PORT',
+  'LICH_TOKEN',
+  'LICH_SESSION_ID',
+  'LICH_BIN',
+  'LICH_PROJECT_DIR',
+  'LICH_WORKTREE_PORT',
+  'LICH_PROMPT_LANG',
+  'LICH_SUBAGENT_CARDS',
+  'LICH_SUBAGENT_DEPTH',
+];
+
 /** The variables a session must not inherit from whatever started the backend. */
 const INHERITED_DROPS = ['LICH_SUBAGENT_CARDS', 'LICH_SUBAGENT_DEPTH'];
+
+/**
+ * What a coding agent exports to the commands its shell tool runs (and to its MCP servers and
+ * hooks), naming the agent process and its conversation: a lich backend started from inside one
+ * of them (`lich --no-window` or `lich native` run by an agent) would otherwise hand them to every
+ * session it opens, and a provider started there takes itself for that agent's child. Claude Code
+ * refuses or changes course on `CLAUDECODE` and `CLAUDE_CODE_CHILD_SESSION`, and the messaging
+ * socket and token would point a nested Claude Code at its parent; Codex's sandbox variables
+ * would tell a nested Codex its network is off. None of these is a setting a person makes.
+ *
+ * Measured on Claude Code 2.1.328, Codex 0.169.0 and opencode 1.18.33 by running `env` through
+ * each one's shell tool (docs/architecture.md § Session environment), plus what their sources set
+ * for MCP servers (Claude Code: `CLAUDE_PROJECT_DIR`, `CLAUDE_CODE_LAUNCHED_BY_SESSION_IDS`) and
+ * for sandboxed commands (Codex: `CODEX_SANDBOX`, `CODEX_SANDBOX_NETWORK_DISABLED`).
+ */
+export const PARENT_AGENT_VARIABLES: readonly string[] = [
+  // Claude Code
+  'CLAUDECODE',
+  'CLAUDE_CODE_ENTRYPOINT',
+  'CLAUDE_CODE_SESSION_ID',
+  'CLAUDE_CODE_CHILD_SESSION',
+  'CLAUDE_CODE_CHILD_NOTES_DIR',
+  'CLAUDE_CODE_SESSION_ATTENDED',
+  'CLAUDE_CODE_EXECPATH',
+  'CLAUDE_CODE_MESSAGING_SOCKET',
+  'CLAUDE_CODE_MESSAGING_TOKEN',
+  'CLAUDE_CODE_LAUNCHED_BY_SESSION_IDS',
+  'CLAUDE_PROJECT_DIR',
+  'CLAUDE_PID',
+  'CLAUDE_EFFORT',
+  'AI_AGENT',
+  // Codex
+  'CODEX_SESSION_ID',
+  'CODEX_THREAD_ID',
+  'CODEX_TOOL_CALL_ID',
+  'CODEX_CI',
+  'CODEX_VERSION',
+  'CODEX_MANAGED_BY_NPM',
+  'CODEX_MANAGED_PACKAGE_ROOT',
+  'CODEX_APPLY_PATCH_PRESERVE_LINE_ENDINGS',
+  'CODEX_SANDBOX',
+  'CODEX_SANDBOX_NETWORK_DISABLED',
+  // opencode
+  'OPENCODE',
+  'OPENCODE_PID',
+];
+
+/**
+ * Settings an agent overrides for its shell tool only, dropped when that agent's own marker says
+ * the backend was started there and the value is the one the agent sets: a person may set any of
+ * them, but not to these values under that marker. Codex turns colour, pagers and the locale off
+ * for its commands (`NO_COLOR=1` would leave every TUI a session runs colourless); Claude Code
+ * sets `GIT_EDITOR=true`, which would make a `git commit` typed in a session skip the editor;
+ * opencode sets `AGENT=1` beside its own `OPENCODE_PID`.
+ */
+const PARENT_AGENT_OVERRIDES: ReadonlyArray<{ marker: string; values: Readonly<Record<string, string>> }> = [
+  { marker: 'CLAUDECODE', values: { GIT_EDITOR: 'true' } },
+  {
+    marker: 'CODEX_THREAD_ID',
+    values: { NO_COLOR: '1', COLORTERM: '', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', LC_ALL: 'C.UTF-8', LC_CTYPE: 'C.UTF-8' },
+  },
+  { marker: 'OPENCODE_PID', values: { AGENT: '1' } },
+];
+
+/**
+ * `base` without what a parent coding agent put there ({@link PARENT_AGENT_VARIABLES}, and its
+ * shell-only overrides where its marker is present). A new object; `base` is left alone.
+ */
+export function withoutParentAgent(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  for (const { marker, values } of PARENT_AGENT_OVERRIDES) {
+    if (base[marker] === undefined) continue;
+    for (const [k, v] of Object.entries(values)) if (env[k] === v) delete env[k];
+  }
+  for (const k of PARENT_AGENT_VARIABLES) delete env[k];
+  return env;
+}
 
 /** From this depth on a `--subagent` worker keeps its own subagents inside its CLI (spec/cli.md § lich open, --subagent). */
 export const SUBAGENT_CARDS_OFF_DEPTH = 2;
 
 /**
- * The PTY environment: the backend's own, then the provider's extra variables, then lich's
- * (which win, so a provider definition cannot point a session at another lich).
+ * The PTY environment: the backend's own — without what a parent coding agent exported into it
+ * ({@link withoutParentAgent}) — then the provider's extra variables, then lich's (which win, so
+ * a provider definition cannot point a session at another lich).
  *
  * `subagentDepth` is the session row's (`SessionRow.subagentDepth`): above 0 — a `lich open
  * --subagent` worker — it is exported as `LICH_SUBAGENT_DEPTH`, on every start of that session,
@@ -36,7 +131,7 @@ export function sessionEnv(
   o: Coordinates & { sessionId: string; projectDir: string; worktreePort: number; subagentDepth?: number },
 ): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  for (const [k, v] of Object.entries(withoutParentAgent(base))) if (v !== undefined) env[k] = v;
   for (const k of INHERITED_DROPS) delete env[k];
   Object.assign(env, providerEnv);
   Object.assign(env, {

@@ -9,6 +9,7 @@
 import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
 import { MarkerWatch } from './marker.js';
+import { ReadyWatch, type ReadyRule } from './readiness.js';
 
 /** Bytes of output kept per session for failure messages. */
 export const TAIL_BYTES = 64 * 1024;
@@ -16,8 +17,7 @@ export const TAIL_BYTES = 64 * 1024;
 export const SUBMIT_QUIET_MS = 150;
 /** Longest wait for that quiet before the carriage return is written anyway (defaultSettleLimit). */
 export const SUBMIT_SETTLE_LIMIT_MS = 5_000;
-/** Quiet that makes a fresh session ready, once (wire.md § 9, readySettle). */
-export const READY_QUIET_MS = 600;
+export { READY_QUIET_MS } from './readiness.js';
 /** Grace between SIGHUP and SIGKILL when a session is closed. */
 export const KILL_GRACE_MS = 2_000;
 
@@ -40,12 +40,18 @@ export interface StartOptions {
    * on the first quiet, as before.
    */
   readyMarker?: string;
+  /** How the program shows it reads its input (readiness.ts; the provider's `readiness`). Absent: quiet alone. */
+  ready?: ReadyRule;
 }
 
 /** How a session's process ended. */
 export interface ExitInfo {
   exitCode: number;
   signal?: number;
+  /** Milliseconds from the start to the exit. */
+  ranMs?: number;
+  /** Whether the session had become {@link Terminal.ready} — its program reading its input — before it ended. */
+  wasReady?: boolean;
 }
 
 interface Live {
@@ -53,8 +59,8 @@ interface Live {
   pid: number;
   startedAt: number;
   lastOutputAt: number;
-  /** Latched the first time the PTY has been quiet for READY_QUIET_MS. */
-  settled: boolean;
+  /** When the program reads input (readiness.ts), counted from the setup marker when there is one. */
+  readiness: ReadyWatch;
   tail: string;
   exited: Promise<ExitInfo>;
   /** Watching for {@link StartOptions.readyMarker}; undefined when none was asked for. */
@@ -94,7 +100,7 @@ export class Terminal {
       pid: proc.pid,
       startedAt: now,
       lastOutputAt: now,
-      settled: false,
+      readiness: new ReadyWatch(o.ready ?? {}, now),
       tail: '',
       exited: new Promise<ExitInfo>((r) => (resolveExit = r)),
       marker: o.readyMarker ? new MarkerWatch(o.readyMarker) : undefined,
@@ -102,14 +108,18 @@ export class Terminal {
     this.live.set(id, entry);
     const output = (d: string): void => {
       entry.lastOutputAt = Date.now();
-      entry.marker?.feed(d);
+      const setup = entry.marker !== undefined && !entry.marker.done;
+      if (entry.marker?.feed(d) && setup) entry.readiness.restart(entry.lastOutputAt);
+      entry.readiness.feed(d, entry.lastOutputAt);
       entry.tail += d;
       if (entry.tail.length > TAIL_BYTES) entry.tail = entry.tail.slice(-TAIL_BYTES);
     };
     proc.onData(output);
     drainBeforeClose(proc);
     proc.onExit(({ exitCode, signal }) => {
-      const info: ExitInfo = { exitCode, signal };
+      const at = Date.now();
+      const wasReady = (!entry.marker || entry.marker.done) && entry.readiness.ready(at);
+      const info: ExitInfo = { exitCode, signal, ranMs: at - entry.startedAt, wasReady };
       if (this.live.get(id) === entry) this.live.delete(id);
       resolveExit(info);
       for (const l of [...this.exitListeners]) {
@@ -157,17 +167,27 @@ export class Terminal {
 
   /**
    * Whether the session is at a free prompt: live, past its setup script (the ready marker seen,
-   * when one was asked for — wire.md § 9, setup marker), and its PTY has been quiet ≥ 600 ms at
-   * least once since (readySettle). The quiet is counted from the marker's own output, so a
-   * setup script sleeping in silence never makes the session ready. Latched: an agent drawing a
-   * spinner mid-turn stays ready, since every provider queues text typed mid-turn.
+   * when one was asked for — wire.md § 9, setup marker), and its program reads input by its
+   * {@link StartOptions.ready} rule — the provider's sign of reading seen, then quiet; without
+   * one, the PTY quiet ≥ 600 ms (readySettle) — at least once since. Counted from the marker's own
+   * output, so a setup script sleeping in silence never makes the session ready. Latched: an agent
+   * drawing a spinner mid-turn stays ready, since every provider queues text typed mid-turn.
    */
   ready(id: string): boolean {
     const e = this.live.get(id);
     if (!e) return false;
     if (e.marker && !e.marker.done) return false;
-    if (!e.settled && Date.now() - e.lastOutputAt >= READY_QUIET_MS) e.settled = true;
-    return e.settled;
+    return e.readiness.ready(Date.now());
+  }
+
+  /**
+   * Whether the session is past its setup script and still not ready when its rule's cap ran out
+   * (readiness.ts `overdue`): what is sent to it now is held, and the ticket comes back at once.
+   */
+  overdue(id: string): boolean {
+    const e = this.live.get(id);
+    if (!e || (e.marker && !e.marker.done)) return false;
+    return e.readiness.overdue(Date.now());
   }
 
   /** Writes raw bytes to the session's PTY. @throws Error when it has none. */

@@ -1,0 +1,123 @@
+// The first task after `lich open` reaches a provider that starts reading its input late: real
+// PTYs, a real backend, and stand-in `opencode` and `claude` binaries on its PATH that behave as
+// the real clients were measured to (docs/architecture.md § Readiness) — they turn bracketed paste
+// on at once, go quiet, and drop everything typed before their prompt takes input. Each answers
+// the task it reads over the RPC wire, as `"$LICH_BIN" reply` would, so the send is answered on
+// the line it holds.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server.js';
+import { rpc, tempLich, until, type TempLich } from '../testing.js';
+
+/**
+ * A TUI that reads input only from `READ_AFTER_MS` on (or, with `REPORT_START`, once its plugin
+ * posted /session-start): before that every byte typed is dropped and recorded in
+ * `<id>.lost`. From then on a pasted [lich] task is answered with `relay.Reply`.
+ */
+const LATE_READER = `
+const fs = require('node:fs');
+const http = require('node:http');
+const id = process.env.LICH_SESSION_ID;
+const rpc = (path, body) => new Promise((done) => {
+  const req = http.request({ host: '127.0.0.1', port: Number(process.env.LICH_PORT), method: 'POST',
+    path: path + '?token=' + process.env.LICH_TOKEN, headers: { 'content-type': 'application/json' } }, (res) => { res.resume(); res.on('end', done); });
+  req.on('error', done);
+  req.end(JSON.stringify(body));
+});
+let reading = false;
+let got = '';
+process.stdin.setRawMode(true);
+// What it draws at once: opencode turns bracketed paste on long before it reads.
+process.stdout.write(process.env.EARLY ?? '\\x1b[?2004h\\x1b[6n');
+process.stdin.on('data', (d) => {
+  if (!reading) return fs.appendFileSync(id + '.lost', d);
+  got += d.toString();
+  const m = /reply ([0-9a-f]{8}) /.exec(got);
+  if (m && got.includes('\\r')) { got = ''; rpc('/rpc/relay.Reply', [{ from: id, ticket: m[1], answer: 'read it' }]); }
+});
+const up = () => { reading = true; process.stdout.write(process.env.PROMPT_TEXT || '> '); };
+if (process.env.REPORT_START) {
+  setTimeout(() => rpc('/session-start', { session_id: id, provider_session_id: 'conv-1', provider: process.env.REPORT_START }).then(up), Number(process.env.READ_AFTER_MS));
+} else setTimeout(up, Number(process.env.READ_AFTER_MS));
+`;
+
+let dirs: TempLich;
+let server: RunningServer;
+let project: string;
+
+beforeAll(async () => {
+  dirs = tempLich('lich-readiness-pty-');
+  project = join(dirs.root, 'proj');
+  mkdirSync(project);
+  mkdirSync(dirs.configDir, { recursive: true });
+  const bin = join(dirs.root, 'bin');
+  mkdirSync(bin);
+  const script = join(dirs.root, 'late-reader.cjs');
+  writeFileSync(script, LATE_READER);
+  // opencode draws its prompt, then reads; this Claude Code never turns anything on that lich
+  // watches for, and is heard of only through its plugin's /session-start.
+  const shims: Record<string, string> = {
+    opencode: `READ_AFTER_MS=2000 PROMPT_TEXT='Ask anything… "fix a TODO"'`,
+    claude: `READ_AFTER_MS=1500 REPORT_START=claude EARLY='starting'`,
+  };
+  for (const [name, env] of Object.entries(shims)) {
+    writeFileSync(join(bin, name), `#!/bin/sh\nexport ${env}\nexec "${process.execPath}" "${script}"\n`);
+    chmodSync(join(bin, name), 0o755);
+  }
+  server = await startServer({
+    configDir: dirs.configDir,
+    dataDir: dirs.dataDir,
+    port: 0,
+    bin: '/opt/lich/bin/lich',
+    env: { PATH: `${bin}:${process.env.PATH}`, HOME: dirs.root },
+    validateResults: true,
+    log: () => {},
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+  expect(server.violations).toEqual([]);
+  dirs.cleanup();
+});
+
+async function openThenSend(kind: string): Promise<{ id: string; result: { status: string; answer: string } }> {
+  const opened = await rpc(server, 'spawn.Open', [
+    { from: '', project, kind, worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false },
+  ]);
+  expect(opened.status).toBe(200);
+  const sent = await rpc(server, 'relay.Send', [{ from: '', target: opened.json.id, project: '', prompt: 'run the tests', timeoutSeconds: 30 }]);
+  expect(sent.status).toBe(200);
+  return { id: opened.json.id, result: sent.json };
+}
+
+describe('the first send right after open', () => {
+  it('waits for opencode to draw its prompt — quiet alone came seconds early — and is answered', async () => {
+    const { id, result } = await openThenSend('opencode');
+    expect(result).toMatchObject({ status: 'answered', answer: 'read it' });
+    expect(existsSync(join(project, `${id}.lost`))).toBe(false);
+  });
+
+  it('takes a session whose plugin reported its start as ready to read, whatever its screen shows', async () => {
+    const { id, result } = await openThenSend('claude');
+    expect(result).toMatchObject({ status: 'answered', answer: 'read it' });
+    expect(existsSync(join(project, `${id}.lost`))).toBe(false);
+  });
+
+  it('still holds a user-defined provider to the quiet alone', async () => {
+    writeFileSync(
+      join(dirs.configDir, 'providers.json'),
+      JSON.stringify({
+        providers: { late: { name: 'Late', command: process.execPath, args: [join(dirs.root, 'late-reader.cjs')], env: { READ_AFTER_MS: '3000' } } },
+      }),
+    );
+    const opened = await rpc(server, 'spawn.Open', [
+      { from: '', project, kind: 'late', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false },
+    ]);
+    const sent = await rpc(server, 'relay.Send', [{ from: '', target: opened.json.id, project: '', prompt: 'run the tests', timeoutSeconds: 1 }]);
+    expect(sent.json.status).toBe('pending');
+    // Typed at the first quiet, before this program reads: what a provider with no rule risks.
+    await until(() => existsSync(join(project, `${opened.json.id}.lost`)) && readFileSync(join(project, `${opened.json.id}.lost`), 'utf8').includes('\r'));
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { BRACKETED_PASTE_ON, READY_CAP_MS, READY_QUIET_MS, ReadyWatch } from './readiness.js';
+
+// Times in ms since the PTY started; every method takes the time, so nothing here sleeps.
+
+describe('ReadyWatch with the plain quiet rule', () => {
+  it('is ready once the PTY has been quiet 600 ms, counted from the start while nothing was written', () => {
+    const w = new ReadyWatch({}, 0);
+    expect(w.ready(READY_QUIET_MS - 1)).toBe(false);
+    expect(w.ready(READY_QUIET_MS)).toBe(true);
+  });
+
+  it('counts the quiet from the last output, and stays ready once it was (a spinner mid-turn)', () => {
+    const w = new ReadyWatch({}, 0);
+    w.feed('banner', 500);
+    expect(w.ready(1000)).toBe(false);
+    expect(w.ready(1100)).toBe(true);
+    w.feed('spinner', 1200);
+    expect(w.ready(1201)).toBe(true);
+  });
+});
+
+describe('ReadyWatch with a sign of reading (opencode: its prompt text)', () => {
+  const opencode = { shows: ['Ask anything', 'ctrl+p'], quietMs: 150 };
+
+  it('is not ready on quiet alone while the sign has not appeared — opencode is silent for seconds before it reads', () => {
+    const w = new ReadyWatch(opencode, 0);
+    w.feed('\x1b[6n\x1b[?2004h', 800);
+    // Measured: text typed at 0.8, 3.5 and 6 s was lost, in silences of up to 5 s.
+    for (const t of [1500, 3500, 6000, 9000]) expect(w.ready(t)).toBe(false);
+  });
+
+  it('is ready once the prompt was drawn and the frame ended', () => {
+    const w = new ReadyWatch(opencode, 0);
+    w.feed('\x1b[19;27H\x1b[38;5;8mAsk anything… "What is the tech stack?"', 9600);
+    w.feed('\x1b[23;84Hctrl+p \x1b[0mcommands', 9610);
+    expect(w.ready(9700)).toBe(false);
+    expect(w.ready(9760)).toBe(true);
+    expect(w.shown).toBe(true);
+  });
+
+  it('takes any one of its signs: a resumed conversation draws no placeholder, only the footer', () => {
+    const w = new ReadyWatch(opencode, 0);
+    w.feed('\x1b[35;104H\x1b[38;5;255mctrl+p \x1b[0m', 12_811);
+    expect(w.ready(13_000)).toBe(true);
+  });
+
+  it('finds a sign split across two chunks', () => {
+    const w = new ReadyWatch(opencode, 0);
+    w.feed('…\x1b[38;5;8mAsk any', 5000);
+    expect(w.shown).toBe(false);
+    w.feed('thing… "x"', 5001);
+    expect(w.shown).toBe(true);
+  });
+
+  it('falls back to the plain quiet rule after its cap, for a client whose screen changed', () => {
+    const w = new ReadyWatch(opencode, 0);
+    w.feed('a prompt in other words', 2000);
+    expect(w.ready(READY_CAP_MS - 1)).toBe(false);
+    expect(w.overdue(READY_CAP_MS - 1)).toBe(false);
+    expect(w.ready(READY_CAP_MS)).toBe(true);
+    expect(w.overdue(READY_CAP_MS)).toBe(false);
+  });
+
+  it('is overdue past its cap while the PTY is still drawing, and ready at its next quiet', () => {
+    const w = new ReadyWatch({ shows: ['never'], capMs: 10_000 }, 0);
+    w.feed('busy', 9_900);
+    w.feed('busy', 10_200);
+    expect(w.overdue(10_300)).toBe(true);
+    expect(w.ready(10_800)).toBe(true);
+    expect(w.overdue(10_800)).toBe(false);
+  });
+});
+
+describe('ReadyWatch for Claude Code (bracketed paste turned on)', () => {
+  const claude = { shows: [BRACKETED_PASTE_ON] };
+
+  it('waits past the quiet before its TUI takes input, then for the quiet after it turned bracketed paste on', () => {
+    const w = new ReadyWatch(claude, 0);
+    // Measured on 2.1.328: 0.85 s a cursor save, 1.65 s bracketed paste on, 1.75 s the prompt, banner frames to 2.9 s.
+    w.feed('\x1b7\x1b[r\x1b8\x1b[?25h', 853);
+    expect(w.ready(1600)).toBe(false);
+    w.feed('\x1b[?2004h\x1b[?2031h\x1b[?1004h', 1649);
+    w.feed('\x1b[?1049h\x1b[2J ❯ ', 1751);
+    w.feed('▂', 2543);
+    w.feed('▛', 2901);
+    expect(w.ready(3400)).toBe(false);
+    expect(w.ready(3501)).toBe(true);
+  });
+});
+
+describe('ReadyWatch restarted (a setup script handed over to the provider)', () => {
+  it('forgets a sign the setup script printed and counts the cap and the quiet from the hand-over', () => {
+    const w = new ReadyWatch({ shows: [BRACKETED_PASTE_ON], capMs: 5000 }, 0);
+    w.feed('bash: \x1b[?2004h', 100);
+    w.restart(60_000);
+    expect(w.ready(61_000)).toBe(false);
+    expect(w.overdue(64_000)).toBe(false);
+    w.feed('\x1b[?2004h', 62_000);
+    expect(w.ready(62_600)).toBe(true);
+  });
+});

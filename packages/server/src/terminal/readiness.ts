@@ -1,0 +1,127 @@
+/**
+ * When a session's program reads what is typed at it (spec/cli.md § Known ceilings, "A session is
+ * addressable before its agent can read"; wire.md § 8.2, Free prompt): the rule the terminal
+ * applies before lich types a task, per provider, as measured on each real client
+ * (docs/architecture.md § Readiness).
+ *
+ * Quiet alone is what lich had: a PTY that stopped drawing for 600 ms has taken the terminal. Two
+ * real clients drop what is typed while they still start, after a quiet that long: opencode 1.18.33
+ * reads input only once its prompt is drawn, 2–25 s in (text typed at 0.8, 3.5 and 6 s was lost),
+ * and Claude Code 2.1.328 lost a paste typed 1 s in, before it turned bracketed paste on at 1.6 s.
+ * So a provider can name output that shows its program reads input — its prompt's own text, or the
+ * escape that turns bracketed paste on — and the session is ready once that appeared and the PTY
+ * then went quiet for the rule's quiet. A client whose screen changed so the text never comes must
+ * still be typed at: after the rule's cap the plain quiet stands in.
+ *
+ * Pure: every method takes the time, so a test drives it with numbers rather than sleeps.
+ */
+
+/** Quiet that makes a fresh session ready, once (wire.md § 9, readySettle). */
+export const READY_QUIET_MS = 600;
+
+/**
+ * How long a provider's own sign of reading is waited for before {@link READY_QUIET_MS} of quiet
+ * alone makes the session ready: above the slowest start measured (opencode's prompt, 25 s on a
+ * loaded 2-core machine), well under the 5 minutes a task is held.
+ */
+export const READY_CAP_MS = 60_000;
+
+/** The escape a program writes to turn bracketed paste on (xterm mode 2004). */
+export const BRACKETED_PASTE_ON = '\x1b[?2004h';
+
+/** How a provider's program shows it reads its input; `{}` is the plain quiet rule. */
+export interface ReadyRule {
+  /**
+   * Output any one of which shows the program reads input (raw PTY text, escapes included, found
+   * across chunk boundaries). Absent or empty: none is waited for.
+   */
+  shows?: readonly string[];
+  /** Quiet after that output (or, without `shows`, since the start) that makes it ready. Default {@link READY_QUIET_MS}. */
+  quietMs?: number;
+  /** How long `shows` is waited for before the plain quiet rule applies. Default {@link READY_CAP_MS}. */
+  capMs?: number;
+}
+
+/**
+ * One PTY's readiness under a {@link ReadyRule}, latched: once ready it stays ready, since an agent
+ * drawing a spinner mid-turn still queues what is typed at it.
+ *
+ * @example
+ *   const w = new ReadyWatch({ shows: ['Ask anything'], quietMs: 150 }, Date.now());
+ *   pty.onData((d) => w.feed(d, Date.now()));
+ *   if (w.ready(Date.now())) type();
+ */
+export class ReadyWatch {
+  private since: number;
+  private lastOutputAt: number;
+  private shownAt: number | undefined;
+  private carry = '';
+  private latched = false;
+  private readonly shows: readonly string[];
+  private readonly longest: number;
+
+  constructor(
+    private readonly rule: ReadyRule,
+    now: number,
+  ) {
+    this.shows = (rule.shows ?? []).filter((s) => s !== '');
+    this.longest = Math.max(0, ...this.shows.map((s) => s.length));
+    this.since = now;
+    this.lastOutputAt = now;
+  }
+
+  /** Output arrived at `now` (ms). */
+  feed(chunk: string, now: number): void {
+    this.lastOutputAt = now;
+    if (this.shownAt !== undefined || this.shows.length === 0) return;
+    const text = this.carry + chunk;
+    if (this.shows.some((s) => text.includes(s))) {
+      this.shownAt = now;
+      this.carry = '';
+      return;
+    }
+    // Keep only what could be the start of a sign split across chunks.
+    this.carry = this.longest > 1 ? text.slice(-(this.longest - 1)) : '';
+  }
+
+  /**
+   * Starts the count again at `now`, forgetting what was seen: the program the rule is about starts
+   * here (a worktree's setup script handed over to the provider, `spawn/setup.ts`).
+   */
+  restart(now: number): void {
+    this.since = now;
+    this.lastOutputAt = now;
+    this.shownAt = undefined;
+    this.carry = '';
+    this.latched = false;
+  }
+
+  /** Whether the program's sign of reading was seen. */
+  get shown(): boolean {
+    return this.shownAt !== undefined;
+  }
+
+  /** Whether the program reads what is typed now (latched). */
+  ready(now: number): boolean {
+    if (this.latched) return true;
+    const quiet = now - this.lastOutputAt;
+    let ok: boolean;
+    if (this.shows.length === 0) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
+    else if (this.shownAt !== undefined) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
+    else ok = this.overCap(now) && quiet >= READY_QUIET_MS;
+    if (ok) this.latched = true;
+    return ok;
+  }
+
+  /**
+   * Whether the session is still not ready past the rule's cap: a task sent now is held and the
+   * ticket comes back at once, as behind a setup script (relay `send`).
+   */
+  overdue(now: number): boolean {
+    return !this.ready(now) && this.overCap(now);
+  }
+
+  private overCap(now: number): boolean {
+    return now - this.since >= (this.rule.capMs ?? READY_CAP_MS);
+  }
+}
