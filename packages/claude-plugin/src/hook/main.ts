@@ -15,10 +15,10 @@
  * session's transcript — and bounded: it runs on every tool call, so it gives up after
  * {@link HOOK_BUDGET_MS} rather than hold a tool behind a lich that does not answer.
  */
-import { httpLink } from '@lich/core/mod/http-link';
 import { linkCoordinates, type PluginLink } from '@lich/core/mod/link';
 import { reportSessionStart, reportState, reportTitle, reportTouched } from '@lich/core/mod/reporters';
 import { refusal } from 'lich:checks';
+import { netLink } from './net-link.js';
 import { type Report, reportsFor } from './reports.js';
 
 declare const __LICH_PLUGIN_VERSION__: string;
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   }
   const reports = reportsFor(input, c.sessionId);
   if (reports.length === 0) return;
-  const link = httpLink(c, __LICH_PLUGIN_VERSION__, refusal);
+  const link = netLink(c, __LICH_PLUGIN_VERSION__, refusal);
   for (const r of reports) await send(link, r);
   link.close();
 }
