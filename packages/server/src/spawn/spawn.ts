@@ -283,7 +283,8 @@ export class Spawn {
           subagentDepth: session.subagentDepth,
         }),
         readyMarker: o.setup ? SETUP_MARKER : undefined,
-        ready: provider.readiness,
+        // Started with lich's plugin, it says it reads by its /session-start (terminal/readiness.ts).
+        ready: pluginDir ? { ...provider.readiness, awaitsPlugin: true } : provider.readiness,
       });
     } catch (err) {
       this.d.ports.release(id);

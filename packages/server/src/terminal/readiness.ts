@@ -40,6 +40,14 @@ export interface ReadyRule {
   quietMs?: number;
   /** How long `shows` is waited for before the plain quiet rule applies. Default {@link READY_CAP_MS}. */
   capMs?: number;
+  /**
+   * Nothing the program prints counts, only its plugin's `/session-start` (which makes any session
+   * ready, SessionHost.started), until the cap: a Claude Code session lich started with its own
+   * plugin (providers/claude-plugin.ts). Its bracketed paste comes on seconds before the plugin's
+   * mod polls, and on the folder-trust dialog too, where a typed task answers the dialog and ends
+   * the session; the plugin's SessionStart hook reports only once the session is past both.
+   */
+  awaitsPlugin?: boolean;
 }
 
 /**
@@ -106,7 +114,8 @@ export class ReadyWatch {
     if (this.latched) return true;
     const quiet = now - this.lastOutputAt;
     let ok: boolean;
-    if (this.shows.length === 0) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
+    if (this.rule.awaitsPlugin) ok = this.overCap(now) && quiet >= READY_QUIET_MS;
+    else if (this.shows.length === 0) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
     else if (this.shownAt !== undefined) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
     else ok = this.overCap(now) && quiet >= READY_QUIET_MS;
     if (ok) this.latched = true;
