@@ -91,9 +91,12 @@ module.exports = {
     {
       name: 'not-to-unresolvable',
       severity: 'error',
-      comment: 'An import that resolves to nothing is a typo or a missing dependency.',
+      comment:
+        'An import that resolves to nothing is a typo or a missing dependency. Two names resolve at build time only: ' +
+        "`claude-code`, the declarations Claude Code writes for a plugin's hooks module (packages/claude-plugin/types, " +
+        'a types-only import), and `lich:checks`, the plugin build\'s virtual module of compiled contract checks.',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^(claude-code|lich:checks)$' },
     },
   ],
   options: {

@@ -17,8 +17,9 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
-    // A fixture tree of deliberately wrong imports for the dependency rules' own test, not tests.
-    exclude: [...configDefaults.exclude, 'tools/deps/fixtures/**'],
+    // A fixture tree of deliberately wrong imports for the dependency rules' own test, not tests;
+    // and the real-agents tier, which runs real Claude Code, opencode and Codex: `npm run test:agents`.
+    exclude: [...configDefaults.exclude, 'tools/deps/fixtures/**', 'test/agents/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // End-to-end tests start real backends and PTYs; two cores do not take many at once.

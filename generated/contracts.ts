@@ -312,8 +312,9 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
           'gh',
           'pty',
           'sqlite',
+          'claude',
         ],
-        description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite).',
+        description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite) — and whether Claude Code would load lich\'s own plugin (claude: Claude Code on PATH, 2.1.280 or later, the plugin passes its validate).',
       },
       verdict: {
         type: 'string',
@@ -369,8 +370,9 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
                 'gh',
                 'pty',
                 'sqlite',
+                'claude',
               ],
-              description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite).',
+              description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite) — and whether Claude Code would load lich\'s own plugin (claude: Claude Code on PATH, 2.1.280 or later, the plugin passes its validate).',
             },
             verdict: {
               type: 'string',
@@ -3939,8 +3941,9 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
                   'gh',
                   'pty',
                   'sqlite',
+                  'claude',
                 ],
-                description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite).',
+                description: 'The check, in boot order: the spec\'s nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite) — and whether Claude Code would load lich\'s own plugin (claude: Claude Code on PATH, 2.1.280 or later, the plugin passes its validate).',
               },
               verdict: {
                 type: 'string',

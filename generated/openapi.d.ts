@@ -974,10 +974,10 @@ export interface components {
         /** @description One row of `lich doctor`: a step of the boot a launch walks, what it found and how long it took (spec/cli.md § lich doctor). */
         DoctorCheck: {
             /**
-             * @description The check, in boot order: the spec's nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite).
+             * @description The check, in boot order: the spec's nine, then what this backend needs that the original does not — the PTY module (pty) and the SQLite module (sqlite) — and whether Claude Code would load lich's own plugin (claude: Claude Code on PATH, 2.1.280 or later, the plugin passes its validate).
              * @enum {string}
              */
-            name: "home" | "log" | "listener" | "store" | "browser" | "providers" | "sandbox" | "git" | "gh" | "pty" | "sqlite";
+            name: "home" | "log" | "listener" | "store" | "browser" | "providers" | "sandbox" | "git" | "gh" | "pty" | "sqlite" | "claude";
             /**
              * @description ok: nothing in the way; warn: lich starts, but something it offers will not work; fail: lich would not start, or could run no session; skip: the check does not apply here (a running instance holds the store, a headless backend has no browser).
              * @enum {string}

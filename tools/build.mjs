@@ -14,6 +14,8 @@
 //   packages/cli/dist/web/app.js + app.css   the web view's page (packages/server/src/web/page), for
 //                                      the browser: xterm.js and the page's code, minified, no
 //                                      source map; the backend serves them (web/assets.ts)
+//   packages/cli/dist/claude/                  lich's Claude Code plugin in a local marketplace
+//                                              (packages/claude-plugin/build.mjs)
 //
 // It runs before every `npm test` and from `prepare` after `npm ci`, so it is quick and an
 // entry whose source does not exist yet is skipped with a warning rather than failing the build.
@@ -28,6 +30,7 @@ import { dirname, join, resolve } from 'node:path';
 import { constants as vmConstants, Script } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildClaudePlugin } from '../packages/claude-plugin/build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -307,8 +310,8 @@ function writeCached(file, text) {
 }
 
 const started = performance.now();
-const results = await Promise.allSettled(
-  entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache, browser }) => {
+const results = await Promise.allSettled([
+  ...entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache, browser }) => {
     const source = join(root, entry);
     if (!existsSync(source)) {
       if (required) throw new Error(`${entry} does not exist`);
@@ -333,13 +336,14 @@ const results = await Promise.allSettled(
     if (codeCache) writeCached(options.outfile, result.outputFiles[0].text);
     if (chunks) pruneChunks(chunks, [...keep, ...Object.keys(result.metafile.outputs).map((p) => resolve(root, p))]);
   }),
-);
+  buildClaudePlugin({ root, esbuild }),
+]);
 
 let failed = false;
 for (const [i, result] of results.entries()) {
   if (result.status === 'rejected') {
     failed = true;
-    console.error(`build: ${entries[i].name} failed: ${result.reason?.message ?? result.reason}`);
+    console.error(`build: ${entries[i]?.name ?? 'claude-plugin'} failed: ${result.reason?.message ?? result.reason}`);
   }
 }
 if (failed) process.exit(1);

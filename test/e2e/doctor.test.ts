@@ -13,7 +13,10 @@ import { Backend, ROOT, runLich, until } from './harness.js';
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
 const PLATFORM = `linux/${process.arch === 'x64' ? 'amd64' : process.arch}`;
-const CHECKS = ['home', 'log', 'listener', 'store', 'browser', 'providers', 'sandbox', 'git', 'gh', 'pty', 'sqlite'];
+const CHECKS = ['home', 'log', 'listener', 'store', 'browser', 'providers', 'sandbox', 'git', 'gh', 'pty', 'sqlite', 'claude'];
+/** lich's Claude Code plugin as the build ships it, beside the CLI the tests run. */
+const PLUGIN = join(ROOT, 'packages/cli/dist/claude/lich');
+const PLUGIN_VERSION = JSON.parse(readFileSync(join(PLUGIN, '.claude-plugin/plugin.json'), 'utf8')).version as string;
 const GIT = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
 
 let home: string;
@@ -44,10 +47,27 @@ function fakeBin(...names: string[]): string {
   const dir = join(home, 'bin');
   mkdirSync(dir, { recursive: true });
   for (const name of names) {
-    writeFileSync(join(dir, name), '#!/bin/sh\nexit 0\n');
+    writeFileSync(join(dir, name), name === 'claude' ? fakeClaude('2.1.328', 0) : '#!/bin/sh\nexit 0\n');
     chmodSync(join(dir, name), 0o755);
   }
   return dir;
+}
+
+/**
+ * A stand-in Claude Code for the claude check: `--version` says `version`, `plugin validate <dir>`
+ * exits `validates` (printing what the real one prints at that exit). The real one runs the same
+ * check in the real-agents tier (test/agents/claude-plugin.test.ts).
+ */
+function fakeClaude(version: string, validates: number): string {
+  return [
+    '#!/bin/sh',
+    `if [ "$1" = --version ]; then echo '${version} (Claude Code)'; exit 0; fi`,
+    `if [ "$1 $2" = 'plugin validate' ] && [ -f "$3/.claude-plugin/plugin.json" ]; then`,
+    validates === 0 ? "  echo '✔ Validation passed'; exit 0" : "  echo '✘ Found 1 error:'; echo; echo '  ❯ modules../lich.js: no export named register'; exit 1",
+    'fi',
+    'exit 2',
+    '',
+  ].join('\n');
 }
 
 interface Row {
@@ -99,6 +119,7 @@ describe('lich doctor on a clean machine', () => {
       ['gh', 'ok', `${bin}/gh`],
       ['pty', 'ok', 'node-pty 1.1.0 starts a terminal'],
       ['sqlite', 'ok', expect.stringMatching(/^better-sqlite3 12\.11\.1 \(SQLite \d+\.\d+\.\d+\)$/)],
+      ['claude', 'ok', `Claude Code 2.1.328 loads lich’s plugin ${PLUGIN_VERSION} (${PLUGIN})`],
     ]);
     expect(readFileSync(join(home, 'config', 'lich', 'lich.log'), 'utf8')).toBe('');
     expect(existsSync(join(home, 'data', 'lich', 'lich.db'))).toBe(true);
@@ -119,6 +140,7 @@ describe('lich doctor on a clean machine', () => {
     expect(found.sandbox).toMatchObject({ verdict: 'warn', finding: 'bubblewrap is not installed: install it (Debian: apt install bubblewrap)' });
     expect(found.git).toMatchObject({ verdict: 'ok', finding: `${bin}/git` });
     expect(found.gh).toMatchObject({ verdict: 'warn', finding: 'not on PATH: pull requests, checks and PR checkouts are unavailable' });
+    expect(found.claude).toMatchObject({ verdict: 'skip', finding: 'claude is not on PATH: there is no Claude Code to load lich’s plugin into' });
     expect(r.stdout.endsWith('\n\nlich starts here, with 3 warnings: providers, sandbox and gh.\n')).toBe(true);
   });
 });
@@ -201,6 +223,39 @@ describe('lich doctor with the port held by something that is not lich', () => {
     const r = await doctor({ XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), LICH_LISTEN_PORT: 'http', PATH: process.env.PATH });
     expect(r.code).toBe(1);
     expect(rows(r.stdout)[2]).toMatchObject({ name: 'listener', verdict: 'fail', finding: 'LICH_LISTEN_PORT is "http", which is not a port number (0–65535)' });
+  });
+});
+
+describe('lich doctor on lich’s Claude Code plugin', () => {
+  async function claudeRow(version: string, validates: number): Promise<Row & { closing: string; code: number | null }> {
+    const dir = join(home, 'claude-bin');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'claude'), fakeClaude(version, validates));
+    chmodSync(join(dir, 'claude'), 0o755);
+    const r = await doctor({ XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), LICH_LISTEN_PORT: String(await freePort()), PATH: `${dir}:${process.env.PATH}` });
+    return { ...rows(r.stdout).find((x) => x.name === 'claude')!, closing: r.stdout.trim().split('\n').at(-1)!, code: r.code };
+  }
+
+  it('warns, and exits 0, when the Claude Code on PATH is older than the first that runs a mod', async () => {
+    const row = await claudeRow('2.1.250', 0);
+    expect(row).toMatchObject({
+      verdict: 'warn',
+      finding: 'Claude Code 2.1.250 runs lich’s hooks but not its mod: lich control and lich ask refuse its sessions — update Claude Code to 2.1.280 or later',
+      code: 0,
+    });
+    expect(row.closing).toContain('claude');
+  });
+
+  it('warns with Claude Code’s own reason when it refuses the plugin', async () => {
+    expect(await claudeRow('2.1.330', 1)).toMatchObject({
+      verdict: 'warn',
+      finding: `Claude Code 2.1.330 refuses lich’s plugin (${PLUGIN}): modules../lich.js: no export named register`,
+      code: 0,
+    });
+  });
+
+  it('warns when Claude Code will not say its version', async () => {
+    expect(await claudeRow('garbage', 0)).toMatchObject({ verdict: 'warn', finding: expect.stringContaining('did not say its version') });
   });
 });
 

@@ -314,13 +314,13 @@ export function sinkHub() {
  * Starts `lich --no-window` as a child process with temp XDG dirs and `LICH_LISTEN_PORT=0`,
  * `providers` written to providers.json first; resolves once runtime.json names its port.
  */
-export async function startBackend(providers) {
+export async function startBackend(providers, extraEnv = {}) {
   const home = mkdtempSync(join(tmpdir(), 'lich-bench-'));
   const config = join(home, 'config');
   const data = join(home, 'data');
   mkdirSync(join(config, 'lich'), { recursive: true });
   writeFileSync(join(config, 'lich', 'providers.json'), JSON.stringify({ providers }));
-  const env = { ...cleanEnv, XDG_CONFIG_HOME: config, XDG_DATA_HOME: data, LICH_LISTEN_PORT: '0' };
+  const env = { ...cleanEnv, ...extraEnv, XDG_CONFIG_HOME: config, XDG_DATA_HOME: data, LICH_LISTEN_PORT: '0' };
   const child = spawn(process.execPath, [lich, '--no-window'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));

@@ -6,14 +6,17 @@
 // `node -e 0` measured alternately in the same run. NODE_EXTRA_CA_CERTS is unset for every
 // command on both sides (Node 20 loads that bundle on every start, ~65 ms).
 //
-// Usage: npm run bench [-- --runs N] [--quick] [--no-web | --web-only]
+// Usage: npm run bench [-- --runs N] [--quick] [--no-web | --web-only] [--no-agents | --agents-only] [--agent-sends N]
 //   --quick skips the 128-session fan-out; --no-web the web view's flood (web.mjs), which needs
-//   Debian's chromium; --web-only runs that one and prints its figures alone.
-// Writes tools/bench/results/latest.json and latest.md; prints the table.
+//   Debian's chromium; --web-only runs that one and prints its figures alone; --no-agents the real
+//   Claude Code figures (agents.mjs), which are also skipped, saying so, when the client is not in
+//   the cache; --agents-only runs nothing else.
+// Writes tools/bench/results/latest.json and latest.md (latest-agents.* with --agents-only); prints the table.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { agentsAvailable, benchClaude } from './agents.mjs';
 import {
   cleanEnv,
   descendants,
@@ -43,6 +46,9 @@ const RUNS = arg('--runs') > 0 ? Number(process.argv[arg('--runs') + 1]) : 30;
 const QUICK = arg('--quick') > 0;
 const NO_WEB = arg('--no-web') > 0;
 const WEB_ONLY = arg('--web-only') > 0;
+const NO_AGENTS = arg('--no-agents') > 0;
+const AGENTS_ONLY = arg('--agents-only') > 0;
+const AGENT_SENDS = arg('--agent-sends') > 0 ? Number(process.argv[arg('--agent-sends') + 1]) : 20;
 const WARMUP = 3;
 const MCP_CALLS = 500;
 const LATENCY_SAMPLES = 300;
@@ -68,7 +74,51 @@ async function errand(rpc, hub, sink) {
   return { replyAcceptedAt: rep.endAt, sendReturnedAt: sent.endAt };
 }
 
+/** The real Claude Code figures into `figures.claude`, or why they were skipped into `figures.claudeSkipped`. */
+async function agentFigures(figures) {
+  if (NO_AGENTS) {
+    figures.claudeSkipped = 'skipped: --no-agents';
+    log(`real Claude Code figures ${figures.claudeSkipped}`);
+    return;
+  }
+  const can = agentsAvailable();
+  if (!can.ok) {
+    figures.claudeSkipped = `skipped: ${can.why}`;
+    log(`real Claude Code figures ${figures.claudeSkipped}`);
+    return;
+  }
+  figures.claude = await benchClaude({ sends: AGENT_SENDS, log });
+  log(`real Claude Code ${JSON.stringify(figures.claude)}`);
+}
+
+function agentRows(f, row) {
+  if (!f.claude) return [row('real Claude Code: `lich send` → task reaches the model, vs. pasting it directly', f.claudeSkipped ?? 'skipped', '—', '—')];
+  const c = f.claude;
+  return [
+    row(
+      `real Claude Code (${c.client}): \`lich send\` → task reaches the model, vs. pasting the same text into its terminal directly`,
+      `${c.deliveryMedianMs} ms vs ${c.directMedianMs} ms = ${c.deliveryRatio.toFixed(2)} × (${c.sends} sends; lich p90 ${c.deliveryP90Ms} ms)`,
+      '— (lich\'s delivery overhead)',
+      '—',
+    ),
+    row(`real Claude Code: \`lich send\` → answer printed (reply_to_session)`, `${c.sendToAnswerMedianMs} ms (p90 ${c.sendToAnswerP90Ms} ms)`, '—', '—'),
+  ];
+}
+
 async function main() {
+  if (AGENTS_ONLY) {
+    const figures = {};
+    await agentFigures(figures);
+    figures.wallSeconds = round((now() - benchStart) / 1000);
+    const md = ['| figure | measured (median) | target | |', '|---|---|---|---|', ...agentRows(figures, (a, b, c, d) => `| ${a} | ${b} | ${c} | ${d} |`)].join('\n');
+    const dir = join(root, 'tools/bench/results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'latest-agents.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, ...figures }, null, 2) + '\n');
+    writeFileSync(join(dir, 'latest-agents.md'), md + '\n');
+    console.log(`real agents only, NODE_EXTRA_CA_CERTS unset, ${process.version}; ${figures.wallSeconds} s\n`);
+    console.log(md);
+    return;
+  }
   const benchTmp = mkdtempSync(join(tmpdir(), 'lich-bench-web-'));
   const hub = sinkHub();
   const hubPort = await hub.listen();
@@ -263,6 +313,8 @@ async function main() {
     figures.cleanup = stop;
     if (stop.leftOver > 0) log(`${stop.leftOver} processes outlived the backend and were killed`);
   }
+  // Own backend, after the other one is gone: two idle Claude Codes should not share the cores with it.
+  await agentFigures(figures);
   figures.wallSeconds = round((now() - benchStart) / 1000);
   report(figures);
 }
@@ -461,6 +513,7 @@ function report(f) {
     ...webRows(f.web, row, ok),
     row('backend idle RSS', `${f.idleRssMb} MB`, '≤ 80 MB', ok(f.idleRssMb <= 80)),
     row('RSS per idle session', `${f.rssPerIdleSessionMb} MB (slope 0 → 32)`, '—', '—'),
+    ...agentRows(f, row),
   ];
   const md = ['| figure | measured (median) | target | |', '|---|---|---|---|', ...rows].join('\n');
   const result = { date: new Date().toISOString(), node: process.version, runs: RUNS, quick: QUICK, ...f };

@@ -91,7 +91,8 @@ export function controlRefusal(o: { action: string; value: string; args: string 
  */
 export function askRefusal(question: string): string | undefined {
   if (question.trim() === '') return 'a question needs its text, and none was given';
-  const bytes = Buffer.byteLength(question, 'utf8');
+  // TextEncoder, not Buffer: control.ts is part of what a Claude Code hooks module bundles (no Node there).
+  const bytes = new TextEncoder().encode(question).length;
   if (bytes > QUESTION_LIMIT) return `question is ${bytes} bytes, over the ${QUESTION_LIMIT} limit: ask it in fewer words`;
   return undefined;
 }

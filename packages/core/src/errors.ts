@@ -1,3 +1,5 @@
+import { maskableByValue } from './secret.js';
+
 /**
  * The one error family a user reads. spec/cli.md § Commands: "Every command prints … its failure
  * as one `lich: …` line on stderr". The CLI adds the `lich: ` prefix and exits 1; MCP and the
@@ -20,6 +22,19 @@ export class LichError extends Error {
  */
 export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/**
+ * Replaces every `token=<value>` with `token=…`, and the token itself wherever it appears when it
+ * is one that can only be the token (`maskableByValue`, secret.ts: a short or uniform value such
+ * as `0` is masked by its shape alone, or every `0` of the line would go): the loopback token is
+ * the key to every session's PTY, and an error line ends up in logs, transcripts and bug reports
+ * (spec/cli.md § lich rage masks it the same way).
+ */
+export function maskToken(message: string, token?: string): string {
+  let out = message.replace(/token=[^&\s"'`]*/g, 'token=…');
+  if (token && maskableByValue(token)) out = out.split(token).join('…');
+  return out;
 }
 
 /**

@@ -214,7 +214,7 @@ export type { CostInput, CostReport, CostTotal, CostTotalSource, Theme, ThemeInp
 // spec/mod-control.md, wire.md § 11). Kept as the last block of this file.
 export {
   type ModClient,
-  type ModClientOptions,
+  type ModClientRun,
   type ModEngine,
   ACK_TIMEOUT_MS,
   ANSWER_LIMIT,
@@ -226,10 +226,13 @@ export {
   TRUNCATED,
   askPrompt,
   cutAnswer,
-  startModClient,
+  runModClient,
   taskNotification,
 } from './mod/client.js';
+export { type ModClientOptions, startModClient } from './mod/client-node.js';
 export { type PluginEndpoint, pluginEndpoint } from './mod/endpoint.js';
+export { type HttpLink, httpLink } from './mod/http-link.js';
+export { type Exchange, type PluginLink, type Reply, linkCoordinates, linkUrl, refusalText } from './mod/link.js';
 export {
   type ReportBodies,
   type ReportPath,

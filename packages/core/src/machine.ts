@@ -29,7 +29,7 @@ async function machine(ctx: LichContext): Promise<Machine> {
  * @throws LichError when the machine hook is missing or cannot load (the backend's bundle).
  */
 export async function doctor(ctx: LichContext, input: DoctorInput, _opts: RunOptions = {}): Promise<Outcome<'doctor'>> {
-  const report = await (await machine(ctx)).doctor({ env: ctx.env, version: VERSION });
+  const report = await (await machine(ctx)).doctor({ env: ctx.env, version: VERSION, bin: ctx.launcher?.bin });
   const failed = report.checks.some((c) => c.verdict === 'fail');
   return { op: 'doctor', input, output: report, ...(failed ? { exit: 1 as const } : {}) };
 }

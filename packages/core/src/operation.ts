@@ -80,6 +80,8 @@ export interface MachineOptions {
   env: Env;
   /** This build's version, without a leading v (`dev` unstamped). */
   version: string;
+  /** This lich's executable (the CLI's; `LICH_BIN`), when the surface has one: what ships beside it is looked for there. */
+  bin?: string;
 }
 
 /** {@link Machine.rage}'s options. */

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { RpcMethodName, RpcMethods } from '@lich/generated/types';
 import type { Coordinates } from './coordinates.js';
-import { abortError, LichError, LichTransportError, oneLine } from './errors.js';
-import { maskableByValue } from './secret.js';
+import { abortError, LichError, LichTransportError, maskToken, oneLine } from './errors.js';
 import type { RuntimeInfo } from './types.js';
 
 /**
@@ -61,18 +60,7 @@ export interface HttpRpcClientOptions {
   agent?: http.Agent;
 }
 
-/**
- * Replaces every `token=<value>` with `token=…`, and the token itself wherever it appears when it
- * is one that can only be the token (`maskableByValue`, secret.ts: a short or uniform value such
- * as `0` is masked by its shape alone, or every `0` of the line would go): the loopback token is
- * the key to every session's PTY, and an error line ends up in logs, transcripts and bug reports
- * (spec/cli.md § lich rage masks it the same way).
- */
-export function maskToken(message: string, token?: string): string {
-  let out = message.replace(/token=[^&\s"'`]*/g, 'token=…');
-  if (token && maskableByValue(token)) out = out.split(token).join('…');
-  return out;
-}
+export { maskToken } from './errors.js';
 
 // Go's http.StatusText where it differs from node's STATUS_CODES.
 const goStatusText: Record<number, string> = {

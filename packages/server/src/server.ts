@@ -11,6 +11,7 @@ import { listen, newToken, type Listener } from './listener.js';
 import { handleMod } from './mod/endpoints.js';
 import { ModHub } from './mod/hub.js';
 import { Providers } from './providers/providers.js';
+import { sessionClaudePlugin, shippedClaudePlugin } from './providers/claude-plugin.js';
 import { systemClock, type Clock } from './relay/host.js';
 import { Relay, type RelayTimings } from './relay/relay.js';
 import { promptLang } from '@lich/core/i18n/prompts';
@@ -170,6 +171,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     sandbox: new Sandbox({ configDir: opts.configDir, dataDir: opts.dataDir }),
     coordinates: () => ({ port: bound, token, bin: opts.bin }),
     closing: (id, by) => relay.closing(id, by),
+    claudePlugin: () => sessionClaudePlugin(shippedClaudePlugin(opts.bin), opts.dataDir),
   });
 
   const violations: string[] = [];

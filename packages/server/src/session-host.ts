@@ -126,13 +126,11 @@ export class SessionHost implements RelayHost {
   /**
    * The session's plugin reported `/session-start`: its provider runs. Counts, like
    * {@link heard}, only while the session's PTY runs; it makes the session {@link ready} — unless
-   * its provider's readiness says that report comes before its program reads
-   * (`ReadyRule.startMeansReading` false: Claude Code's SessionStart hook, measured).
+   * the session's readiness rule says that report comes before its program reads
+   * (`ReadyRule.startMeansReading` false, terminal/readiness.ts `latch`).
    */
   started(id: string): void {
     if (!this.terminal.isLive(id)) return;
-    const kind = this.current()?.byId.get(id)?.kind;
-    if (kind !== undefined && this.providers.peek(kind)?.readiness.startMeansReading === false) return;
     this.terminal.markReading(id);
   }
 

@@ -14,9 +14,9 @@ import {
   type ModEngine,
   askPrompt,
   cutAnswer,
-  startModClient,
   taskNotification,
 } from './client.js';
+import { startModClient } from './client-node.js';
 import { type RecordingLich, startRecordingLich } from './testing.js';
 
 const FIXTURES = new URL('../../../../contracts/fixtures/upstream/', import.meta.url);

@@ -5,15 +5,19 @@
  * and acks each one with `POST /mod/acks`.
  *
  * ```ts
- * const client = startModClient({ env: process.env, interactive, engine, pluginVersion: '0.17.0' });
- * // null outside lich or in a non-interactive session; else client.stop() on unload.
+ * const client = runModClient({ link, interactive, engine, backoff });
+ * // null in a non-interactive session; else client.stop() on unload.
  * ```
+ *
+ * Portable, like the link it runs over (`link.ts`): no Node module and no timer of its own, so a
+ * Claude Code hooks module runs it over `$`. Under node, `startModClient` (client-node.ts) builds
+ * the link from the environment and the back-off from `setTimeout`.
  */
 import type { ModAckBody, ModCommand, ModNotification } from '@lich/generated/types';
-import type { Env } from '../coordinates.js';
 import { oneLine } from '../errors.js';
 import { EFFORT_LEVELS } from '../control.js';
-import { exchange, pluginEndpoint, refusalText, type PluginEndpoint } from './endpoint.js';
+import { cutText } from './cut.js';
+import { type PluginLink, refusalText } from './link.js';
 import { postReport, postUnchecked, type ReportResult } from './reporters.js';
 
 /**
@@ -54,22 +58,20 @@ export class ForkError extends Error {
   }
 }
 
-/** How a mod client is started. */
-export interface ModClientOptions {
-  /** The provider's environment: `LICH_PORT`, `LICH_TOKEN`, `LICH_SESSION_ID`. */
-  env: Env;
+/** How a mod client runs, whatever carries its requests. */
+export interface ModClientRun {
+  /** The session's link to lich (`pluginEndpoint` under node; `$.http.fetch` in a Claude Code mod). */
+  link: PluginLink;
   /** Whether the session is interactive (Claude Code's `isInteractive` in `session.start`). */
   interactive: boolean;
   engine: ModEngine;
-  /** The plugin's bare version, sent as `X-Lich-Plugin` on every request (`0.17.0`). */
-  pluginVersion: string;
   /** Receives one line per thing worth knowing (a failed poll, a dropped ack); never the token. */
   log?: (line: string) => void;
   /**
    * Waits `ms` milliseconds before the poll after a failure, resolving early when `signal`
-   * fires (the client was stopped). Defaults to a timer; tests inject one that records `ms`.
+   * fires (the client was stopped). Tests inject one that records `ms`.
    */
-  backoff?: (ms: number, signal: AbortSignal) => Promise<void>;
+  backoff: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The budget of one poll, in milliseconds (lich holds one at most 25 s); default 60 s. */
   pollTimeoutMs?: number;
 }
@@ -88,8 +90,7 @@ export interface ModClient {
 /** The longest answer an ask acks, in UTF-16 units (keeps the ack under lich's 64 KiB). */
 export const ANSWER_LIMIT = 16_000;
 
-/** What follows an answer cut at {@link ANSWER_LIMIT}. */
-export const TRUNCATED = '\n[truncated]';
+export { TRUNCATED } from './cut.js';
 
 /** The first back-off after a failed poll, in ms; it doubles up to {@link BACKOFF_MAX_MS}. */
 export const BACKOFF_FIRST_MS = 1000;
@@ -124,11 +125,7 @@ export function askPrompt(question: string): string {
  * when it fits. A surrogate pair is never split: the cut falls before it instead.
  */
 export function cutAnswer(answer: string): string {
-  if (answer.length <= ANSWER_LIMIT) return answer;
-  let end = ANSWER_LIMIT;
-  const last = answer.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${answer.slice(0, end)}${TRUNCATED}`;
+  return cutText(answer, ANSWER_LIMIT, ANSWER_LIMIT);
 }
 
 /**
@@ -158,10 +155,11 @@ type Settled = { ok: true; answer?: string } | { ok: false; error: string };
 type Incoming = ModCommand | { id: string; kind: string };
 
 /**
- * Starts the mod client of one session, implementing spec/mod-control.md § How it behaves:
+ * Runs the mod client of one session over `link`, implementing spec/mod-control.md § How it
+ * behaves:
  *
- * - outside lich (`LICH_PORT`, `LICH_TOKEN` or `LICH_SESSION_ID` missing) or in a
- *   non-interactive session it does nothing and returns `null`;
+ * - in a non-interactive session it does nothing and returns `null` (outside lich there is no
+ *   link to run over: `linkCoordinates` / `pluginEndpoint` answer `null` there);
  * - a poll goes out again at once after a 200; a network error, a 5xx or any other status backs
  *   off 1 s doubling to 10 s, reset by a 200; a 404 (a lich older than the contract) stops it;
  * - commands are applied one after another in the order they came, apart from the poll, which
@@ -172,11 +170,9 @@ type Incoming = ModCommand | { id: string; kind: string };
  *
  * @returns the running client, or `null` when it must not poll. Never throws.
  */
-export function startModClient(options: ModClientOptions): ModClient | null {
+export function runModClient(options: ModClientRun): ModClient | null {
   if (!options.interactive) return null;
-  const ep = pluginEndpoint(options.env, options.pluginVersion);
-  if (!ep) return null;
-  return new Client(ep, options).start();
+  return new Client(options.link, options).start();
 }
 
 class Client {
@@ -187,8 +183,8 @@ class Client {
   private readonly backoff: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(
-    private readonly ep: PluginEndpoint,
-    private readonly options: ModClientOptions,
+    private readonly ep: PluginLink,
+    private readonly options: ModClientRun,
   ) {
     this.log = (line) => {
       try {
@@ -197,7 +193,7 @@ class Client {
         // A logger that throws must not stop the client.
       }
     };
-    this.backoff = options.backoff ?? sleep;
+    this.backoff = options.backoff;
   }
 
   start(): ModClient {
@@ -206,7 +202,7 @@ class Client {
       stop: () => {
         if (this.halt.signal.aborted) return;
         this.halt.abort();
-        this.ep.agent.destroy();
+        this.ep.close();
       },
       stopped,
     };
@@ -229,7 +225,7 @@ class Client {
       let status: number;
       let body: string;
       try {
-        ({ status, body } = await exchange(this.ep, {
+        ({ status, body } = await this.ep.exchange({
           method: 'GET',
           path: '/mod/commands',
           timeoutMs: this.options.pollTimeoutMs ?? POLL_TIMEOUT_MS,
@@ -369,16 +365,4 @@ function parseCommands(body: string): Incoming[] | null {
 function reasonOf(error: unknown): string {
   const text = oneLine(error instanceof Error ? error.message : String(error));
   return text !== '' ? text : 'failed';
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -17,8 +17,8 @@ import type {
   SessionStartBody,
   SessionStateBody,
 } from '@lich/generated/types';
-import { exchange, refusalText, type PluginEndpoint } from './endpoint.js';
-import { bodyLimit, bodyRefusal } from './validate.js';
+import { cutText, TRUNCATED } from './cut.js';
+import { bodyLimit, type PluginLink, refusalText, utf8Length } from './link.js';
 
 /** What a report came to: taken (204), or why not, one line. */
 export type ReportResult = { ok: true } | { ok: false; reason: string };
@@ -49,13 +49,13 @@ const FIELD_RUNES = 120;
  *   Never rejects.
  */
 export async function postReport<P extends ReportPath>(
-  ep: PluginEndpoint,
+  ep: PluginLink,
   path: P,
   body: ReportBodies[P],
   options: { timeoutMs?: number } = {},
 ): Promise<ReportResult> {
   try {
-    const refusal = await bodyRefusal(path, body);
+    const refusal = await ep.refusal(path, body);
     if (refusal !== undefined) return { ok: false, reason: `not sent to ${path}: ${refusal}` };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
@@ -70,17 +70,17 @@ export async function postReport<P extends ReportPath>(
  * Everything else goes through {@link postReport}. Never rejects.
  */
 export async function postUnchecked(
-  ep: PluginEndpoint,
+  ep: PluginLink,
   path: ReportPath,
   body: object,
   options: { timeoutMs?: number } = {},
 ): Promise<ReportResult> {
   try {
     const text = JSON.stringify(body);
-    const bytes = Buffer.byteLength(text);
+    const bytes = utf8Length(text);
     const limit = bodyLimit(path);
     if (bytes > limit) return { ok: false, reason: `not sent to ${path}: the body is ${bytes} bytes, over its limit of ${limit}` };
-    const reply = await exchange(ep, { method: 'POST', path, body: text, timeoutMs: options.timeoutMs ?? REPORT_TIMEOUT_MS });
+    const reply = await ep.exchange({ method: 'POST', path, body: text, timeoutMs: options.timeoutMs ?? REPORT_TIMEOUT_MS });
     if (reply.status >= 200 && reply.status < 300) return { ok: true };
     return { ok: false, reason: `${path}: ${refusalText(reply)}` };
   } catch (error) {
@@ -100,7 +100,7 @@ export type StateReport = Omit<SessionStateBody, 'session_id'>;
  * before sending, so a long shell command never pushes the report past its 4 KiB; shorter ones
  * go as given, and lich trims them.
  */
-export function reportState(ep: PluginEndpoint, report: StateReport): Promise<ReportResult> {
+export function reportState(ep: PluginLink, report: StateReport): Promise<ReportResult> {
   const body: SessionStateBody = { session_id: ep.sessionId, state: report.state };
   if (report.tool !== undefined) body.tool = capRunes(report.tool);
   if (report.detail !== undefined) body.detail = capRunes(report.detail);
@@ -113,17 +113,17 @@ export function reportState(ep: PluginEndpoint, report: StateReport): Promise<Re
  * (wire.md § 11.1). `provider` is a registered provider id (`opencode`, `claude`, a user-defined
  * one); lich checks that, so an unregistered one comes back as lich's refusal.
  */
-export function reportSessionStart(ep: PluginEndpoint, report: Omit<SessionStartBody, 'session_id'>): Promise<ReportResult> {
+export function reportSessionStart(ep: PluginLink, report: Omit<SessionStartBody, 'session_id'>): Promise<ReportResult> {
   return postReport(ep, '/session-start', { session_id: ep.sessionId, ...report });
 }
 
 /** `POST /session-title`: the provider's title for the session; a blank one is not sent (wire.md § 11.1). */
-export function reportTitle(ep: PluginEndpoint, title: string): Promise<ReportResult> {
+export function reportTitle(ep: PluginLink, title: string): Promise<ReportResult> {
   return postReport(ep, '/session-title', { session_id: ep.sessionId, title });
 }
 
 /** `POST /session-touched`: the session touched its checkout (an editing tool ran) (wire.md § 11.1). */
-export function reportTouched(ep: PluginEndpoint): Promise<ReportResult> {
+export function reportTouched(ep: PluginLink): Promise<ReportResult> {
   return postReport(ep, '/session-touched', { session_id: ep.sessionId });
 }
 
@@ -132,7 +132,7 @@ export function reportTouched(ep: PluginEndpoint): Promise<ReportResult> {
  * at its start and at every turn's end (wire.md § 11.3). `context.window` > 0, `tokens` ≥ 0,
  * `percent` a whole 0–100, `resets_at` RFC 3339, `cost_usd` ≥ 0 in US dollars.
  */
-export function reportUsage(ep: PluginEndpoint, usage: Omit<ModUsageBody, 'session_id'>): Promise<ReportResult> {
+export function reportUsage(ep: PluginLink, usage: Omit<ModUsageBody, 'session_id'>): Promise<ReportResult> {
   return postReport(ep, '/mod/usage', { session_id: ep.sessionId, ...usage });
 }
 
@@ -141,8 +141,20 @@ export function reportUsage(ep: PluginEndpoint, usage: Omit<ModUsageBody, 'sessi
  * the session's single open subagent errand, and lich ignores it when none is open (wire.md
  * § 11.3). `text` is kept as written; blank or over 16,000 UTF-16 units is not sent.
  */
-export function answerAsWorker(ep: PluginEndpoint, text: string): Promise<ReportResult> {
+export function answerAsWorker(ep: PluginLink, text: string): Promise<ReportResult> {
   return postReport(ep, '/mod/answer', { session_id: ep.sessionId, text });
+}
+
+/** The longest worker answer `/mod/answer` takes, in UTF-16 units (wire.md § 11.3). */
+export const WORKER_ANSWER_LIMIT = 16_000;
+
+/**
+ * `text` cut to fit {@link WORKER_ANSWER_LIMIT} with {@link TRUNCATED} as its last line, as an
+ * ask's answer is cut (spec/mod-control.md); as it is when it fits. A surrogate pair is never
+ * split: the cut falls before it instead.
+ */
+export function cutWorkerAnswer(text: string): string {
+  return cutText(text, WORKER_ANSWER_LIMIT, WORKER_ANSWER_LIMIT - TRUNCATED.length);
 }
 
 /**
@@ -152,9 +164,9 @@ export function answerAsWorker(ep: PluginEndpoint, text: string): Promise<Report
  * @returns `{ok: true, status}`, or `{ok: false, reason}` when lich refused, could not be
  *   reached, or answered something that is not a relay status. Never rejects.
  */
-export async function modStatus(ep: PluginEndpoint, options: { timeoutMs?: number } = {}): Promise<StatusResult> {
+export async function modStatus(ep: PluginLink, options: { timeoutMs?: number } = {}): Promise<StatusResult> {
   try {
-    const reply = await exchange(ep, { method: 'GET', path: '/mod/status', timeoutMs: options.timeoutMs ?? REPORT_TIMEOUT_MS });
+    const reply = await ep.exchange({ method: 'GET', path: '/mod/status', timeoutMs: options.timeoutMs ?? REPORT_TIMEOUT_MS });
     if (reply.status !== 200) return { ok: false, reason: `/mod/status: ${refusalText(reply)}` };
     const status = JSON.parse(reply.body) as RelayStatus;
     if (!isRelayStatus(status)) return { ok: false, reason: '/mod/status: lich answered something that is not a relay status' };

@@ -7,8 +7,9 @@
  * ajv is loaded and each schema compiled on the first check of that endpoint, not on import:
  * `@lich/core` is on the path of every `lich` command, and only a plugin ever reports.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { hookEndpoints, hookSchemas } from '@lich/generated/contracts';
+import type { ValidateFunction } from 'ajv';
+import { describeRefusal } from './refusal.js';
+import { hookSchemas } from '@lich/generated/contracts';
 import type { HookPath } from '@lich/generated/types';
 
 /** An endpoint that takes a JSON body, and so has a schema to check it against. */
@@ -28,11 +29,6 @@ async function loadAjv(): Promise<Ajv> {
   return new Ajv2020({ strict: false, validateSchema: false, unicode: false, logger: false });
 }
 
-/** The most bytes of body `path` reads (wire.md § 11: 4 KiB, 64 KiB for `/mod/acks` and `/mod/answer`). */
-export function bodyLimit(path: BodyPath): number {
-  return hookEndpoints[path].bodyLimitBytes;
-}
-
 /**
  * Checks `body` against the contract of `path`.
  *
@@ -49,43 +45,8 @@ export async function bodyRefusal(path: BodyPath, body: unknown): Promise<string
       compiled.set(path, validate);
     }
     if (validate(body)) return undefined;
-    return describe(validate.errors?.[0]);
+    return describeRefusal(validate.errors?.[0]);
   } catch (error) {
     return `the contract of ${path} could not be checked: ${(error as Error).message}`;
   }
-}
-
-/** The first ajv error in the body's own terms: field names, not JSON Pointers. */
-function describe(error: ErrorObject | undefined): string {
-  if (!error) return 'the body does not match its contract';
-  const at = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .join('.');
-  const field = at === '' ? 'the body' : at;
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return `${at === '' ? '' : `${at}.`}${String(params.missingProperty)} is required`;
-    case 'type':
-      return `${field} must be ${article(String(params.type))}`;
-    case 'enum':
-      return `${field} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
-    case 'const':
-      return `${field} must be ${JSON.stringify(params.allowedValue)}`;
-    case 'minLength':
-      return params.limit === 1 ? `${field} must not be empty` : `${field} ${error.message ?? 'is too short'}`;
-    case 'pattern':
-      return params.pattern === '\\S' ? `${field} must not be blank` : `${field} ${error.message ?? 'is not valid'}`;
-    default:
-      return `${field} ${error.message ?? 'is not valid'}`;
-  }
-}
-
-function article(type: string): string {
-  return type
-    .split(',')
-    .map((t) => (t === 'null' ? 'null' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
-    .join(' or ');
 }

@@ -1,8 +1,9 @@
 /**
  * `lich doctor` (spec/cli.md § lich doctor): walks the boot a launch walks — home, log, listener,
  * store, browser, providers, sandbox, git, gh — and then what this backend needs that the
- * original does not: the PTY module (node-pty loads and starts a terminal) and the SQLite module
- * (better-sqlite3 loads and opens a database). Each check is timed and gives one verdict and one
+ * original does not: the PTY module (node-pty loads and starts a terminal), the SQLite module
+ * (better-sqlite3 loads and opens a database), and whether Claude Code would load lich's own
+ * plugin (claude-check.ts). Each check is timed and gives one verdict and one
  * line. Nothing here needs a TTY, a running lich or the network.
  *
  * On purpose, as a launch does: it creates the config directory and an empty log file when they
@@ -24,6 +25,7 @@ import { findOnPath } from '../sandbox/sandbox.js';
 import { listenPort } from '../server.js';
 import { openStore } from '../store/store.js';
 import { LOCK_FILE, takeWorkspaceLock } from '../workspace-lock.js';
+import { checkClaudePlugin } from './claude-check.js';
 import { builtinProviders, goPlatform, loadNative } from './facts.js';
 
 /** What {@link doctor} reads. */
@@ -32,6 +34,8 @@ export interface DoctorOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** This build's version, without a leading v. */
   version: string;
+  /** This lich's executable (`LICH_BIN`): lich's Claude Code plugin ships beside it. Absent: the claude check finds no plugin. */
+  bin?: string;
 }
 
 /** The bound on the sandbox's confined child and on the PTY's child, in ms (spec/cli.md § lich doctor: two seconds). */
@@ -88,6 +92,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
   await run('gh', () => checkTool('gh', env, 'pull requests, checks and PR checkouts are unavailable'));
   await run('pty', () => checkPty(env));
   await run('sqlite', () => checkSqlite());
+  await run('claude', () => checkClaudePlugin(env, o.bin ?? ''));
   return { version: o.version, platform: goPlatform(), checks, totalMs: performance.now() - started };
 }
 

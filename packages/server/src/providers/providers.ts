@@ -118,6 +118,11 @@ export interface Provider {
   mcp: McpRegistration;
   /** Whether Claude Code's `--name <roster name>` is passed at birth. */
   passesName: boolean;
+  /**
+   * Whether lich's own Claude Code plugin is passed on every start (`--plugin-dir`, beside the
+   * MCP registration; providers/claude-plugin.ts). Only the built-in Claude Code.
+   */
+  loadsLichPlugin?: boolean;
   /** Whether this came from providers.json. */
   userDefined: boolean;
 }
@@ -171,6 +176,7 @@ const BUILTIN: readonly Builtin[] = [
     hasTools: true,
     passesName: true,
     mcp: 'mcp-config',
+    loadsLichPlugin: true,
     readiness: CLAUDE_READINESS,
   },
   {
@@ -533,6 +539,12 @@ export interface ProviderArgsOptions {
   briefing?: string;
   /** Kiro CLI's `--agent <name>`: the agent the lich plugin installed ({@link kiroAgent}); `""` or absent for none. */
   agent?: string;
+  /**
+   * The folder of lich's Claude Code plugin this session loads (providers/claude-plugin.ts
+   * `sessionClaudePlugin`), passed as `--plugin-dir` to a provider that {@link Provider.loadsLichPlugin};
+   * `""` or absent for none.
+   */
+  pluginDir?: string;
 }
 
 /**
@@ -607,7 +619,8 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  *    one `--settings` document with {@link Provider.skipPermissionsSettings} when the
  *    skip-permissions flag goes too;
  * 8. `--append-system-prompt <briefing>` — Claude Code and oh-my-pi;
- * 9. Claude Code: `--mcp-config <json>` last — it is variadic, and would read whatever followed
+ * 9. Claude Code: `--plugin-dir <dir>`, lich's own plugin, on every start;
+ * 10. Claude Code: `--mcp-config <json>` last — it is variadic, and would read whatever followed
  *    it as another config.
  *
  * A value starting with `-` (roster name, model, effort, resume id, agent) is dropped, never
@@ -643,6 +656,7 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
   if (keys.length > 0) argv.push('--settings', jsonLine(Object.fromEntries(keys.map((k) => [k, settings[k]]))));
   const briefing = o.briefing ?? spawnBriefing(p, o.bin);
   if (p.appendsSystemPrompt && briefing !== '') argv.push('--append-system-prompt', briefing);
+  if (p.loadsLichPlugin && o.pluginDir) argv.push('--plugin-dir', o.pluginDir);
   if (p.mcp === 'mcp-config' && o.bin) {
     // Keys in Go's map order (sorted), encoded as Go's json.Marshal would.
     argv.push('--mcp-config', jsonLine({ mcpServers: { [MCP_SERVER_NAME]: { args: [MCP_SUBCOMMAND], command: o.bin } } }));

@@ -31,6 +31,8 @@ export interface StartOptions {
    * subagents inside its CLI on every start, a resume included.
    */
   briefing?: string;
+  /** The folder of lich's Claude Code plugin the session loads (`--plugin-dir`, providers/claude-plugin.ts); `""` or absent for none. */
+  pluginDir?: string;
 }
 
 /**
@@ -51,5 +53,6 @@ export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[]
     bin: o.bin,
     briefing: o.briefing ?? spawnBriefing(p, o.bin, row.subagentDepth),
     agent: p.id === 'kiro' ? kiroAgent(o.env) : '',
+    pluginDir: o.pluginDir ?? '',
   });
 }

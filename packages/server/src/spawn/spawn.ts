@@ -59,6 +59,12 @@ export interface SpawnDeps {
    * the data directory holding the store.
    */
   sandbox?: Sandbox;
+  /**
+   * The folder of lich's Claude Code plugin a session of a provider that loads it is started
+   * with (providers/claude-plugin.ts `sessionClaudePlugin`), asked at each start; absent, or
+   * `""`, for none.
+   */
+  claudePlugin?: () => string;
 }
 
 /**
@@ -236,8 +242,20 @@ export class Spawn {
       env,
       kind: s.kind,
       runs: [file, coordinates.bin, ...provider.args.filter((a) => isAbsolute(a))].filter(Boolean),
-      reads: setup && isAbsolute(setup) ? [setup] : [],
+      // lich's Claude Code plugin: its copy lives under the data directory, which may sit in the home a confined session does not see.
+      reads: [...(setup && isAbsolute(setup) ? [setup] : []), ...[this.pluginDir(provider)].filter(Boolean)],
     });
+  }
+
+  /** The plugin folder `provider` is started with (`--plugin-dir`), `""` for none or when it cannot be had. */
+  private pluginDir(provider: Provider): string {
+    if (!provider.loadsLichPlugin || !this.d.claudePlugin) return '';
+    try {
+      return this.d.claudePlugin();
+    } catch {
+      // No copy could be made (a data directory that is not writable): the session starts without the plugin.
+      return '';
+    }
   }
 
   /** The label a new row of `project` would be given by `pick` as things stand (the failure line's, before the row exists). */
@@ -266,7 +284,8 @@ export class Spawn {
     try {
       const worktreePort = await this.d.ports.acquire(dir, id);
       const coordinates = this.d.coordinates();
-      const args = startArgs(provider, session, { rosterName: name, bin: coordinates.bin, env: this.d.env, resume: o.resume });
+      const pluginDir = this.pluginDir(provider);
+      const args = startArgs(provider, session, { rosterName: name, bin: coordinates.bin, env: this.d.env, resume: o.resume, pluginDir });
       const unconfined = o.setup ? setupCommand(o.setup, file, args) : { file, args };
       const command = o.prepared ? this.sandbox.wrap(o.prepared, unconfined) : unconfined;
       this.d.terminal.start(id, {
@@ -281,7 +300,8 @@ export class Spawn {
           subagentDepth: session.subagentDepth,
         }),
         readyMarker: o.setup ? SETUP_MARKER : undefined,
-        ready: provider.readiness,
+        // Started with lich's plugin, it says it reads by its /session-start (terminal/readiness.ts).
+        ready: pluginDir ? { ...provider.readiness, awaitsPlugin: true } : provider.readiness,
       });
     } catch (err) {
       this.d.ports.release(id);

@@ -46,6 +46,14 @@ export interface ReadyRule {
    * screen; false where that report was measured to come before the program reads.
    */
   startMeansReading?: boolean;
+  /**
+   * Nothing the program prints counts, only its plugin's `/session-start` (which makes any session
+   * ready, SessionHost.started), until the cap: a Claude Code session lich started with its own
+   * plugin (providers/claude-plugin.ts). Its bracketed paste comes on seconds before the plugin's
+   * mod polls, and on the folder-trust dialog too, where a typed task answers the dialog and ends
+   * the session; the plugin's SessionStart hook reports only once the session is past both.
+   */
+  awaitsPlugin?: boolean;
 }
 
 /**
@@ -102,8 +110,13 @@ export class ReadyWatch {
     this.latched = false;
   }
 
-  /** The program said it reads (its plugin's `/session-start`): ready from now on, latched. */
+  /**
+   * The program's plugin reported `/session-start`: ready from now on, latched — unless the rule
+   * says that report comes before its program reads ({@link ReadyRule.startMeansReading} false)
+   * and the session does not await its plugin ({@link ReadyRule.awaitsPlugin}).
+   */
   latch(): void {
+    if (this.rule.startMeansReading === false && !this.rule.awaitsPlugin) return;
     this.latched = true;
   }
 
@@ -117,7 +130,8 @@ export class ReadyWatch {
     if (this.latched) return true;
     const quiet = now - this.lastOutputAt;
     let ok: boolean;
-    if (this.shows.length === 0) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
+    if (this.rule.awaitsPlugin) ok = this.overCap(now) && quiet >= READY_QUIET_MS;
+    else if (this.shows.length === 0) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
     else if (this.shownAt !== undefined) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
     else ok = this.overCap(now) && quiet >= READY_QUIET_MS;
     if (ok) this.latched = true;

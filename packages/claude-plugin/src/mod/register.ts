@@ -1,0 +1,131 @@
+/**
+ * lich's mod: the hooks module of lich's Claude Code plugin (spec/mod-control.md; wire.md
+ * § 11.2, § 11.3). Inside a lich session it
+ *
+ * - runs core's typed mod client over `$` (link.ts, engine.ts): holds a long poll on
+ *   `/mod/commands`, applies prompt, abort, model, effort, command and ask, and acks each —
+ *   only in an interactive session (`session.start`'s `isInteractive`): a `claude -p` run from a
+ *   tool inside a lich session inherits its variables and would take its commands;
+ * - applies the model and effort overrides to every model request (`turn.step`);
+ * - reports Claude Code's own measure of the session to `/mod/usage` (`session.start`,
+ *   `session.measure`);
+ * - hands a `lich open --subagent` worker's answer to `/mod/answer`: the final message of a turn
+ *   that worked on a task lich handed the mod, once nothing is left running in the background
+ *   (`classic.Stop`).
+ *
+ * Outside lich (a `LICH_*` variable missing) it reads the variables in `session.start` and stops
+ * there; its `turn.step` still runs on every request and passes it on unchanged.
+ *
+ * Claude Code scans this module before it loads it (real-agents.md § 3.6): `on` is called with a
+ * literal event name, `$` is spelled `$.noun.event(…)` where it is called and never stored — it
+ * is closed over by what `session.start` builds — and every environment variable is read by its
+ * literal name.
+ */
+import type { EngineInterface, On, SessionStartInput } from 'claude-code';
+import { runModClient } from '@lich/core/mod/client';
+import { linkCoordinates, type PluginLink } from '@lich/core/mod/link';
+import { answerAsWorker, cutWorkerAnswer, reportUsage } from '@lich/core/mod/reporters';
+import { claudeEngine } from './engine.js';
+import { clockWait, fetchLink } from './link.js';
+import { type ModState, newState, turnCompleted, turnStarted, withOverrides } from './state.js';
+import { usageBody, type Measure } from './usage.js';
+
+/** What the module is built with. */
+export interface ModDeps {
+  /** The plugin's bare version (plugin.json), sent as `X-Lich-Plugin`. */
+  version: string;
+  /** The contract's check of a body before it leaves (compiled ahead of time: a module has no `eval`). */
+  refusal: PluginLink['refusal'];
+}
+
+/**
+ * Registers every hook of the mod on `on` and returns the state they share (for tests; the
+ * module's `register` drops it).
+ */
+export function registerLich(on: On, deps: ModDeps): ModState {
+  const state = newState();
+
+  on('session.start', async ($, e, next) => {
+    const started = await next(e);
+    await startInLich($, e, state, deps);
+    return started;
+  });
+
+  on('turn.start', ($, e, next) => {
+    if (e.agentId === undefined) turnStarted(state, e.turnId);
+    return next(e);
+  });
+
+  on('turn.complete', ($, e, next) => {
+    if (e.agentId === undefined) turnCompleted(state, e.turnId);
+    return next(e);
+  });
+
+  on('turn.step', async function* ($, e, next) {
+    return yield* next(withOverrides(state, e));
+  });
+
+  on('session.measure', async ($, e, next) => {
+    await reportMeasure($, state, e);
+    return next(e);
+  });
+
+  on('classic.Stop', async ($, e, next) => {
+    const stopped = await next(e);
+    answerAsWorkerAtStop(state, e.last_assistant_message ?? '', e.background_tasks?.length ?? 0);
+    return stopped;
+  }).catch(($, e, next) => next(e));
+
+  return state;
+}
+
+/**
+ * `session.start`: inside lich and interactive, builds the session's link over this hook's `$`,
+ * starts the mod client (its first poll goes out now; nothing here waits on it — Claude Code
+ * awaits this hook before the first prompt) and reports the session's measure once.
+ */
+async function startInLich($: EngineInterface, e: SessionStartInput, state: ModState, deps: ModDeps): Promise<void> {
+  if (!e.isInteractive || state.link) return;
+  const c = linkCoordinates({
+    LICH_PORT: await $.env.get('LICH_PORT'),
+    LICH_TOKEN: await $.env.get('LICH_TOKEN'),
+    LICH_SESSION_ID: await $.env.get('LICH_SESSION_ID'),
+  });
+  if (!c) return;
+  const depth = Number(await $.env.get('LICH_SUBAGENT_DEPTH'));
+  state.worker = Number.isInteger(depth) && depth >= 1;
+  const link = fetchLink($, c, deps.version, deps.refusal);
+  state.link = link;
+  runModClient({
+    link,
+    interactive: true,
+    engine: claudeEngine($, state),
+    backoff: (ms, signal) => clockWait($, ms, signal),
+    log: (line) => $.ui.log(line, { to: 'debug' }),
+  });
+  void reportMeasure($, state, await $.session.usage());
+}
+
+/** `/mod/usage` for the session's conversation as it stands now (its id changes at a `/clear`). */
+async function reportMeasure($: EngineInterface, state: ModState, m: Measure): Promise<void> {
+  const link = state.link;
+  if (!link) return;
+  const body = usageBody(m, await $.session.id());
+  if (!body) return;
+  const result = await reportUsage(link, body);
+  if (!result.ok) $.ui.log(`lich: the usage report was dropped: ${result.reason}`, { to: 'debug' });
+}
+
+/**
+ * A worker's answer (spec/cli.md § lich open, --subagent; wire.md § 11.3): at the main loop's
+ * Stop, in a worker whose mod was handed a task since its last answer, with nothing left running
+ * in the background, the turn's final message goes to `/mod/answer` (cut to its 16,000 units).
+ * lich files it against the worker's single open subagent errand, or ignores it. Not awaited:
+ * the Stop goes on at once.
+ */
+function answerAsWorkerAtStop(state: ModState, text: string, background: number): void {
+  const link = state.link;
+  if (!link || !state.worker || !state.owesAnswer || background > 0 || text.trim() === '') return;
+  state.owesAnswer = false;
+  void answerAsWorker(link, cutWorkerAnswer(text));
+}

@@ -1,0 +1,133 @@
+/**
+ * The real-agents tier's harness: a fake model (tools/fake-model), a real backend in this process
+ * (test/e2e/harness.ts) whose PATH starts with a wrapper named like the built-in kind's command
+ * (tools/agents/offline.mjs), a git project, and the built `lich` CLI — so `lich open --kind
+ * claude|opencode|codex` runs the real client, offline, in a real PTY, exactly as a user's would
+ * run but for the model it talks to.
+ *
+ * Every wait is for an event — a request reaching the fake model, text on the session's screen
+ * (screens.ts), a CLI child exiting — with generous caps; nothing sleeps and hopes.
+ */
+import { join } from 'node:path';
+import { type FakeModel, type Rule, type Script, startFakeModel } from '../../tools/fake-model/index.mjs';
+import { CLIENTS } from '../../tools/agents/clients.mjs';
+import { prepareOffline, sessionEnvs, stopCodexDaemons } from '../../tools/agents/offline.mjs';
+import { Backend, type Run, type RunOptions, type Session, makeRepo } from '../e2e/harness.js';
+import { type Screen, screenOf } from './screens.js';
+
+export type Kind = 'claude' | 'opencode' | 'codex';
+export const KINDS: Kind[] = ['claude', 'opencode', 'codex'];
+
+/** What a wrapper-prepared home is (tools/agents/offline.mjs). */
+export type Offline = ReturnType<typeof prepareOffline>;
+
+export interface TierOptions {
+  /** The fake model's script (falls through to `replyScript()`). */
+  script?: Script | Rule[];
+  /** Variables added to the backend's environment (and so every session's): e.g. `CLAUDECODE`. */
+  backendEnv?: Record<string, string>;
+  /** Extra variables the wrapper exports to the client. */
+  clientEnv?: Record<string, string>;
+}
+
+/** The client's name and version, for test titles. */
+export function clientName(kind: Kind): string {
+  return `${CLIENTS[kind].name} ${CLIENTS[kind].version}`;
+}
+
+export class Tier {
+  private constructor(
+    readonly kind: Kind,
+    readonly fake: FakeModel,
+    readonly backend: Backend,
+    readonly offline: Offline,
+    /** A git repository with three commits, trusted by the client. */
+    readonly project: string,
+    /** What the fake model logged (404s, script failures). */
+    readonly fakeLog: string[],
+  ) {}
+
+  static async start(kind: Kind, o: TierOptions = {}): Promise<Tier> {
+    const fakeLog: string[] = [];
+    const fake = await startFakeModel({ script: o.script, log: (l) => fakeLog.push(l) });
+    let offline: Offline | undefined;
+    let backend: Backend;
+    try {
+      backend = await Backend.start({
+        env: ({ home }) => {
+          offline = prepareOffline(kind, {
+            root: join(home, 'agent'),
+            fakeUrl: fake.url,
+            trust: [join(home, 'project'), join(home, 'data', 'lich', 'worktrees')],
+            env: o.clientEnv,
+          });
+          return { PATH: `${offline.binDir}:${process.env.PATH ?? ''}`, ...o.backendEnv };
+        },
+      });
+    } catch (err) {
+      await fake.close();
+      throw err;
+    }
+    const project = makeRepo(backend.home, 'project');
+    return new Tier(kind, fake, backend, offline!, project, fakeLog);
+  }
+
+  /** `lich …args` against this backend, as a script outside lich (or as `o.session`). */
+  lich(args: string[], o: RunOptions = {}): Promise<Run> {
+    return this.backend.lich(args, { timeoutMs: 290_000, ...o });
+  }
+
+  /** `lich open --json --project <project> --kind <kind> …extra`; throws on anything but exit 0. */
+  open(extra: string[] = []): Promise<Session> {
+    return this.backend.open(this.project, this.kind, extra);
+  }
+
+  /**
+   * `lich send <target> <text> --timeout <s>`. The default, 150 s, covers a cold opencode on a
+   * loaded 2-core machine (2–25 s to read input, real-agents.md § 4.5) many times over.
+   */
+  send(target: string, text: string, timeoutSeconds = 150, o: RunOptions = {}): Promise<Run> {
+    return this.lich(['send', '--timeout', String(timeoutSeconds), target, text], o);
+  }
+
+  /** The latest PTY start of a session, as its screen (screens.ts). */
+  screen(sessionId: string): Promise<Screen> {
+    return screenOf(sessionId);
+  }
+
+  /** The environments lich gave a session's starts, as the wrapper recorded them. */
+  sessionEnvs(sessionId?: string): ReturnType<typeof sessionEnvs> {
+    return sessionEnvs(this.offline, sessionId);
+  }
+
+  /** A dump for a failing test: what the fake model saw and logged, and the backend's log tail. */
+  describe(): string {
+    const reqs = this.fake.requests.map(
+      (r) =>
+        `  #${r.seq} ${r.method} ${r.path} ${r.status}${r.cancelled ? ' cancelled' : ''}` +
+        (r.turn ? ` text=${JSON.stringify(r.turn.text.slice(0, 100))} tools=${r.turn.tools.length} result=${r.turn.toolResult ? `${r.turn.toolResult.name}:${JSON.stringify(r.turn.toolResult.text.slice(0, 160))}` : '-'} → ${JSON.stringify(r.action)?.slice(0, 160)}` : ''),
+    );
+    return [`fake model requests:`, ...reqs, `fake model log: ${this.fakeLog.join(' | ') || '-'}`, `backend log (last 30):`, ...this.backend.backendLog.slice(-30).map((l) => `  ${l}`)].join('\n');
+  }
+
+  async close(): Promise<void> {
+    // Before the backend removes the home their pid files are in.
+    if (this.kind === 'codex') stopCodexDaemons(this.offline);
+    try {
+      await this.backend.close();
+    } finally {
+      await this.fake.close();
+    }
+  }
+}
+
+/** Runs `fn`, and on failure appends the tier's dump to the error, so a red test says what the agent saw. */
+export async function explained<T>(tier: Tier, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = err as Error;
+    e.message = `${e.message}\n\n${tier.describe()}`;
+    throw e;
+  }
+}
