@@ -6,7 +6,7 @@
  */
 import type { LichContext, RunOptions } from './operation.js';
 import { isAbortError, LichError } from './errors.js';
-import { CALL_SLACK_SECONDS, MAX_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
+import { INSERT_DEFAULT_WAIT_SECONDS, SHORT_CALL_MS, waitBudgetMs } from './timeouts.js';
 import { rpcRoutes } from '@lich/generated/rpc-routes';
 import type {
   ColorFolderInput,
@@ -33,8 +33,7 @@ import {
   insertRefusal,
 } from './workspace-wording.js';
 
-/** How long `lich insert` waits for the prompt when `--timeout` is 0 or absent (spec/cli.md § lich insert). */
-export const INSERT_DEFAULT_WAIT_SECONDS = 10;
+export { INSERT_DEFAULT_WAIT_SECONDS } from './timeouts.js';
 
 /** The calling session, `""` outside one (spec/cli.md § Transport). */
 function from(ctx: LichContext): string {
@@ -122,10 +121,7 @@ export async function insert(ctx: LichContext, input: InsertInput, opts: RunOpti
 
 /** The HTTP budget of `relay.Insert`, in ms: the prompt wait (≤ 0 → 10 s, above 1800 s capped) plus 30 s. */
 export function insertBudgetMs(seconds: number): number {
-  let s = Number.isFinite(seconds) ? Math.trunc(seconds) : 0;
-  if (s <= 0) s = INSERT_DEFAULT_WAIT_SECONDS;
-  else if (s > MAX_WAIT_SECONDS) s = MAX_WAIT_SECONDS;
-  return (s + CALL_SLACK_SECONDS) * 1000;
+  return waitBudgetMs(seconds, INSERT_DEFAULT_WAIT_SECONDS);
 }
 
 async function readText(ctx: LichContext): Promise<string> {
