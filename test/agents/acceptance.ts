@@ -82,7 +82,7 @@ export function acceptance(kind: Kind): void {
       const t = await start({
         script: (turn: Turn) => {
           const a = reply(turn);
-          return turn.ticket && !turn.toolResult && !slow.released ? { ...(a as object), hold: slow.promise } : a;
+          return turn.ticket && !turn.toolResult && !turn.isTitle && !slow.released ? { ...(a as object), hold: slow.promise } : a;
         },
       });
       await explained(t, async () => {
@@ -90,7 +90,7 @@ export function acceptance(kind: Kind): void {
         const r = await t.send(s.label, 'Take your time over this one.', 1);
         expect(r.code, `lich send: ${r.stdout}${r.stderr}`).toBe(2);
         const ticket = ticketOf(r.stdout);
-        const held = await t.fake.waitForTurn((turn) => turn.ticket === ticket && !turn.toolResult, { timeoutMs: 180_000, what: 'the task reaching the model' });
+        const held = await t.fake.waitForTurn((turn) => turn.ticket === ticket && !turn.toolResult && !turn.isTitle, { timeoutMs: 180_000, what: 'the task reaching the model' });
         expect(held.done, 'the answer is still held').toBe(false);
         slow.release();
         const w = await t.lich(['wait', '--timeout', '240', ticket]);
