@@ -418,7 +418,7 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
   },
   Focused: {
     title: 'Focused',
-    description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`).',
+    description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`), plus what this lich\'s page adds: the card\'s one-time link and how many open pages switched to it.',
     type: 'object',
     additionalProperties: false,
     required: ['id', 'label', 'project'],
@@ -429,6 +429,15 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       },
       label: { type: 'string', description: 'The label on its card.' },
       project: { type: 'string', description: 'The name of its project.' },
+      page: {
+        type: 'string',
+        description: 'A one-time link to the card on this lich\'s page (the web view): it signs one browser on this machine in and opens the card, once, within 15 minutes — `http://127.0.0.1:<port>/web/in?code=<32 hex>&card=<id>`. Absent from a lich that serves no page (the original, which raises its window).',
+      },
+      pages: {
+        type: 'integer',
+        minimum: 0,
+        description: 'How many of this lich\'s pages were open and brought the card to the front. Absent with `page`.',
+      },
     },
   },
   Folder: {
@@ -701,6 +710,10 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       run: {
         type: 'boolean',
         description: 'Whether lich started the session\'s PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card).',
+      },
+      page: {
+        type: 'string',
+        description: 'The card\'s address on this lich\'s page (the web view), for a browser on this machine already signed in to it: `http://127.0.0.1:<port>/web/#card=<id>`. Absent from a lich that serves no page (the original, which has a window).',
       },
       delivery: {
         title: 'Result',
@@ -1063,6 +1076,10 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
         type: 'boolean',
         description: 'Whether lich started the session\'s PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card).',
       },
+      page: {
+        type: 'string',
+        description: 'The card\'s address on this lich\'s page (the web view), for a browser on this machine already signed in to it: `http://127.0.0.1:<port>/web/#card=<id>`. Absent from a lich that serves no page (the original, which has a window).',
+      },
     },
   },
   ThemeSwitched: {
@@ -1276,7 +1293,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
     },
     result: {
       title: 'Focused',
-      description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`).',
+      description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`), plus what this lich\'s page adds: the card\'s one-time link and how many open pages switched to it.',
       type: 'object',
       additionalProperties: false,
       required: ['id', 'label', 'project'],
@@ -1287,6 +1304,15 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         label: { type: 'string', description: 'The label on its card.' },
         project: { type: 'string', description: 'The name of its project.' },
+        page: {
+          type: 'string',
+          description: 'A one-time link to the card on this lich\'s page (the web view): it signs one browser on this machine in and opens the card, once, within 15 minutes — `http://127.0.0.1:<port>/web/in?code=<32 hex>&card=<id>`. Absent from a lich that serves no page (the original, which raises its window).',
+        },
+        pages: {
+          type: 'integer',
+          minimum: 0,
+          description: 'How many of this lich\'s pages were open and brought the card to the front. Absent with `page`.',
+        },
       },
     },
   },
@@ -2117,6 +2143,10 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'boolean',
           description: 'Whether lich started the session\'s PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card).',
         },
+        page: {
+          type: 'string',
+          description: 'The card\'s address on this lich\'s page (the web view), for a browser on this machine already signed in to it: `http://127.0.0.1:<port>/web/#card=<id>`. Absent from a lich that serves no page (the original, which has a window).',
+        },
       },
     },
   },
@@ -2225,6 +2255,10 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         run: {
           type: 'boolean',
           description: 'Whether lich started the session\'s PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card).',
+        },
+        page: {
+          type: 'string',
+          description: 'The card\'s address on this lich\'s page (the web view), for a browser on this machine already signed in to it: `http://127.0.0.1:<port>/web/#card=<id>`. Absent from a lich that serves no page (the original, which has a window).',
         },
       },
     },
@@ -2809,7 +2843,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     },
     output: {
       title: 'Focused',
-      description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`).',
+      description: 'What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`), plus what this lich\'s page adds: the card\'s one-time link and how many open pages switched to it.',
       type: 'object',
       additionalProperties: false,
       required: ['id', 'label', 'project'],
@@ -2820,6 +2854,15 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
         label: { type: 'string', description: 'The label on its card.' },
         project: { type: 'string', description: 'The name of its project.' },
+        page: {
+          type: 'string',
+          description: 'A one-time link to the card on this lich\'s page (the web view): it signs one browser on this machine in and opens the card, once, within 15 minutes — `http://127.0.0.1:<port>/web/in?code=<32 hex>&card=<id>`. Absent from a lich that serves no page (the original, which raises its window).',
+        },
+        pages: {
+          type: 'integer',
+          minimum: 0,
+          description: 'How many of this lich\'s pages were open and brought the card to the front. Absent with `page`.',
+        },
       },
     },
     rpc: ['relay.Focus'],
@@ -3110,6 +3153,10 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         run: {
           type: 'boolean',
           description: 'Whether lich started the session\'s PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card).',
+        },
+        page: {
+          type: 'string',
+          description: 'The card\'s address on this lich\'s page (the web view), for a browser on this machine already signed in to it: `http://127.0.0.1:<port>/web/#card=<id>`. Absent from a lich that serves no page (the original, which has a window).',
         },
         delivery: {
           title: 'Result',

@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * relay.Focus
-         * @description Switches to a live session's card: records it as its project's open card. This backend has no window, so nothing is raised. `lich focus`.
+         * @description Switches to a live session's card: records it as its project's open card, brings it to the front of every open page of this lich (the web view) and answers with a one-time link to it. This backend has no window, so nothing is raised. `lich focus`.
          */
         post: operations["relay.Focus"];
         delete?: never;
@@ -473,7 +473,7 @@ export interface paths {
         put?: never;
         /**
          * system.CloseWindow
-         * @description Closes lich's web window and leaves lich and its sessions running: the page's "keep running" answer, and what `lich native` calls before it opens the native window, which takes over the backend's event and terminal streams (spec/cli.md § lich native). This backend has no web window, so it answers null and changes nothing.
+         * @description Closes lich's web window and leaves lich and its sessions running: the page's "keep running" answer, and what `lich native` calls before it opens the native window, which takes over the backend's event and terminal streams (spec/cli.md § lich native). This backend's web window is its page (the web view): every open tab of it is let go, told the native window took over, and the call answers null.
          */
         post: operations["system.CloseWindow"];
         delete?: never;
@@ -1010,7 +1010,7 @@ export interface components {
             /** @description The folder it left; "" when it was in none. */
             previous: string;
         };
-        /** @description What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`). */
+        /** @description What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`), plus what this lich's page adds: the card's one-time link and how many open pages switched to it. */
         Focused: {
             /** @description The lich id of the session whose card was focused. */
             id: string;
@@ -1018,6 +1018,10 @@ export interface components {
             label: string;
             /** @description The name of its project. */
             project: string;
+            /** @description A one-time link to the card on this lich's page (the web view): it signs one browser on this machine in and opens the card, once, within 15 minutes — `http://127.0.0.1:<port>/web/in?code=<32 hex>&card=<id>`. Absent from a lich that serves no page (the original, which raises its window). */
+            page?: string;
+            /** @description How many of this lich's pages were open and brought the card to the front. Absent with `page`. */
+            pages?: number;
         };
         /** @description One sidebar folder of a project, as `lich folders --json` and `list_folders` show it (spec/cli.md § lich folders; wire.md § 6 `spawn.Folder`). A folder is a name on a session and nothing else, so one with no session in it does not exist. */
         Folder: {
@@ -1079,6 +1083,8 @@ export interface components {
             folder: string;
             /** @description Whether lich started the session's PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card). */
             run: boolean;
+            /** @description The card's address on this lich's page (the web view), for a browser on this machine already signed in to it: `http://127.0.0.1:<port>/web/#card=<id>`. Absent from a lich that serves no page (the original, which has a window). */
+            page?: string;
             /** @description The result of handing the new session its --prompt task, exactly as `lich send --json` prints it. Absent without --prompt, and absent when the hand-off failed (that failure is the exit code and the `lich:` line). */
             delivery?: components["schemas"]["Result"];
         };
@@ -1207,6 +1213,8 @@ export interface components {
             folder: string;
             /** @description Whether lich started the session's PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card). */
             run: boolean;
+            /** @description The card's address on this lich's page (the web view), for a browser on this machine already signed in to it: `http://127.0.0.1:<port>/web/#card=<id>`. Absent from a lich that serves no page (the original, which has a window). */
+            page?: string;
         };
         /** @description What `lich theme --json switch <theme>` prints (spec/cli.md § lich theme): the theme now in use, persisted in the config directory's settings.json, and the one it replaced. */
         ThemeSwitched: {

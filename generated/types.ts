@@ -257,7 +257,7 @@ export interface Filed {
   previous: string;
 }
 
-/** What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`). */
+/** What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`), plus what this lich's page adds: the card's one-time link and how many open pages switched to it. */
 export interface Focused {
   /** The lich id of the session whose card was focused. */
   id: string;
@@ -265,6 +265,10 @@ export interface Focused {
   label: string;
   /** The name of its project. */
   project: string;
+  /** A one-time link to the card on this lich's page (the web view): it signs one browser on this machine in and opens the card, once, within 15 minutes — `http://127.0.0.1:<port>/web/in?code=<32 hex>&card=<id>`. Absent from a lich that serves no page (the original, which raises its window). */
+  page?: string;
+  /** How many of this lich's pages were open and brought the card to the front. Absent with `page`. */
+  pages?: number;
 }
 
 /** One sidebar folder of a project, as `lich folders --json` and `list_folders` show it (spec/cli.md § lich folders; wire.md § 6 `spawn.Folder`). A folder is a name on a session and nothing else, so one with no session in it does not exist. */
@@ -434,6 +438,8 @@ export interface Session {
   folder: string;
   /** Whether lich started the session's PTY itself (always true for a session `lich open` made, which is what makes it addressable before anybody looks at its card). */
   run: boolean;
+  /** The card's address on this lich's page (the web view), for a browser on this machine already signed in to it: `http://127.0.0.1:<port>/web/#card=<id>`. Absent from a lich that serves no page (the original, which has a window). */
+  page?: string;
 }
 
 /** What `lich theme --json switch <theme>` prints (spec/cli.md § lich theme): the theme now in use, persisted in the config directory's settings.json, and the one it replaced. */
@@ -509,7 +515,7 @@ export interface InsertInput {
 /** Output of the `insert` operation: What `lich insert --json` prints and `relay.Insert` returns (spec/cli.md § lich insert; wire.md § 6 `relay.Inserted`). */
 export type InsertOutput = Inserted;
 
-/** Input of the `focus` operation (contracts/operations/focus.json; spec/cli.md § lich focus). Brings <session>'s card to the front, the same as clicking it: its project's open card becomes that session. <session> resolves the way send's target does — label, roster name or lich id, narrowed with --project — and one that names no live session is refused with the list of the ones there are. This lich has no window, so there is nothing to raise: the card is recorded, and the output says so. Prints `Focused "<label>" (<project>).` and that note; --json prints {"id","label","project"}. */
+/** Input of the `focus` operation (contracts/operations/focus.json; spec/cli.md § lich focus). Brings <session>'s card to the front, the same as clicking it: its project's open card becomes that session. <session> resolves the way send's target does — label, roster name or lich id, narrowed with --project — and one that names no live session is refused with the list of the ones there are. This lich has no window: every open tab of its page (the web view) switches to the card, and the output gives a one-time link that opens the card in a browser on this machine. Prints `Focused "<label>" (<project>).` and those two facts; --json prints {"id","label","project"} plus "page" (the link) and "pages" (how many open pages switched). */
 export interface FocusInput {
   /** The session: its lich id, its card label or its roster name. */
   target: string;
@@ -517,7 +523,7 @@ export interface FocusInput {
   project: string;
 }
 
-/** Output of the `focus` operation: What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`). */
+/** Output of the `focus` operation: What `lich focus --json` prints and `relay.Focus` returns (spec/cli.md § lich focus; wire.md § 6 `relay.Focused`), plus what this lich's page adds: the card's one-time link and how many open pages switched to it. */
 export type FocusOutput = Focused;
 
 /** Input of the `wait` operation (contracts/operations/wait.json; spec/cli.md § lich wait). With a ticket, waits again on that errand: same output and exit codes as send, and a result already in the inbox is handed over at once. Without one, collects: every result waiting for this session, oldest first, then the sessions still owing an answer; when nothing is ready and errands are open it holds the line for the next result. --no-wait collects without holding the line and takes no ticket. A collect exits 2 when it came back with nothing while errands are still open, and 0 otherwise; it needs a session of its own. */
@@ -795,7 +801,7 @@ export interface RelayCollectNowOptions {
   from: string;
 }
 
-/** Options of `relay.Focus`: Switches to a live session's card: records it as its project's open card. This backend has no window, so nothing is raised. `lich focus`. */
+/** Options of `relay.Focus`: Switches to a live session's card: records it as its project's open card, brings it to the front of every open page of this lich (the web view) and answers with a one-time link to it. This backend has no window, so nothing is raised. `lich focus`. */
 export interface RelayFocusOptions {
   /** The calling session's lich id (`LICH_SESSION_ID`); "" outside a session, which attributes the call to the command line. */
   from: string;
@@ -1047,7 +1053,7 @@ export interface StoreCostTotalsOptions {
   since: number;
 }
 
-/** Options of `system.CloseWindow`: Closes lich's web window and leaves lich and its sessions running: the page's "keep running" answer, and what `lich native` calls before it opens the native window, which takes over the backend's event and terminal streams (spec/cli.md § lich native). This backend has no web window, so it answers null and changes nothing. */
+/** Options of `system.CloseWindow`: Closes lich's web window and leaves lich and its sessions running: the page's "keep running" answer, and what `lich native` calls before it opens the native window, which takes over the backend's event and terminal streams (spec/cli.md § lich native). This backend's web window is its page (the web view): every open tab of it is let go, told the native window took over, and the call answers null. */
 export type SystemCloseWindowOptions = Record<string, never>;
 
 /** Diagnostics of the running lich; more fields may follow `version`. */

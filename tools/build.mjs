@@ -11,6 +11,9 @@
 //   packages/cli/dist/server.mjs       the backend `lich --no-window` runs (exports runForeground)
 //   packages/opencode-plugin/dist/index.js   the opencode plugin module
 //   packages/cli/dist/opencode-plugin.mjs    the same, where the backend loads it into opencode sessions
+//   packages/cli/dist/web/app.js + app.css   the web view's page (packages/server/src/web/page), for
+//                                      the browser: xterm.js and the page's code, minified, no
+//                                      source map; the backend serves them (web/assets.ts)
 //
 // It runs before every `npm test` and from `prepare` after `npm ci`, so it is quick and an
 // entry whose source does not exist yet is skipped with a warning rather than failing the build.
@@ -248,6 +251,24 @@ const entries = [
     entry: 'packages/opencode-plugin/src/index.ts',
     options: { outfile: join(root, 'packages/cli/dist/opencode-plugin.mjs'), external: ['@opencode-ai/plugin'] },
   },
+  // The web view's page: a browser bundle, served by the backend from dist/web/ (web/assets.ts).
+  // Nothing of it is on the CLI's path: only the backend reads these files, when a page asks.
+  {
+    name: 'web',
+    entry: 'packages/server/src/web/page/main.ts',
+    browser: true,
+    options: {
+      outfile: join(root, 'packages/cli/dist/web/app.js'),
+      platform: 'browser',
+      format: 'iife',
+      target: ['chrome120', 'firefox120', 'safari17'],
+      minify: true,
+      banner: {},
+      plugins: [],
+      define: {},
+      loader: { '.css': 'css' },
+    },
+  },
   // The stand-in Claude Code the control tests run as the built-in `claude` (examples/claude/bin/claude).
   { name: 'claude', entry: 'examples/claude/claude.ts', options: { outfile: join(root, 'examples/claude/dist/claude.mjs') } },
 ];
@@ -287,11 +308,18 @@ function writeCached(file, text) {
 
 const started = performance.now();
 const results = await Promise.allSettled(
-  entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache }) => {
+  entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache, browser }) => {
     const source = join(root, entry);
     if (!existsSync(source)) {
       if (required) throw new Error(`${entry} does not exist`);
       console.warn(`build: skipped ${name}: ${entry} does not exist yet`);
+      return;
+    }
+    if (browser) {
+      // Written whole, like the CLI's files: a backend serving the page mid-build reads one build or the other.
+      const result = await esbuild.build({ bundle: true, logLevel: 'warning', legalComments: 'none', ...options, entryPoints: [source], write: false });
+      mkdirSync(dirname(options.outfile), { recursive: true });
+      for (const file of result.outputFiles) writeWhole(file.path, file.contents);
       return;
     }
     const keep = [];

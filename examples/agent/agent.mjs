@@ -18,6 +18,10 @@
 //                        provider without a plugin
 //   EXAMPLE_AGENT_PROVIDER  the provider id it announces itself as at session-start; it must
 //                        be the id lich registered it under in providers.json (default "example")
+//   EXAMPLE_AGENT_ASK    a question it asks on start, before its prompt exists — a stand-in for
+//                        Claude Code asking whether a directory is trusted: "1" typed on its own
+//                        goes on to the prompt, "2" ends the agent, and everything else (a pasted
+//                        message, an Enter) is swallowed. It announces itself before asking.
 //
 // Zero dependencies: it has to start as fast as node does.
 
@@ -25,13 +29,14 @@ import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { InputReader, classify, report } from './parse.mjs';
+import { InputReader, QuestionReader, classify, report } from './parse.mjs';
 
 const env = process.env;
 const sessionId = env.LICH_SESSION_ID ?? '';
 const logFile = env.EXAMPLE_AGENT_LOG ?? '';
 const hooksOn = env.EXAMPLE_AGENT_HOOKS !== 'off';
 const providerId = env.EXAMPLE_AGENT_PROVIDER || 'example';
+const question = env.EXAMPLE_AGENT_ASK ?? '';
 const PROMPT = 'example> ';
 
 /** @type {string[]} */
@@ -264,7 +269,13 @@ for (const signal of ['SIGHUP', 'SIGTERM', 'SIGINT']) process.on(signal, () => f
 
 if (process.stdin.isTTY) process.stdin.setRawMode(true);
 process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => reader.feed(chunk));
+/** @type {QuestionReader | null} the question still on screen, until it is answered */
+let asking = null;
+process.stdin.on('data', (chunk) => {
+  if (!asking) return reader.feed(chunk);
+  const answered = asking.feed(chunk);
+  if (answered) answer(answered.key, answered.rest);
+});
 process.stdin.on('end', () => {
   ending = true;
   if (!working) finish('stdin closed');
@@ -277,4 +288,23 @@ log('start', { cwd: process.cwd(), argv: process.argv.slice(2), tty: Boolean(pro
 await reportStart();
 out('\x1b[?2004h');
 say(`example agent — pid ${process.pid}, in ${process.cwd()}`);
-out(PROMPT);
+if (question) {
+  asking = new QuestionReader();
+  log('asking', { question });
+  say(question);
+  say('  1. Yes, go on');
+  say('  2. No, exit');
+  out('Press 1 or 2: ');
+} else {
+  out(PROMPT);
+}
+
+/** The question was answered by a key typed on its own: on to the prompt, or out. */
+function answer(key, rest) {
+  asking = null;
+  log('answered', { key });
+  say(key);
+  if (key === '2') return finish('declined');
+  out(PROMPT);
+  if (rest) reader.feed(rest);
+}

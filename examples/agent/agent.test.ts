@@ -62,8 +62,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the agent in a PTY; resolves once it drew its prompt. */
-async function startAgent(sessionId: string, extraEnv: Record<string, string> = {}) {
+/** Starts the agent in a PTY; resolves once it drew its prompt (or, with `o.until`, that text). */
+async function startAgent(sessionId: string, extraEnv: Record<string, string> = {}, o: { until?: string } = {}) {
   const log = join(dir, `${sessionId}.jsonl`);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -78,7 +78,7 @@ async function startAgent(sessionId: string, extraEnv: Record<string, string> = 
   const p = pty.spawn(process.execPath, [agentPath], { cols: 120, rows: 30, cwd: dir, env });
   let screen = '';
   p.onData((d) => (screen += d));
-  await until(() => screen.includes('example> '), 'the prompt');
+  await until(() => screen.includes(o.until ?? 'example> '), o.until ?? 'the prompt');
   return {
     p,
     screen: () => screen,
@@ -115,6 +115,23 @@ function binCalls(): string[][] {
 }
 
 describe('the example agent in a PTY', () => {
+  it('asks its own question on start, announced first, swallows a pasted task there, and goes on to its prompt at a 1 typed on its own', async () => {
+    hooks.length = 0;
+    const a = await startAgent('s-ask', { EXAMPLE_AGENT_ASK: 'Do you trust the files in this folder?' }, { until: 'Press 1 or 2: ' });
+    expect(hooks.filter((h) => h.path === '/session-start')).toHaveLength(1);
+    expect(a.screen()).not.toContain('example> ');
+    a.paste('[lich] Message relayed by the lich command line, not from your own prompt.\n\necho 1 2');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(a.entries().map((e) => e.event)).not.toContain('received');
+    a.p.write('1');
+    await until(() => a.screen().includes('example> '), 'the prompt after the answer');
+    a.p.write('echo stepped in\r');
+    await until(() => a.entries().some((e) => e.event === 'ran' && e.command === 'echo stepped in'), 'the typed command run');
+    expect(a.entries().filter((e) => e.event === 'received')).toHaveLength(1);
+    expect(a.entries().find((e) => e.event === 'answered')).toMatchObject({ key: '1' });
+    a.p.kill();
+  });
+
   it('enables bracketed paste and prints its prompt', async () => {
     const a = await startAgent('s-prompt');
     expect(a.screen()).toContain('\x1b[?2004h');

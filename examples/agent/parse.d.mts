@@ -16,6 +16,11 @@ export declare class InputReader {
   feed(chunk: string): void;
 }
 
+/** Reads the keys that answer the agent's own question (`EXAMPLE_AGENT_ASK`): `1` or `2` typed on its own. */
+export declare class QuestionReader {
+  feed(chunk: string): { key: '1' | '2'; rest: string } | null;
+}
+
 export interface Task {
   kind: 'task';
   /** Sender label; "" when the command line relayed it. */

@@ -106,6 +106,65 @@ export class InputReader {
   }
 }
 
+/**
+ * Reads the keys that answer a question of the agent's own, the way a TUI's dialog does (a
+ * stand-in for Claude Code asking whether a directory is trusted, before its prompt exists):
+ * only a key typed on its own counts — `1` or `2` — and everything inside a bracketed paste, an
+ * Enter, or any other key is swallowed. So a message lich types at it is read by nothing, and
+ * only a person typing at the card answers it.
+ *
+ * `feed(chunk)` returns `'1'` or `'2'` once one is typed (what came after it in the chunk is
+ * handed back as `rest`, for the prompt's reader), else null.
+ */
+export class QuestionReader {
+  constructor() {
+    this.inPaste = false;
+    this.held = '';
+  }
+
+  /** @param {string} chunk @returns {{ key: '1' | '2', rest: string } | null} */
+  feed(chunk) {
+    const data = this.held + chunk;
+    this.held = '';
+    let i = 0;
+    while (i < data.length) {
+      if (this.inPaste) {
+        const end = data.indexOf(PASTE_END, i);
+        if (end < 0) {
+          this.held = data.slice(data.length - partialSuffix(data.slice(i), PASTE_END));
+          return null;
+        }
+        this.inPaste = false;
+        i = end + PASTE_END.length;
+        continue;
+      }
+      const c = data[i];
+      if (c === '\x1b') {
+        const rest = data.slice(i);
+        if (rest.startsWith(PASTE_START)) {
+          this.inPaste = true;
+          i += PASTE_START.length;
+          continue;
+        }
+        if (PASTE_START.startsWith(rest)) {
+          this.held = rest;
+          return null;
+        }
+        const len = escapeLength(rest);
+        if (len === 0) {
+          this.held = rest;
+          return null;
+        }
+        i += len;
+        continue;
+      }
+      i += 1;
+      if (c === '1' || c === '2') return { key: c, rest: data.slice(i) };
+    }
+    return null;
+  }
+}
+
 /** Length of the longest suffix of `s` that is a proper prefix of `marker`. */
 function partialSuffix(s, marker) {
   for (let n = Math.min(s.length, marker.length - 1); n > 0; n--) {

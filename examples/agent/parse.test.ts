@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputReader, PASTE_END, PASTE_START, REPORT_LIMIT, classify, directives, parseTask, report } from './parse.mjs';
+import { InputReader, PASTE_END, PASTE_START, QuestionReader, REPORT_LIMIT, classify, directives, parseTask, report } from './parse.mjs';
 
 const ONLY_WAY_BACK =
   'That ticket is the only way back: whoever asked is blocked on it and is reading nothing else. Do not answer by messaging a peer session — an answer sent any other way is lost. Keep the answer a concise report — what was done, where, and what remains — never a transcript: the sender pays to read every byte, and the detail is in your commits and files anyway.';
@@ -177,5 +177,37 @@ describe('report', () => {
     expect(Buffer.byteLength(text)).toBeLessThan(REPORT_LIMIT + 100);
     expect(text).not.toContain('\uFFFD');
     expect(text.endsWith('(output truncated)')).toBe(true);
+  });
+});
+
+describe('QuestionReader', () => {
+  it('takes a 1 or a 2 typed on its own, and hands back what followed it', () => {
+    expect(new QuestionReader().feed('1')).toEqual({ key: '1', rest: '' });
+    expect(new QuestionReader().feed('2echo hi\r')).toEqual({ key: '2', rest: 'echo hi\r' });
+  });
+
+  it('swallows a pasted message whole, digits and all, and the Enter after it', () => {
+    const q = new QuestionReader();
+    expect(q.feed(`${PASTE_START}${relayed('run 1 and 2', '1a2b3c4d')}${PASTE_END}`)).toBeNull();
+    expect(q.feed('\r')).toBeNull();
+    expect(q.feed('y')).toBeNull();
+    expect(q.feed('1')).toEqual({ key: '1', rest: '' });
+  });
+
+  it('keeps a paste whose markers are split across chunks at every position', () => {
+    const input = `${PASTE_START}12${PASTE_END}\r1`;
+    for (let cut = 1; cut < input.length; cut++) {
+      const q = new QuestionReader();
+      const first = q.feed(input.slice(0, cut));
+      const answer = first ?? q.feed(input.slice(cut));
+      expect(answer?.key, `cut at ${cut}`).toBe('1');
+      expect(first, `cut at ${cut}`).toBeNull();
+    }
+  });
+
+  it('ignores arrow keys and other escape sequences', () => {
+    const q = new QuestionReader();
+    expect(q.feed('\x1b[A\x1b[B\x1bOP')).toBeNull();
+    expect(q.feed('2')).toEqual({ key: '2', rest: '' });
   });
 });

@@ -366,6 +366,11 @@ export function privatePendingText(target: string, ticket: string): string {
   );
 }
 
+/** The line `lich open` adds under its session on this backend: the card's address on its page (the web view). */
+export function pageLine(port: number, id: string): string {
+  return `Its card is on this lich's page: http://127.0.0.1:${port}/web/#card=${id}\n`;
+}
+
 /** Go `%q` of a plain label (no escapes needed in the labels tests use). */
 export function q(s: string): string {
   return JSON.stringify(s);

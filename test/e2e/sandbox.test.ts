@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Backend, exampleProvider, makeRepo, q } from './harness.js';
+import { pageLine, Backend, exampleProvider, makeRepo, q } from './harness.js';
 
 const CONFINED =
   " It runs confined: an empty home holding only its agent's own state, the machine read-only, and writes only inside its checkout.";
@@ -31,9 +31,10 @@ const setRung = (b: Backend, rung: string) => writeFileSync(join(configDir(b), '
 const realHome = (home: string) => join(home, 'realhome');
 
 /** The "Opened session" prose of spec/cli.md § lich open, for a session on a worktree. */
-const openedText = (label: string, project: string, path: string, name: string, confined: boolean) =>
-  `Opened session ${q(label)} (example) in project ${q(project)}, in worktree ${path}.${confined ? CONFINED : ''}\n` +
-  `It answers to ${q(label)} and to ${q(name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.\n`;
+const openedText = (label: string, project: string, s: Listed, confined: boolean, port: number) =>
+  `Opened session ${q(label)} (example) in project ${q(project)}, in worktree ${s.path}.${confined ? CONFINED : ''}\n` +
+  `It answers to ${q(label)} and to ${q(s.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.\n` +
+  pageLine(port, s.id);
 
 interface Listed {
   id: string;
@@ -76,7 +77,7 @@ describe('a confined session on a worktree', () => {
   it('opens confined and says so', async () => {
     const r = await b.lich(['open', '--project', repo, '--kind', 'example', '--worktree', 'sandboxed']);
     s = await listed('sandboxed');
-    expect(r).toEqual({ code: 0, stdout: openedText('sandboxed', 'proj', s.path, s.name, true), stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: openedText('sandboxed', 'proj', s, true, b.port), stderr: '' });
   });
 
   it('writes inside its checkout, and the answer comes back through lich reply', async () => {
@@ -117,7 +118,7 @@ describe('a confined session on a worktree', () => {
     setRung(b, 'off');
     const r = await b.lich(['open', '--project', repo, '--kind', 'example', '--worktree', 'unconfined']);
     const u = await listed('unconfined');
-    expect(r).toEqual({ code: 0, stdout: openedText('unconfined', 'proj', u.path, u.name, false), stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: openedText('unconfined', 'proj', u, false, b.port), stderr: '' });
     const planted = join(realHome(b.home), 'planted.txt');
     expect(await b.lich(['send', '--timeout', '60', 'unconfined', `cat ${planted}`])).toEqual({ code: 0, stdout: `${SECRET}\n`, stderr: '' });
   });

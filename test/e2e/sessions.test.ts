@@ -7,7 +7,7 @@
 
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Backend, alive, exampleProvider, makeRepo, q, until, type Session } from './harness.js';
+import { pageLine, Backend, alive, exampleProvider, makeRepo, q, until, type Session } from './harness.js';
 
 let b: Backend;
 let repoA: string;
@@ -56,7 +56,8 @@ describe('lich open in the project directory', () => {
     expect(s1.name).toBe(rosterName(repoA, s1.id));
     expect(r.stdout).toBe(
       `Opened session ${q(s1.label)} (example) in project ${q(s1.project)}.\n` +
-        `It answers to ${q(s1.label)} and to ${q(s1.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.\n`,
+        `It answers to ${q(s1.label)} and to ${q(s1.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.\n` +
+        pageLine(b.port, s1.id),
     );
     await b.log.ready(s1.id);
   });
@@ -80,7 +81,9 @@ describe('lich open in the project directory', () => {
       'confined',
       'folder',
       'run',
+      'page',
     ]);
+    expect(s2.page).toBe(`http://127.0.0.1:${b.port}/web/#card=${s2.id}`);
     expect(s2.projectId).toMatch(/\S/);
     expect(s2).toMatchObject({
       project: s1.project,

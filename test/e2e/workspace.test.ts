@@ -412,15 +412,19 @@ describe('lich insert', () => {
 });
 
 describe('lich focus', () => {
-  it("records the card and says honestly that there was no window to raise; --json stays exact", async () => {
-    expect(await b.lich(['focus', 'auth-fix'])).toEqual({
-      code: 0,
-      stdout: `Focused "auth-fix" (alpha). This lich has no window, so nothing was raised: the card is recorded as its project's open one.\n`,
-      stderr: '',
-    });
-    expect((await b.lich(['focus', '--json', '--project', 'alpha', w2.name])).stdout).toBe(
-      `{"id":"${w2.id}","label":"login-tests","project":"alpha"}\n`,
-    );
+  it("records the card, says honestly that there is no window and no page open, and gives the card's one-time link", async () => {
+    const r = await b.lich(['focus', 'auth-fix']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('Focused "auth-fix" (alpha). This lich has no window, and no browser has its page open.');
+    expect(lines[1]).toMatch(new RegExp(`^Its card on the page, a one-time link for a browser on this machine: http://127\\.0\\.0\\.1:${b.port}/web/in\\?code=[0-9a-f]{32}&card=[0-9a-f]+$`));
+    expect(lines.slice(2)).toEqual(['']);
+  });
+
+  it("keeps the spec's --json keys first and adds the page's link and how many pages switched", async () => {
+    const r = await b.lich(['focus', '--json', '--project', 'alpha', w2.name]);
+    expect(r.stdout).toMatch(new RegExp(`^\\{"id":"${w2.id}","label":"login-tests","project":"alpha","page":"http://127\\.0\\.0\\.1:${b.port}/web/in\\?code=[0-9a-f]{32}\\\\u0026card=${w2.id}","pages":0\\}\\n$`));
   });
 
   it('refuses a session that names no live one, listing the ones there are', async () => {

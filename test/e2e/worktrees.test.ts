@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Backend, baseEnv, exampleProvider, makeRepo, pendingText, q, ticketOf, until, type Session } from './harness.js';
+import { pageLine, Backend, baseEnv, exampleProvider, makeRepo, pendingText, q, ticketOf, until, type Session } from './harness.js';
 
 const DELIVERY_LIMIT_MS = 9_000;
 /** How long the "slow-…" branches' setup script sleeps: longer than the sender's --timeout, shorter than the delivery limit. */
@@ -126,7 +126,8 @@ describe('three worktree workers', () => {
     expect(listed).toMatchObject({ label: 'feat-a', project: 'proj', kind: 'example', path: worktreeDir('feat-a'), projectPath: repo });
     expect(r.stdout).toBe(
       `Opened session "feat-a" (example) in project "proj", in worktree ${worktreeDir('feat-a')}.\n` +
-        `It answers to "feat-a" and to ${q(listed!.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.\n`,
+        `It answers to "feat-a" and to ${q(listed!.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.\n` +
+        pageLine(b.port, listed!.id),
     );
     for (const branch of ['feat-b', 'feat-c']) {
       workers[branch] = await b.open(repo, 'example', ['--worktree', branch]);

@@ -6,13 +6,15 @@
 // `node -e 0` measured alternately in the same run. NODE_EXTRA_CA_CERTS is unset for every
 // command on both sides (Node 20 loads that bundle on every start, ~65 ms).
 //
-// Usage: npm run bench [-- --runs N] [--quick] [--no-agents | --agents-only] [--agent-sends N]
-//   --quick skips the 128-session fan-out; --no-agents the real Claude Code figures (agents.mjs),
-//   which are also skipped, saying so, when the client is not in the cache; --agents-only runs
-//   nothing else.
+// Usage: npm run bench [-- --runs N] [--quick] [--no-web | --web-only] [--no-agents | --agents-only] [--agent-sends N]
+//   --quick skips the 128-session fan-out; --no-web the web view's flood (web.mjs), which needs
+//   Debian's chromium; --web-only runs that one and prints its figures alone; --no-agents the real
+//   Claude Code figures (agents.mjs), which are also skipped, saying so, when the client is not in
+//   the cache; --agents-only runs those alone.
 // Writes tools/bench/results/latest.json and latest.md (latest-agents.* with --agents-only); prints the table.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentsAvailable, benchClaude } from './agents.mjs';
 import {
@@ -37,10 +39,13 @@ import {
   stopBackend,
   timeSync,
 } from './lib.mjs';
+import { benchWeb, floodProvider } from './web.mjs';
 
 const arg = (name) => process.argv.indexOf(name);
 const RUNS = arg('--runs') > 0 ? Number(process.argv[arg('--runs') + 1]) : 30;
 const QUICK = arg('--quick') > 0;
+const NO_WEB = arg('--no-web') > 0;
+const WEB_ONLY = arg('--web-only') > 0;
 const NO_AGENTS = arg('--no-agents') > 0;
 const AGENTS_ONLY = arg('--agents-only') > 0;
 const AGENT_SENDS = arg('--agent-sends') > 0 ? Number(process.argv[arg('--agent-sends') + 1]) : 20;
@@ -114,6 +119,7 @@ async function main() {
     console.log(md);
     return;
   }
+  const benchTmp = mkdtempSync(join(tmpdir(), 'lich-bench-web-'));
   const hub = sinkHub();
   const hubPort = await hub.listen();
   const providers = {
@@ -136,6 +142,7 @@ async function main() {
       reportsState: false,
       tools: false,
     },
+    flood: { ...floodProvider, env: { BENCH_FLOOD_ON: join(benchTmp, 'flood-on') } },
     example: {
       name: 'Example agent',
       command: process.execPath,
@@ -180,6 +187,24 @@ async function main() {
     }
     figures.relayLatency = { samples: lat.length, medianMs: round(median(lat), 3), p99Ms: round(percentile(lat, 99), 3), minMs: round(Math.min(...lat), 3) };
     log(`relay reply→send ${JSON.stringify(figures.relayLatency)}`);
+
+    // ——— web view: the same errands while a card floods its terminal, with and without the page ———
+    figures.web = NO_WEB
+      ? { skipped: '--no-web' }
+      : await benchWeb({
+          b,
+          rpc,
+          project,
+          floodFlag: join(benchTmp, 'flood-on'),
+          rounds: 4,
+          windowMs: 2500,
+          log,
+          errand: async () => errand(rpc, hub, await hub.acquire()),
+        });
+    if (WEB_ONLY) {
+      console.log(JSON.stringify(figures.web, null, 2));
+      return;
+    }
 
     // ——— relay: errands per second, C concurrent senders ———
     figures.errandsPerSecond = {};
@@ -283,6 +308,7 @@ async function main() {
   } finally {
     rpc.close();
     hub.close();
+    rmSync(benchTmp, { recursive: true, force: true });
     const stop = await stopBackend(b);
     figures.cleanup = stop;
     if (stop.leftOver > 0) log(`${stop.leftOver} processes outlived the backend and were killed`);
@@ -426,6 +452,29 @@ async function fanout(b, rpc, n) {
   return { sessions: n, wallSeconds: round(wall, 2), answeredWithinSendSecond: answeredAtSend, rssBeforeMb: round(before), rssPeakMb: round(peak), rssAfterMb: round(after), processesUnderBackend: childrenAtPeak };
 }
 
+/** The web view's rows: reply → send with a card flooding and its page open, against quiet windows interleaved with it. */
+function webRows(w, row, ok) {
+  if (!w || w.skipped) return [row('reply → send with a flooding card and its page open', `skipped: ${w?.skipped ?? 'not run'}`, '—', '—')];
+  const within = w.floodWithPage.medianMs <= w.band.medianMs[1];
+  const cond = (c) => `${c.medianMs} ms (p99 ${c.p99Ms}), ${c.errandsPerSecond} errands/s, backend CPU ${c.backendCpuPercent} %, chromium ${c.chromiumCpuPercent} %`;
+  return [
+    row(
+      'reply → send while a card prints `yes \| head -c 50M` over and over, its page open (web view; windows interleaved with the two below)',
+      `${cond(w.floodWithPage)}; the page took ${w.floodWithPage.pageMbPerSecond} MB/s in ${w.floodWithPage.pageMessagesPerSecond} messages/s`,
+      `median within the quiet windows' band, ${w.band.medianMs[0]}–${w.band.medianMs[1]} ms`,
+      ok(within),
+    ),
+    row('… the same flood, no page open', cond(w.floodNoPage), '—', '—'),
+    row('… quiet', cond(w.quiet), '—', '—'),
+    row(
+      'backend RSS through those windows',
+      `${w.rssBeforeMb} MB before; peak quiet ${w.quiet.rssPeakMb}, flood ${w.floodNoPage.rssPeakMb}, flood + page ${w.floodWithPage.rssPeakMb}; ${w.rssAfterMb} MB after`,
+      'bounded: flood + page peak ≤ flood peak + 32 MB',
+      ok(w.floodWithPage.rssPeakMb <= w.floodNoPage.rssPeakMb + 32),
+    ),
+  ];
+}
+
 function report(f) {
   const ok = (cond) => (cond ? 'met' : '**missed**');
   const cli = f.cli;
@@ -461,6 +510,7 @@ function report(f) {
         x.sessions === 32 ? ok(x.wallSeconds <= 10 && x.rssPeakMb <= 200) : '—',
       ),
     ),
+    ...webRows(f.web, row, ok),
     row('backend idle RSS', `${f.idleRssMb} MB`, '≤ 80 MB', ok(f.idleRssMb <= 80)),
     row('RSS per idle session', `${f.rssPerIdleSessionMb} MB (slope 0 → 32)`, '—', '—'),
     ...agentRows(f, row),

@@ -11,7 +11,7 @@ import type { FocusInput } from '../../types';
 export default class Focus extends LichCommand<FocusInput> {
   static override operation = 'focus' as const;
   static override summary = 'Bring a session\'s card to the front.';
-  static override description = 'Brings <session>\'s card to the front, the same as clicking it: its project\'s open card becomes that session. <session> resolves the way send\'s target does — label, roster name or lich id, narrowed with --project — and one that names no live session is refused with the list of the ones there are. This lich has no window, so there is nothing to raise: the card is recorded, and the output says so. Prints `Focused "<label>" (<project>).` and that note; --json prints {"id","label","project"}.';
+  static override description = 'Brings <session>\'s card to the front, the same as clicking it: its project\'s open card becomes that session. <session> resolves the way send\'s target does — label, roster name or lich id, narrowed with --project — and one that names no live session is refused with the list of the ones there are. This lich has no window: every open tab of its page (the web view) switches to the card, and the output gives a one-time link that opens the card in a browser on this machine. Prints `Focused "<label>" (<project>).` and those two facts; --json prints {"id","label","project"} plus "page" (the link) and "pages" (how many open pages switched).';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
   static override usage = 'lich focus [--project <name-or-path>] [--json] <session>';
   static override args = {
@@ -26,7 +26,7 @@ export default class Focus extends LichCommand<FocusInput> {
       helpValue: '<name-or-path>',
     }),
     json: Flags.boolean({
-      description: 'Print the focused session as one JSON object instead of prose: {"id","label","project"}.',
+      description: 'Print the focused session as one JSON object instead of prose: {"id","label","project"}, plus "page" and "pages" from a lich that serves a page.',
     }),
   };
   /** Whether --json prints the output as one JSON line. */

@@ -158,6 +158,13 @@ describe('openText (wire.md § 7.5)', () => {
     );
   });
 
+  it('adds a line with the card\'s address on the page, from a lich that serves one', () => {
+    const page = 'http://127.0.0.1:47821/web/#card=9f8e';
+    expect(openText('cli', { ...session, page }, false)).toBe(
+      `Opened session "auth-fix" (claude) in project "lich".\n${startingLine}\nIts card is on this lich's page: ${page}`,
+    );
+  });
+
   it('prints the hand-off under the session in the words send uses', () => {
     const delivery: Result = { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' };
     expect(openText('cli', { ...session, delivery }, false)).toBe(

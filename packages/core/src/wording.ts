@@ -114,7 +114,8 @@ const CONFINED =
 
 /**
  * The session part of `lich open` (wire.md § 7.5): where it opened, whether it runs confined,
- * and the two names it answers to. `inWorktree` is whether `--worktree` was asked for: the path
+ * the two names it answers to, and — from a lich that serves a page (the web view) — a line
+ * with its card's address there. `inWorktree` is whether `--worktree` was asked for: the path
  * is named only then, since otherwise it is the project's own directory.
  */
 export function openedText(session: Session, inWorktree: boolean): string {
@@ -122,7 +123,8 @@ export function openedText(session: Session, inWorktree: boolean): string {
   if (inWorktree) where += `, in worktree ${session.path}`;
   return (
     `Opened session ${goQuote(session.label)} (${session.kind}) in ${where}.${session.confined ? CONFINED : ''}\n` +
-    `It answers to ${goQuote(session.label)} and to ${goQuote(session.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.`
+    `It answers to ${goQuote(session.label)} and to ${goQuote(session.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.` +
+    (session.page ? `\nIts card is on this lich's page: ${session.page}` : '')
   );
 }
 

@@ -62,9 +62,22 @@ describe('the workspace texts (wire.md § 7.5)', () => {
     );
   });
 
-  it('says a focus raised nothing, since this lich has no window', () => {
-    expect(focusedText({ id: 'x', label: 'docs', project: 'lich' })).toBe(
-      'Focused "docs" (lich). This lich has no window, so nothing was raised: the card is recorded as its project\'s open one.',
+  it('says a focus from a lich that raises a window in the spec\'s words alone', () => {
+    expect(focusedText({ id: 'x', label: 'docs', project: 'lich' })).toBe('Focused "docs" (lich).');
+  });
+
+  it('says how many open tabs of the page switched to the card, and gives its one-time link on a line of its own', () => {
+    const page = 'http://127.0.0.1:47821/web/in?code=0123456789abcdef0123456789abcdef&card=x';
+    expect(focusedText({ id: 'x', label: 'docs', project: 'lich', page, pages: 1 })).toBe(
+      `Focused "docs" (lich). The page of this lich open in a tab switched to it.\nIts card on the page, a one-time link for a browser on this machine: ${page}`,
+    );
+    expect(focusedText({ id: 'x', label: 'docs', project: 'lich', page, pages: 3 })).toContain('open in 3 tabs switched to it.');
+  });
+
+  it('says this lich has no window and nothing has its page open when no tab is', () => {
+    const page = 'http://127.0.0.1:47821/web/in?code=0123456789abcdef0123456789abcdef&card=x';
+    expect(focusedText({ id: 'x', label: 'docs', project: 'lich', page, pages: 0 })).toBe(
+      `Focused "docs" (lich). This lich has no window, and no browser has its page open.\nIts card on the page, a one-time link for a browser on this machine: ${page}`,
     );
   });
 });

@@ -62,16 +62,23 @@ export function insertedText(inserted: Inserted): string {
 }
 
 /**
- * What this headless lich adds after `Focused …`: it has no window to raise, so the honest
- * report is that the card was recorded and nothing came to the front (wording of this build:
- * the spec's window raises itself).
+ * What this headless lich adds after `Focused …` when no tab of its page is open: it has no
+ * window to raise (wording of this build: the spec's window raises itself).
  */
-export const NO_WINDOW_TO_RAISE =
-  'This lich has no window, so nothing was raised: the card is recorded as its project\'s open one.';
+export const NO_WINDOW_TO_RAISE = 'This lich has no window, and no browser has its page open.';
 
-/** `lich focus` (wire.md § 7.5), then {@link NO_WINDOW_TO_RAISE}. */
+/**
+ * `lich focus` (wire.md § 7.5). From a lich that serves a page (the web view: `page` present),
+ * what became of the card there — how many open tabs switched to it, or {@link NO_WINDOW_TO_RAISE}
+ * — and on a line of its own the one-time link that opens it. From one that raises a window
+ * (no `page`), the spec's line alone.
+ */
 export function focusedText(focused: Focused): string {
-  return `Focused ${goQuote(focused.label)} (${focused.project}). ${NO_WINDOW_TO_RAISE}`;
+  const line = `Focused ${goQuote(focused.label)} (${focused.project}).`;
+  if (focused.page === undefined) return line;
+  const n = focused.pages ?? 0;
+  const there = n > 0 ? `The page of this lich open in ${n === 1 ? 'a tab' : `${n} tabs`} switched to it.` : NO_WINDOW_TO_RAISE;
+  return `${line} ${there}\nIts card on the page, a one-time link for a browser on this machine: ${focused.page}`;
 }
 
 /** The most `lich insert` reads from stdin, in bytes (wire.md § 5.3). */

@@ -173,13 +173,20 @@ describe('insert', () => {
 });
 
 describe('focus', () => {
-  it('calls relay.Focus and says this lich has no window to raise, keeping --json exact', async () => {
+  it('calls relay.Focus and, from a lich that raises a window, prints the spec\'s line and its --json exactly', async () => {
     lich.on('relay.Focus', { result: { id: 'x', label: 'docs', project: 'lich' } });
     const outcome = await runOperation(ctx(), 'focus', { target: 'docs', project: 'lich' });
     expect(only('relay.Focus').body).toEqual([{ from: 'caller-id', target: 'docs', project: 'lich' }]);
-    expect(renderText('cli', outcome)).toBe(
-      'Focused "docs" (lich). This lich has no window, so nothing was raised: the card is recorded as its project\'s open one.',
-    );
+    expect(renderText('cli', outcome)).toBe('Focused "docs" (lich).');
     expect(renderJson(outcome)).toBe('{"id":"x","label":"docs","project":"lich"}');
+  });
+
+  it('prints the page\'s link under the spec\'s line, and passes page and pages through --json', async () => {
+    const page = 'http://127.0.0.1:47821/web/in?code=0123456789abcdef0123456789abcdef&card=x';
+    lich.on('relay.Focus', { result: { id: 'x', label: 'docs', project: 'lich', page, pages: 0 } });
+    const outcome = await runOperation(ctx(), 'focus', { target: 'docs', project: 'lich' });
+    expect(renderText('cli', outcome).split('\n')[0]).toBe('Focused "docs" (lich). This lich has no window, and no browser has its page open.');
+    // Go's encoder escapes & as \u0026 (wire.md § 1.2), and so does lich's.
+    expect(renderJson(outcome)).toBe(`{"id":"x","label":"docs","project":"lich","page":"${page.replace('&', '\\u0026')}","pages":0}`);
   });
 });

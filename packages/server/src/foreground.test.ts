@@ -44,9 +44,16 @@ describe('runForeground', () => {
     await until(() => existsSync(file));
     const info = JSON.parse(readFileSync(file, 'utf8'));
     await until(() => s.text().stdout !== '');
-    expect(s.text().stdout).toBe(
-      `lich 1.0.0 listens on 127.0.0.1:${info.port} (pid ${process.pid}) with no window: its sessions run here, and "lich quit" or Ctrl-C ends it.\n`,
+    const [listening, page, rest] = s.text().stdout.split('\n');
+    expect(listening).toBe(
+      `lich 1.0.0 listens on 127.0.0.1:${info.port} (pid ${process.pid}) with no window: its sessions run here, and "lich quit" or Ctrl-C ends it.`,
     );
+    // Its page's way in (docs/web-view.md): a one-time link, never the token.
+    expect(page).toMatch(
+      new RegExp(`^Its cards can be watched and typed into on its page, in a browser on this machine: http://127\\.0\\.0\\.1:${info.port}/web/in\\?code=[0-9a-f]{32} \\(a one-time link; "lich focus <session>" prints another\\)\\.$`),
+    );
+    expect(page).not.toContain(info.token);
+    expect(rest).toBe('');
     expect(existsSync(join(dirs.root, 'xdg-data', 'lich', 'lich.db'))).toBe(true);
     expect((await rpc(info, 'system.Quit', [{}])).status).toBe(200);
     expect(await running).toBe(0);

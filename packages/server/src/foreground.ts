@@ -30,7 +30,8 @@ export function dataDir(env: NodeJS.ProcessEnv): string {
 
 /**
  * Runs the backend until SIGINT, SIGTERM or `system.Quit`. Prints one line saying where it
- * listens and that this lich has no window; logs go to stderr and to `<configDir>/lich.log`.
+ * listens and that this lich has no window, and one with a one-time link to its page (the web
+ * view); logs go to stderr and to `<configDir>/lich.log` (the link's code masked).
  * A log file that will not open is said once on stderr, and the backend runs on stderr alone.
  *
  * @returns the exit code: 0 after a clean stop, 1 when it could not start (one `lich: …` line
@@ -70,6 +71,13 @@ export async function runForeground(o: ForegroundOptions): Promise<number> {
   const listening = `lich ${o.version} listens on 127.0.0.1:${server.port} (pid ${server.pid}) with no window: its sessions run here, and "lich quit" or Ctrl-C ends it.`;
   o.stdout.write(`${listening}\n`);
   file?.write(listening);
+  // The page's way in: a one-time link, for the person who started lich. The log keeps the line
+  // with its code masked, since a log travels (lich rage) and the code works until it is used.
+  const link = server.web.link('', Infinity);
+  file?.mask(new URL(link).searchParams.get('code') ?? link);
+  const page = `Its cards can be watched and typed into on its page, in a browser on this machine: ${link} (a one-time link; "lich focus <session>" prints another).`;
+  o.stdout.write(`${page}\n`);
+  file?.write(page);
   const stop = () => void server.close();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -14,6 +14,10 @@
  *
  * `OPTIONS` on any path is answered 204 before the token is looked at: a preflight carries none.
  *
+ * `/`, `/web` and everything under `/web/` — the web view's page and its live connection — go to
+ * {@link WebRoutes} instead, with no CORS header and no token: the page has its own way in
+ * (web/web.ts). So does every HTTP upgrade.
+ *
  * Before anything else, every request — a preflight included — must be addressed to this
  * listener by a loopback name ({@link hostAllowed}); any other `Host` is 403
  * {@link HOST_REFUSAL}. A web page whose DNS name was rebound to 127.0.0.1 reaches this port
@@ -22,6 +26,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { RpcAnswer } from './rpc/dispatch.js';
 
 /** RPC bodies: `1 << 20` bytes (wire.md § 1.2). */
@@ -89,6 +94,21 @@ export interface ListenerRoutes {
   mod(req: ModRequest): Promise<ModAnswer>;
   /** `/debug/goroutines` with a good token: the process's stacks as JSON (`lich rage`); absent, 404. */
   debug?(): string;
+  /** The web view (web/web.ts); absent, its paths are 404 and upgrades refused. */
+  web?: WebRoutes;
+}
+
+/** The web view's side of the listener: its page's paths ({@link isWebPath}) and every upgrade. */
+export interface WebRoutes {
+  /** A request to one of its paths, any method, whose Host is allowed; no CORS header is set on it. */
+  request(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> | void;
+  /** An HTTP upgrade (a WebSocket handshake) whose Host is allowed. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
+/** Whether `path` is the web view's: `/`, `/web`, or under `/web/`. */
+export function isWebPath(path: string): boolean {
+  return path === '/' || path === '/web' || path.startsWith('/web/');
 }
 
 /** The 403 body (plus a newline) for a request whose `Host` is not a loopback name of this listener. */
@@ -160,6 +180,18 @@ export async function listen(port: number, token: string, routes: ListenerRoutes
       else res.destroy();
     });
   });
+  // The web view's live connection, behind the same Host rule as every request.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (!hostAllowed(req.headers.host, bound)) return refuseUpgrade(socket, `403 Forbidden`, HOST_REFUSAL);
+    if (!routes.web) return refuseUpgrade(socket, '404 Not Found', '404 page not found');
+    try {
+      routes.web.upgrade(req, socket, head);
+    } catch (err) {
+      log(`upgrade ${req.url?.split('?')[0]} failed: ${(err as Error)?.stack ?? String(err)}`);
+      socket.destroy();
+    }
+  });
   // Waits are held for up to half an hour; the client sets its own budget.
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
@@ -217,10 +249,13 @@ function plain(res: ServerResponse, status: number, text: string): void {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, token: string, port: number, routes: ListenerRoutes): Promise<void> {
-  cors(res);
-  if (!hostAllowed(req.headers.host, port)) return drain(req, () => plain(res, 403, HOST_REFUSAL));
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const path = url.pathname;
+  // The page's answers carry no CORS header: no other origin may read them.
+  const web = routes.web !== undefined && isWebPath(path);
+  if (!web) cors(res);
+  if (!hostAllowed(req.headers.host, port)) return drain(req, () => plain(res, 403, HOST_REFUSAL));
+  if (web) return routes.web!.request(req, res, url);
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
     res.statusCode = 204;
@@ -335,6 +370,12 @@ async function mod(
   } else {
     plain(res, answer.status, answer.body ?? '');
   }
+}
+
+/** Answers an upgrade with a plain-text refusal and closes the socket. */
+function refuseUpgrade(socket: Duplex, status: string, text: string): void {
+  const body = `${text}\n`;
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 /** Answers once the request body is consumed, so the connection can be reused. */

@@ -82,6 +82,24 @@ describe('lich --no-window and its log file', () => {
     expect(stdout).toContain(`lich 1.0.0 listens on 127.0.0.1:${info.port}`);
   });
 
+  it("prints a one-time link to its page for the person who started it, and keeps the link's code out of the file", async () => {
+    const out = new PassThrough();
+    let stdout = '';
+    out.on('data', (d) => (stdout += d));
+    const running = runForeground({ bin: '/opt/lich', version: '1.0.0', env: env(), stdout: out, stderr: new PassThrough() });
+    const config = join(dirs.root, 'xdg-config', 'lich');
+    await until(() => stdout.includes('/web/in?code='));
+    const info = JSON.parse(readFileSync(join(config, 'runtime.json'), 'utf8'));
+    const m = new RegExp(`^Its cards can be watched and typed into on its page, in a browser on this machine: http://127\\.0\\.0\\.1:${info.port}/web/in\\?code=([0-9a-f]{32}) \\(a one-time link; "lich focus <session>" prints another\\)\\.$`, 'm').exec(stdout);
+    expect(m, stdout).not.toBeNull();
+    await rpc(info, 'system.Quit', [{}]);
+    expect(await running).toBe(0);
+    const log = readFileSync(join(config, 'lich.log'), 'utf8');
+    expect(log).toContain('Its cards can be watched and typed into on its page');
+    expect(log).not.toContain(m![1]);
+    expect(log).not.toContain(info.token);
+  });
+
   it('runs on stderr alone, saying so, when the log file will not open', async () => {
     const config = join(dirs.root, 'xdg-config', 'lich');
     mkdirSync(join(config, 'lich.log'), { recursive: true }); // a directory where the file should be

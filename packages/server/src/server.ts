@@ -26,6 +26,7 @@ import { openSubagent } from './spawn/subagent.js';
 import { openStore } from './store/store.js';
 import { WorktreePorts } from './terminal/env.js';
 import { Terminal } from './terminal/terminal.js';
+import { WebView } from './web/web.js';
 import { takeWorkspaceLock } from './workspace-lock.js';
 import { workspaceRpc } from './workspace-rpc.js';
 import { costRpc } from './cost/rpc.js';
@@ -91,6 +92,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /** Resolves once the backend has closed, by `close()` or by `system.Quit`. */
   closed: Promise<void>;
+  /** The web view (web/web.ts): its one-time links and the cards' addresses. */
+  web: Pick<WebView, 'link' | 'address'>;
 }
 
 /**
@@ -151,7 +154,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // no hook may report — so the relay and `lich sessions` see the turn over.
   hub.onAck((ack, _command, id) => {
     if (ack.kind !== 'abort' || !ack.ok || !store.db.open) return;
-    if (store.setState(id, { state: 'interrupted', tool: '', detail: '', reason: '' })) relay.observe(id, 'interrupted');
+    if (store.setState(id, { state: 'interrupted', tool: '', detail: '', reason: '' })) {
+      relay.observe(id, 'interrupted');
+      web.observed(id);
+    }
   });
   let bound = 0;
   const spawn = new Spawn({
@@ -177,7 +183,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (quitting) throw new SpawnError('lich is quitting: it is ending every session and takes no new work — start lich again, then retry');
   };
 
-  const workspace = workspaceRpc({ store, terminal, host, relay, env });
+  const web = new WebView({
+    port: () => bound,
+    store,
+    terminal,
+    relay,
+    branch: (id) => host.branch(id),
+    providerName: (kind) => providers.peek(kind)?.name ?? kind,
+    log,
+  });
+  /** A session as `spawn.Open` answers it: with its card's address on the page. */
+  const withPage = <S extends { id: string }>(s: S): S & { page: string } => ({ ...s, page: web.address(s.id) });
+  const workspace = workspaceRpc({ store, terminal, host, relay, env, page: web });
   // lich cost and lich theme; a session is priced at each `done` and when it parks (cost/cost.ts).
   const costs = costRpc({ store, configDir: opts.configDir, env, now: () => clock.now(), live: (id) => terminal.isLive(id), log });
   host.onExit((id) => costs.cost.parked(id));
@@ -201,16 +218,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     'relay.Collect': (o, signal) => relay.collect(o, signal),
     'relay.CollectNow': (o) => relay.collectNow(o),
     'relay.Reply': (o) => relay.reply(o),
-    'spawn.Open': (o) => (notWhileQuitting(), spawn.open(o)),
-    'spawn.OpenSubagent': (o) => (notWhileQuitting(), openSubagent(spawn, store, o)),
+    // Each opened card's address on the page (web/web.ts) rides along with the session.
+    'spawn.Open': async (o) => (notWhileQuitting(), withPage(await spawn.open(o))),
+    'spawn.OpenSubagent': async (o) => (notWhileQuitting(), withPage(await openSubagent(spawn, store, o))),
     'spawn.Close': (o) => spawn.close(o),
     'spawn.Worktrees': (o) => spawn.worktrees(o),
     'spawn.Control': (o) => (notWhileQuitting(), control.control(o)),
     'spawn.Ask': (o) => (notWhileQuitting(), control.ask(o)),
     'system.Diagnostics': () => ({ version: opts.version ?? 'dev' }),
     'system.Quit': () => null,
-    // spec/cli.md § lich native: closes the web window before the native one opens; this backend has none.
-    'system.CloseWindow': () => null,
+    // spec/cli.md § lich native: closes the web window before the native one opens — here, the
+    // web view's pages, which the native window's streams take over from.
+    'system.CloseWindow': () => (web.dismiss('lich native opened the native window, which takes over from this page: its sessions go on there.'), null),
   };
   const dispatcher = new RpcDispatcher({ handlers, validateResults: opts.validateResults, violations, log });
 
@@ -222,6 +241,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       {
         rpc: async (name, method, body, signal) => {
           const answer = await dispatcher.dispatch(name, method, body, signal);
+          // Most methods move something a page shows; the page's view is rebuilt only if it did.
+          web.poke();
           // Quit answers first, then goes: the reply must leave before the listener does.
           if (name === 'system.Quit' && answer.status === 200) return { ...answer, after: () => void close() };
           return answer;
@@ -234,7 +255,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
             {
               store,
               providers,
-              observe: (id, state) => (relay.observe(id, state), costs.cost.observe(id, state)),
+              observe: (id, state) => (relay.observe(id, state), costs.cost.observe(id, state), web.observed(id)),
               heard: (id) => host.heard(id),
               started: (id) => host.started(id),
               log,
@@ -258,10 +279,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
               ),
         // `lich rage`: the stacks of this process (rage/debug.ts).
         debug: diagnosticReport,
+        web,
       },
       log,
     );
   } catch (err) {
+    web.close();
     hub.close();
     relay.close();
     host.close();
@@ -274,6 +297,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   try {
     writeRuntimeFile(runtimeFile, info);
   } catch (err) {
+    web.close();
     hub.close();
     relay.close();
     host.close();
@@ -298,6 +322,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   function close(): Promise<void> {
     closing ??= (async () => {
       quitting = true;
+      // The pages first: they are told lich is quitting, and their sockets must be gone before the port closes.
+      web.close();
       workspace.close();
       // Before the sessions end: a held poll answers at once, and every control, ask or
       // mod hand-off still waiting settles `ended` rather than waiting on a mod that is going.
@@ -315,7 +341,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     return closing;
   }
 
-  return { port: bound, token, pid: process.pid, url: `http://127.0.0.1:${bound}`, violations, close, closed };
+  return { port: bound, token, pid: process.pid, url: `http://127.0.0.1:${bound}`, violations, close, closed, web };
 }
 
 /**

@@ -28,8 +28,6 @@ export class SessionHost implements RelayHost {
   private readonly unsubscribe: () => void;
   /** Sessions heard from through a plugin endpoint since their PTY started. */
   private readonly heardFrom = new Set<string>();
-  /** Sessions whose plugin reported `/session-start` since their PTY started. */
-  private readonly startedIds = new Set<string>();
   /**
    * Every row as the relay sees it, read once per store revision: the relay asks for the live
    * sessions on every send, reply and collect, and reading each row and its project again was
@@ -73,16 +71,15 @@ export class SessionHost implements RelayHost {
 
   /**
    * Whether the session reads what is typed: past its setup script, and either its plugin
-   * reported its provider's start (`/session-start` since the PTY started — whatever the
-   * provider) or its terminal's readiness rule holds (terminal/readiness.ts).
+   * reported its provider's start ({@link started}) or its terminal's readiness rule held
+   * (terminal/readiness.ts).
    */
   ready(id: string): boolean {
-    if (this.startedIds.has(id) && this.terminal.isLive(id) && !this.terminal.inSetup(id)) return true;
     return this.terminal.ready(id);
   }
 
   overdue(id: string): boolean {
-    return !this.ready(id) && this.terminal.overdue(id);
+    return this.terminal.overdue(id);
   }
 
   inSetup(id: string): boolean {
@@ -124,10 +121,15 @@ export class SessionHost implements RelayHost {
 
   /**
    * The session's plugin reported `/session-start`: its provider runs. Counts, like
-   * {@link heard}, only while the session's PTY runs; it makes the session {@link ready}.
+   * {@link heard}, only while the session's PTY runs; it makes the session {@link ready} — unless
+   * its provider's readiness says that report comes before its program reads
+   * (`ReadyRule.startMeansReading` false: Claude Code's SessionStart hook, measured).
    */
   started(id: string): void {
-    if (this.terminal.isLive(id)) this.startedIds.add(id);
+    if (!this.terminal.isLive(id)) return;
+    const kind = this.current()?.byId.get(id)?.kind;
+    if (kind !== undefined && this.providers.peek(kind)?.readiness.startMeansReading === false) return;
+    this.terminal.markReading(id);
   }
 
   onExit(listener: (id: string) => void): () => void {
@@ -199,9 +201,8 @@ export class SessionHost implements RelayHost {
    */
   private exited(id: string, info: ExitInfo, tail: string): void {
     const { exitCode: code, signal } = info;
-    const reading = info.wasReady !== false || this.startedIds.has(id);
+    const reading = info.wasReady !== false;
     this.heardFrom.delete(id);
-    this.startedIds.delete(id);
     this.ports.release(id);
     if (this.store.db.open && this.store.session(id)) {
       this.store.setParked(id, true);

@@ -22,6 +22,11 @@ export interface WorkspaceRpcDeps {
   /** The relay, whose typing queue an insert takes its turn in. */
   relay: Pick<Relay, 'exclusive'>;
   env: NodeJS.ProcessEnv;
+  /**
+   * The web view (web/web.ts): `relay.Focus` brings the card to the front of every open page and
+   * answers with a one-time link to it. Absent, focus only records the card.
+   */
+  page?: { focus(id: string): number; link(card: string): string };
 }
 
 export interface WorkspaceRpc {
@@ -54,8 +59,10 @@ export function workspaceRpc(d: WorkspaceRpcDeps): WorkspaceRpc {
       'spawn.RenameFolder': (o) => workspace.renameFolder(o),
       'spawn.ColorFolder': (o) => workspace.colorFolder(o),
       'relay.Insert': (o, signal) => inserter.insert(o, signal),
-      'relay.Focus': (o) =>
-        focus({ liveSessions: () => d.host.liveSessions(), setActive: (id) => void d.store.setActiveSession(id), home }, o),
+      'relay.Focus': (o) => {
+        const focused = focus({ liveSessions: () => d.host.liveSessions(), setActive: (id) => void d.store.setActiveSession(id), home }, o);
+        return d.page ? { ...focused, page: d.page.link(focused.id), pages: d.page.focus(focused.id) } : focused;
+      },
     },
     close: () => inserter.close(),
   };

@@ -136,17 +136,22 @@ type Builtin = Omit<Provider, 'env' | 'userDefined' | Optional> & Partial<Pick<P
 
 /**
  * Claude Code 2.1.328 turns bracketed paste on ≈1.6 s after spawn and draws its prompt at once;
- * a paste typed at 1 s was lost. The quiet after it covers the banner it animates.
+ * pastes typed in its first second were lost now and then (at 0, 0.4 and 1 s), never once it had
+ * turned bracketed paste on. The quiet after it covers the banner it animates. Its SessionStart
+ * hook — what lich's Claude Code plugin reports `/session-start` from — fires 0.4–0.7 s after
+ * spawn, inside that first second, so the report does not say it reads.
  */
-const CLAUDE_READINESS: ReadyRule = { shows: [BRACKETED_PASTE_ON] };
+const CLAUDE_READINESS: ReadyRule = { shows: [BRACKETED_PASTE_ON], startMeansReading: false };
 
 /**
  * opencode 1.18.33 reads input only once its prompt is drawn, 2–25 s after spawn (it turns
  * bracketed paste on long before). The prompt shows `Ask anything…` on a new conversation and
  * its footer `ctrl+p commands` on a resumed one; a task typed as that frame was drawn was read
  * every time (measured, loaded and idle), so the quiet asked for is only the rest of the frame.
+ * Its plugin loads 1.5–8 s before that frame (a paste typed then was lost, 3 of 3), and reports
+ * `/session-start` only once the first message made a conversation: no report says it reads.
  */
-const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quietMs: 150 };
+const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quietMs: 150, startMeansReading: false };
 
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [

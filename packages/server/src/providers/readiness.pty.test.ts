@@ -11,9 +11,10 @@ import { startServer, type RunningServer } from '../server.js';
 import { rpc, tempLich, until, type TempLich } from '../testing.js';
 
 /**
- * A TUI that reads input only from `READ_AFTER_MS` on (or, with `REPORT_START`, once its plugin
- * posted /session-start): before that every byte typed is dropped and recorded in
- * `<id>.lost`. From then on a pasted [lich] task is answered with `relay.Reply`.
+ * A TUI that reads input only from `READ_AFTER_MS` on, when it draws `PROMPT_TEXT`: before that
+ * every byte typed is dropped and recorded in `<id>.lost`. From then on a pasted [lich] task is
+ * answered with `relay.Reply`. With `REPORT_START` its plugin posts /session-start (as that
+ * provider) at `REPORT_AT_MS`.
  */
 const LATE_READER = `
 const fs = require('node:fs');
@@ -30,16 +31,18 @@ let got = '';
 process.stdin.setRawMode(true);
 // What it draws at once: opencode turns bracketed paste on long before it reads.
 process.stdout.write(process.env.EARLY ?? '\\x1b[?2004h\\x1b[6n');
+// A spinner that never stops: no quiet ever says anything about this one.
+if (process.env.SPIN) setInterval(() => process.stdout.write('.'), 100);
 process.stdin.on('data', (d) => {
   if (!reading) return fs.appendFileSync(id + '.lost', d);
   got += d.toString();
   const m = /reply ([0-9a-f]{8}) /.exec(got);
   if (m && got.includes('\\r')) { got = ''; rpc('/rpc/relay.Reply', [{ from: id, ticket: m[1], answer: 'read it' }]); }
 });
-const up = () => { reading = true; process.stdout.write(process.env.PROMPT_TEXT || '> '); };
+setTimeout(() => { reading = true; process.stdout.write(process.env.PROMPT_TEXT || '> '); }, Number(process.env.READ_AFTER_MS));
 if (process.env.REPORT_START) {
-  setTimeout(() => rpc('/session-start', { session_id: id, provider_session_id: 'conv-1', provider: process.env.REPORT_START }).then(up), Number(process.env.READ_AFTER_MS));
-} else setTimeout(up, Number(process.env.READ_AFTER_MS));
+  setTimeout(() => rpc('/session-start', { session_id: id, provider_session_id: 'conv-1', provider: process.env.REPORT_START }), Number(process.env.REPORT_AT_MS));
+}
 `;
 
 let dirs: TempLich;
@@ -55,11 +58,11 @@ beforeAll(async () => {
   mkdirSync(bin);
   const script = join(dirs.root, 'late-reader.cjs');
   writeFileSync(script, LATE_READER);
-  // opencode draws its prompt, then reads; this Claude Code never turns anything on that lich
-  // watches for, and is heard of only through its plugin's /session-start.
+  // opencode draws its prompt, then reads; Claude Code's plugin reports its start (from the
+  // SessionHook hook) well before it turns bracketed paste on and reads — as measured on 2.1.328.
   const shims: Record<string, string> = {
     opencode: `READ_AFTER_MS=2000 PROMPT_TEXT='Ask anything… "fix a TODO"'`,
-    claude: `READ_AFTER_MS=1500 REPORT_START=claude EARLY='starting'`,
+    claude: `EARLY=starting REPORT_START=claude REPORT_AT_MS=300 READ_AFTER_MS=1500 PROMPT_TEXT="$(printf '\\033[?2004h> ')"`,
   };
   for (const [name, env] of Object.entries(shims)) {
     writeFileSync(join(bin, name), `#!/bin/sh\nexport ${env}\nexec "${process.execPath}" "${script}"\n`);
@@ -99,8 +102,29 @@ describe('the first send right after open', () => {
     expect(existsSync(join(project, `${id}.lost`))).toBe(false);
   });
 
-  it('takes a session whose plugin reported its start as ready to read, whatever its screen shows', async () => {
+  it('waits for Claude Code to turn bracketed paste on, not for the session-start its plugin reports sooner', async () => {
     const { id, result } = await openThenSend('claude');
+    expect(result).toMatchObject({ status: 'answered', answer: 'read it' });
+    expect(existsSync(join(project, `${id}.lost`))).toBe(false);
+  });
+
+  it('takes a session whose plugin reported its start as ready to read, whatever its screen shows', async () => {
+    // A provider with no rule of its own that never goes quiet, whose plugin reports once it reads.
+    writeFileSync(
+      join(dirs.configDir, 'providers.json'),
+      JSON.stringify({
+        providers: {
+          plugged: {
+            name: 'Plugged',
+            command: process.execPath,
+            args: [join(dirs.root, 'late-reader.cjs')],
+            env: { EARLY: 'starting', SPIN: '1', READ_AFTER_MS: '2500', REPORT_START: 'plugged', REPORT_AT_MS: '2600' },
+            reportsState: true,
+          },
+        },
+      }),
+    );
+    const { id, result } = await openThenSend('plugged');
     expect(result).toMatchObject({ status: 'answered', answer: 'read it' });
     expect(existsSync(join(project, `${id}.lost`))).toBe(false);
   });

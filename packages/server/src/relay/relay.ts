@@ -25,6 +25,7 @@ import type { Errand, Waiter } from './errand.js';
 import { RelayError } from './errors.js';
 import type { RelayHost, RelaySession } from './host.js';
 import { Nudges } from './nudges.js';
+import { errandNews, type ErrandNews } from './news.js';
 import { goQuote } from '@lich/core/quote';
 import type { PromptLang } from '@lich/core/i18n/prompts';
 import { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type RelayModPrompt, type RelayModTicket } from './mod-route.js';
@@ -35,6 +36,7 @@ import type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
 export { RelayError } from './errors.js';
 export type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
 export type { RelayMod, RelayModAck, RelayModPrompt, RelayModTicket } from './mod-route.js';
+export type { ErrandNews } from './news.js';
 
 /** The relay's clocks, all in milliseconds; defaults from wire.md § 9 unless said otherwise. */
 export interface RelayTimings {
@@ -160,6 +162,8 @@ export class Relay {
   /** Workers blocked on a permission prompt right now, whose callers were told (one note per block). */
   private readonly blocked = new Set<string>();
   private readonly unsubscribeMod: () => void;
+  /** Errand watchers (`onErrand`): the web view. */
+  private readonly watchers = new Set<(news: ErrandNews) => void>();
 
   constructor(
     private readonly host: RelayHost,
@@ -257,6 +261,7 @@ export class Relay {
       noteDeclined: false,
     };
     this.errands.set(ticket, e);
+    this.tell(e);
     // A target still running its setup script is queued for and the ticket comes back at once
     // (spec/cli.md § lich send): a fresh worktree's install routinely outlasts any wait the
     // sender asked for, and holding the line through it would only spend the sender's turn.
@@ -495,6 +500,7 @@ export class Relay {
         e.phase = 'delivered';
         e.handedSeq = ++this.seq;
         e.skipTurn = this.busy(e.targetId);
+        this.tell(e);
         if (!e.skipTurn && this.host.session(e.targetId)?.reportsState) this.watchReceipt(e, false);
       },
       () => {
@@ -545,6 +551,7 @@ export class Relay {
       e.handedSeq = ++this.seq;
       e.modAnswers = worker;
       e.skipTurn = this.busy(e.targetId);
+      this.tell(e);
       if (!e.skipTurn) {
         this.after(e, 2 * this.t.receiptWindowMs, () => {
           if (e.open && !e.receipted) this.land(e, 'unread');
@@ -728,6 +735,28 @@ export class Relay {
     });
   }
 
+  /**
+   * Subscribes to the errands as they move: sent, delivered, ended (a late answer ends one
+   * again), expired. Called synchronously with a copy; a watcher that throws is ignored.
+   * Returns an unsubscribe function.
+   */
+  onErrand(listener: (news: ErrandNews) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  private tell(e: Errand, status?: Status): void {
+    if (this.watchers.size === 0) return;
+    const news = errandNews(e, this.label(e), status);
+    for (const w of this.watchers) {
+      try {
+        w(news);
+      } catch {
+        // A watcher's failure is no errand's business.
+      }
+    }
+  }
+
   /** host.type, queued behind whatever the relay is already typing at that session. */
   private typeAt(id: string, text: string): Promise<void> {
     return this.exclusive(id, () => this.host.type(id, text));
@@ -858,6 +887,7 @@ export class Relay {
       if (!this.feedCollector(e.from)) this.nudges.announce(e.from);
     }
     this.releaseCollectors(e.from);
+    this.tell(e);
   }
 
   /** The outcome left with a caller: only an errand still taking a late answer stays. */
@@ -900,7 +930,10 @@ export class Relay {
       private: e.private,
       until: e.deadline + this.t.ticketTtlMs,
     });
-    if (wasOpen) this.releaseCollectors(e.from);
+    if (wasOpen) {
+      this.releaseCollectors(e.from);
+      this.tell(e, 'expired');
+    }
   }
 
   /**

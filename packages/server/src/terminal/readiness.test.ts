@@ -100,3 +100,14 @@ describe('ReadyWatch restarted (a setup script handed over to the provider)', ()
     expect(w.ready(62_600)).toBe(true);
   });
 });
+
+describe('ReadyWatch latched by its plugin', () => {
+  it('is ready from the moment its plugin said it reads, whatever its rule waits for, and never overdue after', () => {
+    const w = new ReadyWatch({ shows: ['never'], capMs: 1000 }, 0);
+    w.feed('spinner', 10);
+    expect(w.ready(20)).toBe(false);
+    w.latch();
+    expect(w.ready(20)).toBe(true);
+    expect(w.overdue(5000)).toBe(false);
+  });
+});

@@ -40,6 +40,12 @@ export interface ReadyRule {
   quietMs?: number;
   /** How long `shows` is waited for before the plain quiet rule applies. Default {@link READY_CAP_MS}. */
   capMs?: number;
+  /**
+   * Whether the provider's plugin reporting `/session-start` means its program reads input
+   * (`SessionHost.started`). Default true — a plugin that reports once it is up says more than any
+   * screen; false where that report was measured to come before the program reads.
+   */
+  startMeansReading?: boolean;
 }
 
 /**
@@ -94,6 +100,11 @@ export class ReadyWatch {
     this.shownAt = undefined;
     this.carry = '';
     this.latched = false;
+  }
+
+  /** The program said it reads (its plugin's `/session-start`): ready from now on, latched. */
+  latch(): void {
+    this.latched = true;
   }
 
   /** Whether the program's sign of reading was seen. */

@@ -4,7 +4,8 @@
  *
  * lich never reads a session's screen; what it keeps of the output is when it last arrived
  * (the quiet heuristic that stands in for "the agent is at its prompt") and a tail of it, which
- * is what a failure message can quote when a process dies on startup.
+ * is what a failure message can quote when a process dies on startup. The web view (web/) takes
+ * a copy of the output as it arrives (`onOutput`) to show it on its page.
  */
 import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
@@ -79,6 +80,8 @@ interface Live {
 export class Terminal {
   private readonly live = new Map<string, Live>();
   private readonly exitListeners = new Set<(id: string, info: ExitInfo, tail: string) => void>();
+  /** Output taps (the web view's terminal stream, web/). */
+  private readonly outputListeners = new Set<(id: string, data: string) => void>();
 
   /**
    * Starts `o.file` in a PTY for session `id`.
@@ -113,6 +116,13 @@ export class Terminal {
       entry.readiness.feed(d, entry.lastOutputAt);
       entry.tail += d;
       if (entry.tail.length > TAIL_BYTES) entry.tail = entry.tail.slice(-TAIL_BYTES);
+      for (const l of this.outputListeners) {
+        try {
+          l(id, d);
+        } catch {
+          // A tap's failure must not cost the session its output bookkeeping.
+        }
+      }
     };
     proc.onData(output);
     drainBeforeClose(proc);
@@ -181,6 +191,17 @@ export class Terminal {
   }
 
   /**
+   * The session's program said it reads its input (its plugin's `/session-start`,
+   * `SessionHost.started`): ready from now on, as if its rule had held. Ignored while the setup
+   * script still runs, and for a session with no PTY.
+   */
+  markReading(id: string): void {
+    const e = this.live.get(id);
+    if (!e || (e.marker && !e.marker.done)) return;
+    e.readiness.latch();
+  }
+
+  /**
    * Whether the session is past its setup script and still not ready when its rule's cap ran out
    * (readiness.ts `overdue`): what is sent to it now is held, and the ticket comes back at once.
    */
@@ -217,6 +238,25 @@ export class Terminal {
       await sleep(Math.max(10, left));
     }
     this.write(id, '\r');
+  }
+
+  /**
+   * The session's grid, as node-pty holds it: what its process draws for. Undefined when it has
+   * no PTY.
+   */
+  size(id: string): { cols: number; rows: number } | undefined {
+    const e = this.live.get(id);
+    return e ? { cols: e.proc.cols, rows: e.proc.rows } : undefined;
+  }
+
+  /**
+   * Subscribes to every session's output as it arrives (node-pty's decoded text, escape
+   * sequences included), synchronously from the PTY's data event: a listener must only copy or
+   * queue it. Returns an unsubscribe function.
+   */
+  onOutput(listener: (id: string, data: string) => void): () => void {
+    this.outputListeners.add(listener);
+    return () => this.outputListeners.delete(listener);
   }
 
   /** Subscribes to PTY exits. Returns an unsubscribe function. */

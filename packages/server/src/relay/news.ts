@@ -1,0 +1,44 @@
+/**
+ * What the relay tells a watcher about its errands (`Relay.onErrand`): the web view's list of
+ * errands in flight and recently settled — who asked whom, under which ticket, how it stands and
+ * how it ended. A copy taken at the moment, never the errand itself: nothing outside the relay
+ * may move an errand.
+ */
+import type { Errand, Phase } from './errand.js';
+import type { Status } from './types.js';
+
+/** One errand as it stood when the relay last moved it. */
+export interface ErrandNews {
+  ticket: string;
+  /** The sender's lich id; `""` for the command line outside a session. */
+  from: string;
+  targetId: string;
+  /** The target's label now (its label at the send when the session is gone). */
+  target: string;
+  /** The sanitised prompt. */
+  prompt: string;
+  private: boolean;
+  subagent: boolean;
+  /** Where the message stands on its way in; meaningful while `status` is `pending`. */
+  phase: Phase;
+  /** `pending` while the errand is open; then how it ended. */
+  status: Status;
+  /** The answer, for `answered`; `""` otherwise. */
+  answer: string;
+}
+
+/** The news of `e`, its target named `target`. */
+export function errandNews(e: Errand, target: string, status?: Status): ErrandNews {
+  return {
+    ticket: e.ticket,
+    from: e.from,
+    targetId: e.targetId,
+    target,
+    prompt: e.prompt,
+    private: e.private,
+    subagent: e.subagent,
+    phase: e.phase,
+    status: status ?? (e.open ? 'pending' : (e.outcome?.status ?? 'pending')),
+    answer: e.outcome?.answer ?? '',
+  };
+}

@@ -1,0 +1,2 @@
+// Stylesheets the bundler (tools/build.mjs, esbuild) takes into app.css.
+declare module '*.css';
