@@ -10,7 +10,7 @@
 //   --quick skips the 128-session fan-out; --no-web the web view's flood (web.mjs), which needs
 //   Debian's chromium; --web-only runs that one and prints its figures alone; --no-agents the real
 //   Claude Code figures (agents.mjs), which are also skipped, saying so, when the client is not in
-//   the cache; --agents-only runs nothing else.
+//   the cache; --agents-only runs those alone.
 // Writes tools/bench/results/latest.json and latest.md (latest-agents.* with --agents-only); prints the table.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

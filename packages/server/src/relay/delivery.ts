@@ -44,6 +44,13 @@ export class Delivery {
    * Hands the message to the target's mod when one polls; otherwise types it now if the target
    * is at a prompt, and holds it until it is (or until its mod polls), within the delivery
    * limit.
+   *
+   * A target that looks at its prompt but whose plugin has not reported its start
+   * (`RelayHost.unheard`: a Claude Code session on its folder-trust dialog, where a typed task
+   * would answer the dialog and end the session) is never typed at. Held that way for two receipt
+   * windows — counted from when it would have been typed, as the never-read check counts from
+   * delivery — it ends `unread` (spec/cli.md § lich send, Never read; § Known ceilings: "the wait
+   * ends in half a minute"), unless its mod polls or its start is reported first.
    */
   deliver(e: Errand): void {
     const { host, book, timings } = this.d;
@@ -56,12 +63,23 @@ export class Delivery {
     book.after(e, timings.deliveryLimitMs, () => {
       if (e.phase === 'queued') book.land(e, 'undelivered');
     });
+    let counting = false;
+    const neverHeard = () => {
+      if (e.phase !== 'queued' || this.d.offer(e)) return;
+      if (host.live(e.targetId) && host.unheard?.(e.targetId)) book.land(e, 'unread');
+    };
     const poll = () => {
       if (e.phase !== 'queued') return;
       if (!host.live(e.targetId)) book.land(e, 'undelivered');
       else if (this.d.offer(e)) return;
       else if (host.ready(e.targetId)) this.typeIn(e);
-      else book.after(e, timings.readyPollMs, poll);
+      else {
+        if (!counting && host.unheard?.(e.targetId)) {
+          counting = true;
+          book.after(e, 2 * timings.receiptWindowMs, neverHeard);
+        }
+        book.after(e, timings.readyPollMs, poll);
+      }
     };
     book.after(e, timings.readyPollMs, poll);
   }
