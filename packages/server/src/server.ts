@@ -135,7 +135,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (parked > 0) log(`parked ${parked} session${parked === 1 ? '' : 's'} an earlier run left open: no terminal survives a restart`);
 
   const token = newToken();
-  const terminal = new Terminal({ draftIdleMs: opts.timings?.draftIdleMs });
+  const terminal = new Terminal({ draftIdleMs: opts.timings?.draftIdleMs, clock });
   const providers = new Providers(opts.configDir, env, { bin: opts.bin });
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);

@@ -22,6 +22,7 @@ export class ManualClock implements Clock {
   private t: number;
   private seq = 0;
   private readonly timers = new Map<number, Pending>();
+  private readonly setListeners = new Set<() => void>();
 
   /** @param start the time it reads at first, ms since the epoch (default: the wall clock's). */
   constructor(start = Date.now()) {
@@ -35,12 +36,29 @@ export class ManualClock implements Clock {
   after(ms: number, fn: () => void): Timer {
     const seq = ++this.seq;
     this.timers.set(seq, { at: this.t + Math.max(0, ms), seq, fn });
+    for (const l of [...this.setListeners]) l();
     return { cancel: () => void this.timers.delete(seq) };
   }
 
   /** How many timers are set and not run yet. */
   get pending(): number {
     return this.timers.size;
+  }
+
+  /**
+   * Resolves once a timer is set on this clock from now on (resolved at once when `already` and
+   * one is pending): the event that says the code under test has started a wait, for a test to
+   * advance past it.
+   */
+  timerSet(already = false): Promise<void> {
+    if (already && this.timers.size > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const l = (): void => {
+        this.setListeners.delete(l);
+        resolve();
+      };
+      this.setListeners.add(l);
+    });
   }
 
   /**
