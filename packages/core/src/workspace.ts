@@ -148,7 +148,3 @@ export async function focus(ctx: LichContext, input: FocusInput, opts: RunOption
   );
 }
 
-/** The workspace operations by name, for `runOperation` (operations.ts). */
-export const WORKSPACE_OPERATIONS: Readonly<
-  Record<'rename' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'insert' | 'focus', (ctx: LichContext, input: never, opts: RunOptions) => Promise<unknown>>
-> = { rename, folders, file, renameFolder, colorFolder, insert, focus };
