@@ -102,12 +102,12 @@ export async function whoami(ctx: LichContext, input: OperationInput<'whoami'>, 
  * @throws LichError `prompt is <n> bytes, over the 8192 limit: …` / `nothing to send: the prompt is empty`.
  */
 export async function send(ctx: LichContext, input: SendInput, opts: RunOptions = {}): Promise<Result> {
-  const timeoutSeconds = input.timeoutSeconds ?? 0;
+  const timeoutSeconds = input.timeoutSeconds;
   const refusal = Buffer.byteLength(input.prompt, 'utf8') > PROMPT_LIMIT ? promptRefusal(input.prompt) : null;
   if (refusal !== null) throw new LichError(refusal);
   return ctx.rpc.call(
     rpcRoutes.send.call(input),
-    { from: from(ctx), target: input.target, project: input.project ?? '', prompt: input.prompt, timeoutSeconds },
+    { from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds },
     { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
   );
 }
@@ -118,8 +118,8 @@ export async function send(ctx: LichContext, input: SendInput, opts: RunOptions 
  * refused before any call.
  */
 export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions = {}): Promise<Result | Collected> {
-  const ticket = input.ticket ?? '';
-  const timeoutSeconds = input.timeoutSeconds ?? 0;
+  const ticket = input.ticket;
+  const timeoutSeconds = input.timeoutSeconds;
   if (ticket !== '' && input.noWait) throw new LichError(noWaitWithTicketText(ctx.surface));
   const method = rpcRoutes.wait.call(input);
   if (method === 'relay.Wait') {
@@ -145,7 +145,7 @@ export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOption
   const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
   await ctx.rpc.call(
     rpcRoutes.reply.call(input),
-    { from: from(ctx), ticket: input.ticket ?? '', answer },
+    { from: from(ctx), ticket: input.ticket, answer },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return null;
@@ -166,7 +166,7 @@ export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOption
  * `relay.SendSubagent`, same options and wait. The output keeps its shape.
  */
 export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<Outcome<'open'>> {
-  const prompt = input.prompt ?? '';
+  const prompt = input.prompt;
   if (input.subagent) subagentRefusal(ctx, input);
   if (input.private && prompt === '') throw new LichError(privateWithoutPromptText(ctx.surface));
   const refusal = prompt === '' ? null : promptRefusal(prompt);
@@ -178,12 +178,12 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
           opener,
           {
             from: from(ctx),
-            kind: input.kind ?? '',
-            worktree: input.worktree ?? '',
-            base: input.base ?? '',
-            model: input.model ?? '',
-            effort: input.effort ?? '',
-            ultracode: input.ultracode ?? false,
+            kind: input.kind,
+            worktree: input.worktree,
+            base: input.base,
+            model: input.model,
+            effort: input.effort,
+            ultracode: input.ultracode,
           },
           { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
         )
@@ -191,14 +191,14 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
           opener,
           {
             from: from(ctx),
-            project: input.project ?? '',
-            kind: input.kind ?? '',
-            worktree: input.worktree ?? '',
-            base: input.base ?? '',
-            model: input.model ?? '',
-            effort: input.effort ?? '',
-            folder: input.folder ?? '',
-            ultracode: input.ultracode ?? false,
+            project: input.project,
+            kind: input.kind,
+            worktree: input.worktree,
+            base: input.base,
+            model: input.model,
+            effort: input.effort,
+            folder: input.folder,
+            ultracode: input.ultracode,
           },
           { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
         );
@@ -215,7 +215,7 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
     if (isAbortError(error) || !(error instanceof LichError)) throw error;
     const reason = error.message;
     const failure = new LichError(
-      handOffFailureText(ctx.surface, { label: session.label, prompt, private: input.private ?? false, reason }),
+      handOffFailureText(ctx.surface, { label: session.label, prompt, private: input.private, reason }),
       { cause: error },
     );
     return { op: 'open', input, output: opened, failure };
@@ -229,9 +229,9 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
  */
 function subagentRefusal(ctx: LichContext, input: OpenInput): void {
   if (from(ctx) === '') throw new LichError(SUBAGENT_REFUSALS.noSession);
-  if ((input.prompt ?? '') === '') throw new LichError(SUBAGENT_REFUSALS.noPrompt);
-  if ((input.project ?? '') !== '') throw new LichError(SUBAGENT_REFUSALS.project);
-  if ((input.folder ?? '') !== '') throw new LichError(SUBAGENT_REFUSALS.folder);
+  if (input.prompt === '') throw new LichError(SUBAGENT_REFUSALS.noPrompt);
+  if (input.project !== '') throw new LichError(SUBAGENT_REFUSALS.project);
+  if (input.folder !== '') throw new LichError(SUBAGENT_REFUSALS.folder);
   if (input.private) throw new LichError(SUBAGENT_REFUSALS.private);
 }
 
@@ -242,9 +242,9 @@ export async function close(ctx: LichContext, input: CloseInput, opts: RunOption
     {
       from: from(ctx),
       target: input.target,
-      project: input.project ?? '',
-      worktree: input.worktree ?? '',
-      force: input.force ?? false,
+      project: input.project,
+      worktree: input.worktree,
+      force: input.force,
     },
     { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
   );
@@ -262,10 +262,10 @@ export async function control(ctx: LichContext, input: ControlInput, opts: RunOp
   const options = {
     from: from(ctx),
     target: input.target,
-    project: input.project ?? '',
+    project: input.project,
     action: input.action,
-    value: input.value ?? '',
-    args: input.args ?? '',
+    value: input.value,
+    args: input.args,
   };
   const refusal = controlRefusal(options);
   if (refusal !== undefined) throw new LichError(refusal);
@@ -284,7 +284,7 @@ export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = 
   if (refusal !== undefined) throw new LichError(refusal);
   return ctx.rpc.call(
     rpcRoutes.ask.call(input),
-    { from: from(ctx), target: input.target, project: input.project ?? '', question: input.question },
+    { from: from(ctx), target: input.target, project: input.project, question: input.question },
     { timeoutMs: ASK_CALL_MS, signal: opts.signal },
   );
 }
@@ -296,7 +296,7 @@ export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = 
 export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: RunOptions = {}): Promise<Checkout[]> {
   const list = await ctx.rpc.call(
     rpcRoutes.worktrees.call(input),
-    { from: from(ctx), project: input.project ?? '' },
+    { from: from(ctx), project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return (list ?? []).map((c) => ({ ...c, sessions: c.sessions ?? [] }));
@@ -371,7 +371,7 @@ export const OPERATIONS: OperationTable = {
     text: (surface, o) => (isCollected(o.output) ? collectText(surface, o.output) : resultText(surface, o.output)),
   },
   reply: { run: outputOnly('reply', reply), text: () => ANSWER_SENT },
-  open: { run: open, text: (surface, o) => openText(surface, o.output, (o.input.worktree ?? '') !== '') },
+  open: { run: open, text: (surface, o) => openText(surface, o.output, o.input.worktree !== '') },
   close: { run: outputOnly('close', close), text: (_surface, o) => closeText(o.output) },
   rename: { run: outputOnly('rename', rename), text: (_surface, o) => renamedText(o.output) },
   control: { run: outputOnly('control', control), text: (_surface, o) => controlledText(o.output) },

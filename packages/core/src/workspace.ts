@@ -47,7 +47,7 @@ function from(ctx: LichContext): string {
 export async function rename(ctx: LichContext, input: RenameInput, opts: RunOptions = {}): Promise<Renamed> {
   return ctx.rpc.call(
     rpcRoutes.rename.call(input),
-    { from: from(ctx), target: input.target ?? '', project: input.project ?? '', label: input.label },
+    { from: from(ctx), target: input.target, project: input.project, label: input.label },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
 }
@@ -56,7 +56,7 @@ export async function rename(ctx: LichContext, input: RenameInput, opts: RunOpti
 export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOptions = {}): Promise<Folder[]> {
   const list = await ctx.rpc.call(
     rpcRoutes.folders.call(input),
-    { from: from(ctx), project: input.project ?? '' },
+    { from: from(ctx), project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return list ?? [];
@@ -66,7 +66,7 @@ export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOp
 export async function file(ctx: LichContext, input: FileInput, opts: RunOptions = {}): Promise<Filed> {
   return ctx.rpc.call(
     rpcRoutes.file.call(input),
-    { from: from(ctx), target: input.target ?? '', project: input.project ?? '', folder: input.folder },
+    { from: from(ctx), target: input.target, project: input.project, folder: input.folder },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
 }
@@ -75,7 +75,7 @@ export async function file(ctx: LichContext, input: FileInput, opts: RunOptions 
 export async function renameFolder(ctx: LichContext, input: RenameFolderInput, opts: RunOptions = {}): Promise<Refiled> {
   const refiled = await ctx.rpc.call(
     rpcRoutes.renameFolder.call(input),
-    { from: from(ctx), project: input.project ?? '', folder: input.folder, to: input.to },
+    { from: from(ctx), project: input.project, folder: input.folder, to: input.to },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return { ...refiled, sessions: refiled.sessions ?? [] };
@@ -85,7 +85,7 @@ export async function renameFolder(ctx: LichContext, input: RenameFolderInput, o
 export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opts: RunOptions = {}): Promise<Colored> {
   const colored = await ctx.rpc.call(
     rpcRoutes.colorFolder.call(input),
-    { from: from(ctx), project: input.project ?? '', folder: input.folder, color: input.color },
+    { from: from(ctx), project: input.project, folder: input.folder, color: input.color },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return { ...colored, sessions: colored.sessions ?? [] };
@@ -101,17 +101,17 @@ export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opt
  * plus the usual 30 s of slack.
  */
 export async function insert(ctx: LichContext, input: InsertInput, opts: RunOptions = {}): Promise<Inserted> {
-  const session = input.session ?? '';
-  const project = input.project ?? '';
+  const session = input.session;
+  const project = input.project;
   if (session === '' && project === '') throw new LichError(INSERT_NO_TARGET);
-  let text = input.text ?? '';
+  let text = input.text;
   if (text === '' || text === '-') {
     text = await readText(ctx);
     if (Buffer.byteLength(text, 'utf8') > INSERT_READ_LIMIT) throw new LichError(INSERT_OVER_READ_LIMIT);
   }
   const refusal = insertRefusal(text);
   if (refusal !== null) throw new LichError(refusal);
-  const timeoutSeconds = Math.trunc(input.timeoutSeconds ?? 0);
+  const timeoutSeconds = Math.trunc(input.timeoutSeconds);
   return ctx.rpc.call(
     rpcRoutes.insert.call(input),
     { from: from(ctx), session, project, text, timeoutSeconds },
@@ -143,7 +143,7 @@ async function readText(ctx: LichContext): Promise<string> {
 export async function focus(ctx: LichContext, input: FocusInput, opts: RunOptions = {}): Promise<Focused> {
   return ctx.rpc.call(
     rpcRoutes.focus.call(input),
-    { from: from(ctx), target: input.target, project: input.project ?? '' },
+    { from: from(ctx), target: input.target, project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
 }
