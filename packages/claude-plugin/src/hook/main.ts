@@ -14,6 +14,4 @@
 import { reportsFor } from './reports.js';
 import { runHookScript } from './run.js';
 
-export { HOOK_BUDGET_MS } from './run.js';
-
 runHookScript({ provider: 'claude', reportsFor, skip: (env) => env.CLAUDE_CODE_SESSION_ATTENDED === '0' });

@@ -1,9 +1,10 @@
 /**
- * How a Codex session lich starts reports its state (docs/architecture.md § The backend, Codex's hooks): Codex's hooks
- * engine runs lich's Codex hook script (packages/claude-plugin/src/codex, built to
- * `<cli>/dist/codex-hook.cjs`) on SessionStart, UserPromptSubmit, PreToolUse, PermissionRequest,
- * Stop, PreCompact, PostCompact and SessionEnd, and the script posts `/session-start` (the thread
- * id `codex resume <id>` takes), `busy`, `waiting` and `done` to lich's hook endpoints.
+ * How a Codex session lich starts reports its state (docs/architecture.md § The backend, Codex's
+ * hooks): Codex's hooks engine runs lich's Codex hook script (packages/claude-plugin/src/codex,
+ * built to `<cli>/dist/codex-hook.cjs`) on SessionStart, UserPromptSubmit, PreToolUse,
+ * PermissionRequest, Stop, PreCompact, PostCompact and SessionEnd, and the script posts
+ * `/session-start` (the thread id `codex resume <id>` takes), `busy`, `waiting` and `done` to
+ * lich's hook endpoints.
  *
  * The hooks are registered on Codex's own command line, `-c hooks.<Event>=[…]` — a layer Codex
  * calls its session flags — so nothing is written into the user's `~/.codex` or the repository.
@@ -30,7 +31,7 @@ export const CODEX_HOOK_FILE = 'codex-hook.cjs';
 
 /**
  * The Codex events lich hooks, in Codex's spelling (packages/claude-plugin/src/codex/reports.ts
- * `CODEX_HOOK_EVENTS` maps each to its report).
+ * `codexReportsFor` maps each to its report; codex-hook-script.test.ts holds the two together).
  */
 export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd'] as const;
 
