@@ -38,10 +38,11 @@ describe('Codex’s hooks’ reports', () => {
     expect(codexReportsFor({ ...asked, tool_name: '' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'waiting' } }]);
   });
 
-  it('report done when the turn stops, and idle when the session ends', () => {
+  it('report done when the turn stops or the user interrupts it, and idle when the session ends', () => {
     expect(codexReportsFor({ ...turn, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'plain answer' }, LICH_ID)).toEqual([
       { kind: 'state', report: { state: 'done' } },
     ]);
+    expect(codexReportsFor({ ...turn, hook_event_name: 'Interrupt' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'done' } }]);
     expect(codexReportsFor({ ...base, hook_event_name: 'SessionEnd' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'idle' } }]);
   });
 

@@ -19,6 +19,7 @@
  * | PreToolUse (main loop) | `busy` with the tool and what it runs on (Claude Code's {@link detailOf}) |
  * | PermissionRequest (main loop) | `waiting`, naming the tool and what it would run on |
  * | Stop (main loop) | `done` |
+ * | Interrupt | `done`: the user stopped the turn (Esc), and Codex then runs no Stop hook (measured) |
  * | PreCompact | `compacting` |
  * | PostCompact | `done` after a `/compact` (between turns), `busy` after an automatic one |
  * | SessionEnd | `idle` |
@@ -66,6 +67,8 @@ export function codexReportsFor(input: unknown, _lichSessionId: string): Report[
     }
     case 'Stop':
       return main ? [{ kind: 'state', report: { state: 'done' } }] : [];
+    case 'Interrupt':
+      return [{ kind: 'state', report: { state: 'done' } }];
     case 'PreCompact':
       return [{ kind: 'state', report: { state: 'compacting' } }];
     case 'PostCompact':

@@ -49,7 +49,7 @@ describe('the hooks on Codex’s command line', () => {
       ...CODEX_HOOK_EVENTS.flatMap((e) => ['-c', `hooks.${e}=[{hooks=[{type="command",command="${command}",timeout=5}]}]`]),
     ]);
     expect(BYPASS_HOOK_TRUST).toBe('--dangerously-bypass-hook-trust');
-    expect(CODEX_HOOK_EVENTS).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd']);
+    expect(CODEX_HOOK_EVENTS).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'Stop', 'Interrupt', 'PreCompact', 'PostCompact', 'SessionEnd']);
   });
 
   it('quote a script path with spaces or quotes as one shell word, inside a TOML string', () => {

@@ -2,7 +2,7 @@
  * How a Codex session lich starts reports its state (docs/architecture.md § The backend, Codex's
  * hooks): Codex's hooks engine runs lich's Codex hook script (packages/claude-plugin/src/codex,
  * built to `<cli>/dist/codex-hook.cjs`) on SessionStart, UserPromptSubmit, PreToolUse,
- * PermissionRequest, Stop, PreCompact, PostCompact and SessionEnd, and the script posts
+ * PermissionRequest, Stop, Interrupt, PreCompact, PostCompact and SessionEnd, and the script posts
  * `/session-start` (the thread id `codex resume <id>` takes), `busy`, `waiting` and `done` to
  * lich's hook endpoints.
  *
@@ -33,7 +33,7 @@ export const CODEX_HOOK_FILE = 'codex-hook.cjs';
  * The Codex events lich hooks, in Codex's spelling (packages/claude-plugin/src/codex/reports.ts
  * `codexReportsFor` maps each to its report; codex-hook-script.test.ts holds the two together).
  */
-export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd'] as const;
+export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'Stop', 'Interrupt', 'PreCompact', 'PostCompact', 'SessionEnd'] as const;
 
 /** How long Codex may run the script for one hook, in seconds: it gives up on its own after 3 s (run.ts `HOOK_BUDGET_MS`). */
 export const CODEX_HOOK_TIMEOUT_SECONDS = 5;
