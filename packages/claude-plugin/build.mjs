@@ -8,6 +8,8 @@
 //     hooks/hooks.json                                          copied from plugin/hooks/
 //     hooks/lich.js      the hooks module (src/mod/lich.ts): ES module, no Node, readable
 //     hooks/report.cjs   the classic hooks' script (src/hook/main.ts): CommonJS, node, minified
+//   packages/cli/dist/codex-hook.cjs                          the hook script of Codex sessions
+//                                                             (src/codex/main.ts), built as report.cjs
 //
 // The contract checks both bundles run before a report leaves are compiled here with ajv's
 // standalone code generation (the virtual module `lich:checks`): a hooks module has no eval to
@@ -26,6 +28,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** Where the marketplace and the plugin are built, relative to the repository root. */
 export const MARKETPLACE_DIR = 'packages/cli/dist/claude';
+/** Where the Codex hook script is built, relative to the repository root (server providers/codex-hooks.ts finds it there). */
+export const CODEX_HOOK_FILE = 'packages/cli/dist/codex-hook.cjs';
 export const PLUGIN_NAME = 'lich';
 
 /** The POST endpoints the plugin reports to, each with the name its compiled check is exported under. */
@@ -138,7 +142,23 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
   const define = { __LICH_PLUGIN_VERSION__: JSON.stringify(version) };
   const plugins = [aliases, virtualChecks(checks, repo)];
 
-  const [mod, hook] = await Promise.all([
+  // The hook scripts: CommonJS (no ESM loader at start), minified (less to compile per run).
+  const hookScript = (entry, what) =>
+    esbuild.build({
+      entryPoints: [join(here, entry)],
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node18',
+      write: false,
+      define,
+      plugins,
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'warning',
+      banner: { js: `// lich's ${what} ${version}: built by packages/claude-plugin/build.mjs from ${dirname(entry)}/. Do not edit.` },
+    });
+  const [mod, hook, codexHook] = await Promise.all([
     // The module Claude Code scans before it loads it: one ES module, no imports, names kept and
     // not minified, so its `$.noun.event(…)` calls read as written (real-agents.md § 3.6).
     esbuild.build({
@@ -154,21 +174,8 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
       logLevel: 'warning',
       banner: { js: `// lich's Claude Code hooks module ${version}: built by packages/claude-plugin/build.mjs from src/mod/. Do not edit.` },
     }),
-    // The hook script: CommonJS (no ESM loader at start), minified (less to compile per run).
-    esbuild.build({
-      entryPoints: [join(here, 'src/hook/main.ts')],
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node18',
-      write: false,
-      define,
-      plugins,
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'warning',
-      banner: { js: `// lich's Claude Code hook script ${version}: built by packages/claude-plugin/build.mjs from src/hook/. Do not edit.` },
-    }),
+    hookScript('src/hook/main.ts', 'Claude Code hook script'),
+    hookScript('src/codex/main.ts', 'Codex hook script'),
   ]);
 
   // A fresh tree each build, written beside and swapped in, so a stale file never lingers and a
@@ -202,6 +209,7 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
   }
   renameSync(staging, market);
   rmSync(old, { recursive: true, force: true });
+  writeWhole(join(repo, CODEX_HOOK_FILE), codexHook.outputFiles[0].text);
   return plugin;
 }
 

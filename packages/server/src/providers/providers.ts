@@ -15,6 +15,7 @@ import { jsonLine } from '@lich/core/json';
 import { SpawnError } from '../errors.js';
 import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
 import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';
+import { codexHooks } from './codex-hooks.js';
 import { opencodeEnv } from './opencode.js';
 import { goQuote } from '@lich/core/quote';
 import { ASK_CALL_MS, CALL_SLACK_SECONDS } from '@lich/core/timeouts';
@@ -179,6 +180,9 @@ const BUILTIN: readonly Builtin[] = [
     loadsLichPlugin: true,
     readiness: CLAUDE_READINESS,
   },
+  // Codex reports through its hooks engine, lich's hook script registered at spawn
+  // (providers/codex-hooks.ts). Readiness stays the quiet rule: its SessionStart hook fires only
+  // with the first submitted prompt (measured, 0.169.0), after the task was typed.
   {
     id: 'codex',
     name: 'Codex',
@@ -545,6 +549,11 @@ export interface ProviderArgsOptions {
    * `""` or absent for none.
    */
   pluginDir?: string;
+  /**
+   * Codex: lich's Codex hook script (providers/codex-hooks.ts `codexHookScript`), registered as
+   * the command of Codex's hooks so the session reports its state; `""` or absent for none.
+   */
+  codexHook?: string;
 }
 
 /**
@@ -606,7 +615,8 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  * order"), in this order:
  *
  * 1. Codex: its `-c` overrides ({@link codexConfig}: lich's MCP server, its environment and time,
- *    and no app-server daemon) — its global options must precede the `resume` subcommand;
+ *    and no app-server daemon), then its hooks ({@link ProviderArgsOptions.codexHook},
+ *    providers/codex-hooks.ts) — its global options must precede the `resume` subcommand;
  * 2. the provider's own leading args (Kiro's `chat`, a user-defined provider's `args`);
  * 3. `--name <roster name>` — Claude Code, at birth only, never on a resume;
  * 4. `--agent <agent>` — Kiro CLI, when {@link ProviderArgsOptions.agent} names one;
@@ -636,6 +646,7 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
   const resuming = p.resume !== null && ok(o.resumeId);
   const argv: string[] = [];
   if (p.mcp === 'codex-config') argv.push(...codexConfig(o.bin));
+  if (p.mcp === 'codex-config' && o.codexHook) argv.push(...codexHooks(o.codexHook, tomlString));
   argv.push(...p.args);
   if (p.passesName && !resuming && ok(o.rosterName)) argv.push('--name', o.rosterName);
   if (p.id === 'kiro' && ok(o.agent)) argv.push('--agent', o.agent);

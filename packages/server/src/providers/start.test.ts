@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { CODEX_HOOK_FILE, codexHooks } from './codex-hooks.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BRIEFING_CARDS_OFF, Providers, spawnBriefing } from './providers.js';
+import { BRIEFING_CARDS_OFF, Providers, spawnBriefing, tomlString } from './providers.js';
 import { startArgs, type StartRow } from './start.js';
 
 let dir: string;
@@ -61,6 +62,24 @@ describe('startArgs', () => {
     const noDaemon = ['-c', 'features.daemon_auto_start=false'];
     expect(startArgs(p, r, o)).toEqual([...noDaemon, 'resume', 'conv-1']);
     expect(startArgs(p, { ...r, confined: true }, o)).toEqual([...noDaemon, 'resume', 'conv-1', '--dangerously-bypass-approvals-and-sandbox']);
+  });
+
+  it('registers lich’s Codex hooks beside its MCP server when the CLI ships the script, before the resume subcommand, at birth and on a resume', () => {
+    mkdirSync(join(dir, 'cli', 'bin'), { recursive: true });
+    mkdirSync(join(dir, 'cli', 'dist'), { recursive: true });
+    const bin = join(dir, 'cli', 'bin', 'lich.js');
+    writeFileSync(bin, '');
+    const p = new Providers(dir, {}).get('codex');
+    const r = row({ provider: 'codex', model: '', effort: '', ultracode: false });
+    const without = startArgs(p, r, { rosterName: 'n', bin, env: {}, resume: true });
+    expect(without).not.toContain('--dangerously-bypass-hook-trust');
+    writeFileSync(join(dir, 'cli', 'dist', CODEX_HOOK_FILE), '');
+    const hooks = codexHooks(join(dir, 'cli', 'dist', CODEX_HOOK_FILE), tomlString);
+    const resumed = startArgs(p, r, { rosterName: 'n', bin, env: {}, resume: true });
+    expect(resumed).toEqual([...without.slice(0, -2), ...hooks, 'resume', 'conv-1']);
+    expect(startArgs(p, r, { rosterName: 'n', bin, env: {} })).toEqual([...without.slice(0, -2), ...hooks]);
+    // Another kind gets none of it.
+    expect(startArgs(new Providers(dir, {}).get('claude'), row(), { rosterName: 'n', bin, env: {} })).not.toContain('--dangerously-bypass-hook-trust');
   });
 
   it('runs Kiro as the lich agent when the plugin installed it under HOME', () => {

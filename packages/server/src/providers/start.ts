@@ -6,6 +6,7 @@
  * what is repeated on a resume.
  */
 import type { SessionRow } from '../store/store.js';
+import { codexHookScript } from './codex-hooks.js';
 import { kiroAgent, providerArgs, spawnBriefing, type Provider } from './providers.js';
 
 /** What of a row decides its argv. */
@@ -39,7 +40,8 @@ export interface StartOptions {
  * The argv after the binary for starting `row`'s session with provider `p`: at birth (or when
  * there is nothing to resume) the recorded model and effort and `--name`; on a resume the
  * provider's resume args instead, and neither model nor effort; ultracode on both. The
- * skip-permissions flag goes only to a confined row.
+ * skip-permissions flag goes only to a confined row. Codex's hooks go on every start
+ * (providers/codex-hooks.ts).
  */
 export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[] {
   const resumeId = o.resume && row.provider === p.id ? row.providerSessionId : '';
@@ -54,5 +56,7 @@ export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[]
     briefing: o.briefing ?? spawnBriefing(p, o.bin, row.subagentDepth),
     agent: p.id === 'kiro' ? kiroAgent(o.env) : '',
     pluginDir: o.pluginDir ?? '',
+    // The built-in Codex reports through its hooks, run by the script beside LICH_BIN.
+    codexHook: p.id === 'codex' && !p.userDefined ? codexHookScript(o.bin) : '',
   });
 }
