@@ -27,7 +27,7 @@ import Doctor from './commands/doctor';
 import Version from './commands/version';
 import Help from './commands/help';
 
-/** Every `lich` command, in `lich help` order: the table oclif's `explicit` strategy loads (contracts/operations/*.json). */
+/** Every `lich` command, in `lich help` order: the table main.ts dispatches on (contracts/operations/*.json). */
 export const COMMANDS = {
   sessions: Sessions,
   whoami: Whoami,

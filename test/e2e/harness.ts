@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '@lich/server';
+import { startServer, systemClock, type Clock, type Timer } from '@lich/server';
 
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 /** The `lich` bin, which runs the built bundle (`npm run build`). */
@@ -132,11 +132,18 @@ export function inertProvider(): ProviderEntry {
   };
 }
 
-/** A clock the test moves by hand; ms since the epoch, starting at the real time. */
-export class ManualClock {
+/**
+ * A clock the test moves by hand; ms since the epoch, starting at the real time. Its timers run
+ * on node's own: a jump is seen at the next look at the time (the relay settles what expired
+ * then), while every wait in between stays real.
+ */
+export class ManualClock implements Clock {
   private offset = 0;
   now(): number {
     return Date.now() + this.offset;
+  }
+  after(ms: number, fn: () => void): Timer {
+    return systemClock.after(ms, fn);
   }
   /** Moves time forward by `seconds`. */
   advance(seconds: number): void {
@@ -150,7 +157,7 @@ export interface BackendOptions {
    * this backend's sessions share (`Backend.log`), for `exampleProvider(log)`.
    */
   providers?: (paths: { log: string; home: string }) => Record<string, ProviderEntry>;
-  clock?: { now(): number };
+  clock?: Clock;
   /** Relay timings to shorten, passed through to `startServer` unchanged. */
   timings?: Parameters<typeof startServer>[0]['timings'];
   /**

@@ -37,6 +37,8 @@ function reply(ticket) {
 }
 
 if (process.stdin.isTTY) process.stdin.setRawMode(true);
+// Bracketed paste on, as an agent's TUI turns it on: lich brackets a paste only for a program that asked.
+process.stdout.write('\x1b[?2004h');
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk) => {
   buf += chunk;

@@ -126,7 +126,9 @@ async function main() {
     sink: {
       name: 'Sink',
       command: '/bin/bash',
-      args: ['-c', `stty raw -echo; exec 3<>/dev/tcp/127.0.0.1/${hubPort}; printf '%s\\n' "$LICH_SESSION_ID" >&3; exec cat >&3`],
+      // Bracketed paste on, as every agent's TUI turns it on: lich brackets a paste only for a
+      // program that asked (terminal/paste.ts), and the hub reads each ticket between the brackets.
+      args: ['-c', `stty raw -echo; printf '\\033[?2004h'; exec 3<>/dev/tcp/127.0.0.1/${hubPort}; printf '%s\\n' "$LICH_SESSION_ID" >&3; exec cat >&3`],
       env: {},
       reportsState: false,
       tools: false,

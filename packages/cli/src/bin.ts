@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
 import { oneLine } from '@lich/core';
+import { FAILURE, sayFailure } from './funnel.js';
 import { main } from './main.js';
 
 /** The reason a write failed, in the C library's words (`no space left on device`), as Go prints it. */
@@ -27,12 +28,12 @@ function onWriteError(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException)
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   if (stream === 'stdout') {
     try {
-      process.stderr.write(`lich: write the output: ${writeFailureReason(error)}\n`);
+      sayFailure(process.stderr, `write the output: ${writeFailureReason(error)}`);
     } catch {
       // stderr is gone too: the exit status is all that is left to say it with.
     }
   }
-  process.exit(1);
+  process.exit(FAILURE);
 }
 process.stdout.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stdout', error));
 process.stderr.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stderr', error));

@@ -1,13 +1,17 @@
 /**
- * The oclif base class every generated command extends (generated/cli/commands/<op>.ts), and the
- * place lich's contract overrides oclif's defaults (shared/STYLE.md § 4, § What to follow 9):
+ * The base class every generated command extends (generated/cli/commands/<op>.ts): lich's one
+ * adapter over oclif. oclif is the declaration layer and nothing more — a command class, its
+ * `Args`/`Flags` declarations (the shapes help and the flag specs are read from), its
+ * constructor — while its config is never loaded and its parser never runs: lich reads argv
+ * itself, with Go `flag` semantics (go-flags.ts), and dispatches and prints help itself
+ * (main.ts, help.ts). So (shared/STYLE.md § 4, § What to follow 9):
  *
- * - argv is read with Go `flag` semantics (go-flags.ts), never from stdin;
+ * - argv is read with Go `flag` semantics, never from stdin;
  * - `--json` prints exactly one line (`[]`, never `null`);
- * - every failure — an RPC error, a refusal, and every oclif parse or usage error, whose own
- *   exit 2 would read as "a ticket came back" — is exactly one `lich: …` line on stderr, exit 1;
- * - 0, 2 and 3 are outcomes: prose or JSON on stdout, nothing on stderr, the code from the
- *   contract's outcome table (`exitCode` in generated/contracts.ts);
+ * - every failure — an RPC error, a refusal, a parse or usage error — is exactly one `lich: …`
+ *   line on stderr, exit 1, through the CLI's one exit funnel (funnel.ts);
+ * - 0, 2 and 3 are outcomes: prose or JSON on stdout, nothing on stderr, the status from
+ *   funnel.ts's `outcomeStatus` (the contract's outcome table);
  * - `--help` prints the command's own help on stdout, exit 0.
  *
  * spec/cli.md § Commands.
@@ -19,27 +23,22 @@ import {
   createContext,
   type Env,
   goQuote,
-  isAbortError,
   type Launcher,
   LichError,
   type Machine,
-  oneLine,
   type OperationName,
   type RpcClient,
   renderJson,
   renderText,
   runOperation,
 } from '@lich/core';
-import { exitCode } from '@lich/generated/contracts';
+import { funnel, outcomeStatus, type Sink, SUCCESS } from './funnel.js';
 import { FlagWordError, normalizeArgv, type FlagSpec } from './go-flags.js';
 import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } from './help.js';
 import { unknownCommandText } from './unknown-command.js';
 import { readStdin, type StdinStream } from './stdin.js';
 
-/** Something text is written to (process.stdout in the bin, a buffer in tests). */
-export interface Sink {
-  write(text: string): unknown;
-}
+export type { Sink } from './funnel.js';
 
 /** Everything a command run touches outside itself: only the bin entry builds it from `process`. */
 export interface CliIo {
@@ -52,7 +51,7 @@ export interface CliIo {
   signal?: AbortSignal;
   /** The command table, for the `help` command. */
   commands?: CommandTable;
-  /** General-help entries that are not oclif commands (`lich mcp`). */
+  /** General-help entries that are not generated commands (`lich mcp`). */
   extras?: readonly ExtraEntry[];
   /**
    * The caller's stdin, fetched only by a command that reads it (`lich insert` without a text
@@ -76,8 +75,8 @@ export type ParsedArgv =
   | { help: true }
   | { help: false; args: Record<string, any>; flags: Record<string, any>; argv: string[] };
 
-// Command's constructor and debug logger read only these; oclif's Config.load (plugins,
-// package.json, hooks) is never needed, because dispatch, help and parsing are lich's own.
+// oclif's Command constructor and debug logger read only these; its Config.load (plugins,
+// package.json, hooks) is never run, because dispatch, help and parsing are lich's own.
 const bareConfig = { bin: 'lich', name: 'lich', root: '', pjson: {}, runHook: async () => ({ successes: [], failures: [] }) } as unknown as Config;
 
 const integerParse = integerFlag().parse;
@@ -104,7 +103,8 @@ export abstract class LichCommand<I = unknown> extends Command {
   private status = 1;
 
   /**
-   * Maps what oclif parsed onto the operation's input. `argv` is the positionals in order, for a
+   * Maps what {@link LichCommand.parseArgv} read (Go flag semantics) onto the operation's input.
+   * `argv` is the positionals in order, for a
    * command whose first positional is optional (`reply [<ticket>] <answer>`); throw
    * {@link LichCommand.usageError} for a count the args cannot express.
    */
@@ -132,8 +132,8 @@ export abstract class LichCommand<I = unknown> extends Command {
   }
 
   /**
-   * Parses argv (everything after the command word) with Go flag semantics and oclif's
-   * typed flags, without running anything.
+   * Parses argv (everything after the command word) with Go flag semantics (go-flags.ts), over
+   * the flags the command declares, without running anything. oclif's parser is never called.
    *
    * @throws LichError — every parse or usage failure, worded for the `lich:` line.
    */
@@ -205,16 +205,13 @@ export abstract class LichCommand<I = unknown> extends Command {
    * status: 0, 2 or 3 with prose or one JSON line on stdout; 1 with one `lich: …` line on stderr.
    * Never throws.
    */
-  static async execute(this: LichCommandClass, argv: readonly string[], io: CliIo): Promise<number> {
-    const cmd = instantiate(this, argv);
-    cmd.io = io;
-    try {
+  static execute(this: LichCommandClass, argv: readonly string[], io: CliIo): Promise<number> {
+    return funnel(io.stderr, async () => {
+      const cmd = instantiate(this, argv);
+      cmd.io = io;
       await cmd.run();
       return cmd.status;
-    } catch (error) {
-      io.stderr.write(`lich: ${failureText(error)}\n`);
-      return 1;
-    }
+    });
   }
 
   /**
@@ -228,7 +225,7 @@ export abstract class LichCommand<I = unknown> extends Command {
     const parsed = await ctor.parseArgv(this.argv);
     if (parsed.help) {
       io.stdout.write(ctor.helpText());
-      this.status = 0;
+      this.status = SUCCESS;
       return undefined;
     }
     const input = this.toInput(parsed.args, parsed.flags, parsed.argv);
@@ -247,12 +244,10 @@ export abstract class LichCommand<I = unknown> extends Command {
       const outcome = await runOperation(ctx, op, input as never, { signal: io.signal });
       const json = ctor.json && parsed.flags.json === true;
       io.stdout.write(`${json ? renderJson(outcome) : renderText('cli', outcome)}\n`);
-      if (outcome.failure) {
-        io.stderr.write(`lich: ${outcome.failure.message}\n`);
-        this.status = 1;
-      } else {
-        this.status = outcome.exit ?? exitCode(op as never, outcome.output as never);
-      }
+      // The output is printed and the run still failed (an open whose --prompt never arrived):
+      // the funnel prints its line.
+      if (outcome.failure) throw outcome.failure;
+      this.status = outcomeStatus(op, outcome);
       return outcome.output;
     } finally {
       if (!io.rpc) ctx.rpc.close();
@@ -275,7 +270,7 @@ export abstract class LichCommand<I = unknown> extends Command {
       text = Cmd.helpText();
     }
     io.stdout.write(text);
-    this.status = 0;
+    this.status = SUCCESS;
     return text;
   }
 }
@@ -298,13 +293,4 @@ function shellWord(word: string): string {
   if (/[\u0000-\u001f\u007f]/.test(word)) return goQuote(word);
   if (!/[\\"$`!]/.test(word)) return `"${word}"`;
   return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-function failureText(error: unknown): string {
-  if (error instanceof LichError) return error.message;
-  // contract-runtime's UsageError (`usage: <spelling>`), thrown by a generated toInput.
-  if (error instanceof Error && error.name === 'UsageError') return error.message;
-  if (isAbortError(error)) return 'cancelled';
-  // A bug, not a refusal: still one line, never a stack trace on an agent's screen.
-  return oneLine(error instanceof Error ? error.message : String(error));
 }

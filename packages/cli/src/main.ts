@@ -1,6 +1,6 @@
 /**
  * `lich`'s dispatch (wire.md § 4.1), decided before anything heavy loads: help, version, `mcp`
- * and the launch arguments are answered here; a command word loads the oclif command table;
+ * and the launch arguments are answered here; a command word loads the generated command table;
  * anything else is an unknown command, refused with a guess — a typo does not start lich.
  *
  * Only bin.ts touches `process`; everything here comes through {@link MainIo}.
@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as vmConstants, Script } from 'node:vm';
 import { createContext, type Env, LichError, type Machine, nativeModuleFailure, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
+import { funnel, outcomeStatus, SUCCESS } from './funnel.js';
 import { type FlagSpec, normalizeArgv } from './go-flags.js';
 import { processLauncher } from './launcher.js';
 import type { ExtraEntry } from './help.js';
@@ -38,7 +39,7 @@ export interface MainIo {
   loadCommands?: () => Promise<CommandTable>;
 }
 
-/** `lich mcp` in the general help: it is a command, though not an oclif one. */
+/** `lich mcp` in the general help: it is a command, though not a generated one. */
 export const MCP_ENTRY: ExtraEntry = {
   name: 'mcp',
   spelling: 'lich mcp',
@@ -52,19 +53,10 @@ const LAUNCH_USAGE = 'lich [--no-window] [--shell <path>] [-- <browser flags>]';
 
 /**
  * Runs `lich` with `io.argv` and resolves with the exit status. Never rejects: a failure is one
- * `lich: …` line on stderr and 1.
+ * `lich: …` line on stderr and 1 (funnel.ts, the one place either is decided).
  */
-export async function main(io: MainIo): Promise<number> {
-  try {
-    return await dispatch(io);
-  } catch (error) {
-    // lich's own prose is worded as the spec has it; anything else (Node, a parser) is a message
-    // that was never meant to be a `lich: …` line and is folded onto one.
-    const message =
-      error instanceof LichError ? error.message : (nativeModuleFailure(error) ?? oneLine(error instanceof Error ? error.message : String(error)));
-    io.stderr.write(`lich: ${message}\n`);
-    return 1;
-  }
+export function main(io: MainIo): Promise<number> {
+  return funnel(io.stderr, () => dispatch(io));
 }
 
 async function dispatch(io: MainIo): Promise<number> {
@@ -185,7 +177,7 @@ async function loadMachine(io: MainIo): Promise<Machine> {
 function commandHelp(io: MainIo, commands: CommandTable, word: string): Promise<number> {
   if (word === MCP_ENTRY.name) {
     io.stdout.write(`${MCP_ENTRY.about}\n\nusage: ${MCP_ENTRY.spelling}\n`);
-    return Promise.resolve(0);
+    return Promise.resolve(SUCCESS);
   }
   return runCommand(io, commands, word, ['--help']);
 }
@@ -197,7 +189,7 @@ async function quickVersion(io: MainIo, json: boolean): Promise<number> {
   try {
     const outcome = await runOperation(ctx, 'version', {});
     io.stdout.write(`${json ? renderJson(outcome) : renderText('cli', outcome)}\n`);
-    return 0;
+    return outcomeStatus('version', outcome);
   } finally {
     ctx.rpc.close();
   }

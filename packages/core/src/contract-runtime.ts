@@ -41,7 +41,7 @@ export interface PositionalSpec {
  * `wait [<ticket>]` reads none or one. An optional positional left unfilled is `""`. A variadic
  * last positional takes every word left, joined by single spaces (`ask <session> <question...>`).
  *
- * @param argv the positionals as oclif parsed them (everything after `--` included), in order.
+ * @param argv the positionals as the CLI read them with Go flag semantics (everything after `--` included), in order.
  * @param specs the command's positionals in spelling order.
  * @param usage the command's spelling (`static usage`); continuation lines are joined with spaces.
  * @returns field → value, one entry per spec.
@@ -73,17 +73,17 @@ export function alignPositionals(
   return fields;
 }
 
-/** A string flag's value as oclif parsed it; `""` when it was not given. */
+/** A string flag's value as the CLI read it (Go flag semantics, packages/cli/src/go-flags.ts); `""` when it was not given. */
 export function stringFlag(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** An integer flag's value as oclif parsed it (oclif refuses a non-integer); `0` when it was not given. */
+/** An integer flag's value as the CLI read it (go-flags.ts refuses a non-integer); `0` when it was not given. */
 export function integerFlag(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
 }
 
-/** A boolean flag's value as oclif parsed it; `false` when it was not given. */
+/** A boolean flag's value as the CLI read it; `false` when it was not given. */
 export function booleanFlag(value: unknown): boolean {
   return value === true;
 }

@@ -91,10 +91,10 @@ export function sinceSeconds(window: string, nowMs: number): number {
  */
 export async function cost(ctx: LichContext, input: CostInput, opts: RunOptions = {}, nowMs = Date.now()): Promise<CostReport> {
   if (input.json && input.csv) throw new LichError(JSON_AND_CSV);
-  const since = sinceSeconds(input.since ?? '', nowMs);
+  const since = sinceSeconds(input.since, nowMs);
   const report = await ctx.rpc.call(
     rpcRoutes.cost.call(input),
-    { project: input.project ?? '', provider: input.provider ?? '', since },
+    { project: input.project, provider: input.provider, since },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return { ...report, projects: report.projects ?? [] };

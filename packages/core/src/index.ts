@@ -54,9 +54,12 @@ export {
 } from './timeouts.js';
 export { type ContextOptions, type LichContext, createContext, portListens } from './context.js';
 export {
+  type OperationEntry,
+  type OperationTable,
   type Outcome,
   type RunOptions,
   OPERATION_NAMES,
+  OPERATIONS,
   ask,
   close,
   control,

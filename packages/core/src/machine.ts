@@ -42,5 +42,5 @@ export async function doctor(ctx: LichContext, input: DoctorInput, _opts: RunOpt
  *   (one line) when the archive cannot be written.
  */
 export async function rage(ctx: LichContext, input: RageInput, _opts: RunOptions = {}): Promise<RageReport> {
-  return (await machine(ctx)).rage({ env: ctx.env, version: VERSION, output: input.output ?? '' });
+  return (await machine(ctx)).rage({ env: ctx.env, version: VERSION, output: input.output });
 }

@@ -124,3 +124,18 @@ export interface Launcher {
    */
   start(command: string, args: readonly string[], env: Env): Promise<Started>;
 }
+
+/**
+ * One operation as the registry holds it (operations.ts `OPERATIONS`): how it runs and how its
+ * outcome reads as prose. `run` resolves with the whole outcome; most operations only produce an
+ * output, and the registry's `outputOnly` wraps them.
+ */
+export interface OperationEntry<Op extends OperationName> {
+  /** Runs it; rejects with a `LichError` the user reads, or an AbortError when `opts.signal` fired. */
+  run(ctx: LichContext, input: OperationInput<Op>, opts: RunOptions): Promise<Outcome<Op>>;
+  /** The prose of its outcome for `surface`, without a trailing newline (render.ts `renderText`). */
+  text(surface: Surface, outcome: Outcome<Op>): string;
+}
+
+/** The registry's shape: one entry for every operation, so a missing one does not compile. */
+export type OperationTable = { readonly [Op in OperationName]: OperationEntry<Op> };

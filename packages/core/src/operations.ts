@@ -5,7 +5,7 @@
  * and the budgets of wire.md § 1.4, and returns the output object. Wording is apart
  * (wording.ts, render.ts), so the CLI, MCP and opencode print one text per outcome.
  */
-import type { LichContext, Outcome, RunOptions } from './operation.js';
+import type { LichContext, OperationEntry, OperationTable, Outcome, RunOptions } from './operation.js';
 import { askRefusal, controlRefusal } from './control.js';
 import { ANSWER_BYTE_LIMIT, PROMPT_LIMIT, capAnswer, promptRefusal } from './prompt.js';
 import { isAbortError, LichError, LichTransportError } from './errors.js';
@@ -49,10 +49,34 @@ import { VERSION } from './version.js';
 import { rpcRoutes } from '@lich/generated/rpc-routes';
 import { doctor, rage } from './machine.js';
 import { native } from './native.js';
-import { WORKSPACE_OPERATIONS } from './workspace.js';
-import { handOffFailureText, noWaitWithTicketText, privateWithoutPromptText, quitFailedText, SUBAGENT_REFUSALS } from './wording.js';
+import { colorFolder, file, focus, folders, insert, rename, renameFolder } from './workspace.js';
+import {
+  ANSWER_SENT,
+  answeredText,
+  closeText,
+  collectText,
+  controlledText,
+  handOffFailureText,
+  isCollected,
+  noWaitWithTicketText,
+  openText,
+  privateWithoutPromptText,
+  QUIT_DONE,
+  quitFailedText,
+  resultText,
+  sessionsText,
+  SUBAGENT_REFUSALS,
+  versionText,
+  whoamiText,
+  worktreesText,
+} from './wording.js';
+import { coloredText, filedText, focusedText, foldersText, insertedText, refiledText, renamedText } from './workspace-wording.js';
+import { costOutputText } from './cost-wording.js';
+import { themeSwitchedText, themesText } from './theme-wording.js';
+import { doctorText, rageText } from './machine-wording.js';
+import { nativeText } from './native.js';
 
-export type { Outcome, RunOptions } from './operation.js';
+export type { OperationEntry, OperationTable, Outcome, RunOptions } from './operation.js';
 
 /** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
 function from(ctx: LichContext): string {
@@ -78,12 +102,12 @@ export async function whoami(ctx: LichContext, input: OperationInput<'whoami'>, 
  * @throws LichError `prompt is <n> bytes, over the 8192 limit: …` / `nothing to send: the prompt is empty`.
  */
 export async function send(ctx: LichContext, input: SendInput, opts: RunOptions = {}): Promise<Result> {
-  const timeoutSeconds = input.timeoutSeconds ?? 0;
+  const timeoutSeconds = input.timeoutSeconds;
   const refusal = Buffer.byteLength(input.prompt, 'utf8') > PROMPT_LIMIT ? promptRefusal(input.prompt) : null;
   if (refusal !== null) throw new LichError(refusal);
   return ctx.rpc.call(
     rpcRoutes.send.call(input),
-    { from: from(ctx), target: input.target, project: input.project ?? '', prompt: input.prompt, timeoutSeconds },
+    { from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds },
     { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
   );
 }
@@ -94,8 +118,8 @@ export async function send(ctx: LichContext, input: SendInput, opts: RunOptions 
  * refused before any call.
  */
 export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions = {}): Promise<Result | Collected> {
-  const ticket = input.ticket ?? '';
-  const timeoutSeconds = input.timeoutSeconds ?? 0;
+  const ticket = input.ticket;
+  const timeoutSeconds = input.timeoutSeconds;
   if (ticket !== '' && input.noWait) throw new LichError(noWaitWithTicketText(ctx.surface));
   const method = rpcRoutes.wait.call(input);
   if (method === 'relay.Wait') {
@@ -121,7 +145,7 @@ export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOption
   const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
   await ctx.rpc.call(
     rpcRoutes.reply.call(input),
-    { from: from(ctx), ticket: input.ticket ?? '', answer },
+    { from: from(ctx), ticket: input.ticket, answer },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return null;
@@ -142,7 +166,7 @@ export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOption
  * `relay.SendSubagent`, same options and wait. The output keeps its shape.
  */
 export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<Outcome<'open'>> {
-  const prompt = input.prompt ?? '';
+  const prompt = input.prompt;
   if (input.subagent) subagentRefusal(ctx, input);
   if (input.private && prompt === '') throw new LichError(privateWithoutPromptText(ctx.surface));
   const refusal = prompt === '' ? null : promptRefusal(prompt);
@@ -154,12 +178,12 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
           opener,
           {
             from: from(ctx),
-            kind: input.kind ?? '',
-            worktree: input.worktree ?? '',
-            base: input.base ?? '',
-            model: input.model ?? '',
-            effort: input.effort ?? '',
-            ultracode: input.ultracode ?? false,
+            kind: input.kind,
+            worktree: input.worktree,
+            base: input.base,
+            model: input.model,
+            effort: input.effort,
+            ultracode: input.ultracode,
           },
           { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
         )
@@ -167,14 +191,14 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
           opener,
           {
             from: from(ctx),
-            project: input.project ?? '',
-            kind: input.kind ?? '',
-            worktree: input.worktree ?? '',
-            base: input.base ?? '',
-            model: input.model ?? '',
-            effort: input.effort ?? '',
-            folder: input.folder ?? '',
-            ultracode: input.ultracode ?? false,
+            project: input.project,
+            kind: input.kind,
+            worktree: input.worktree,
+            base: input.base,
+            model: input.model,
+            effort: input.effort,
+            folder: input.folder,
+            ultracode: input.ultracode,
           },
           { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
         );
@@ -191,7 +215,7 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
     if (isAbortError(error) || !(error instanceof LichError)) throw error;
     const reason = error.message;
     const failure = new LichError(
-      handOffFailureText(ctx.surface, { label: session.label, prompt, private: input.private ?? false, reason }),
+      handOffFailureText(ctx.surface, { label: session.label, prompt, private: input.private, reason }),
       { cause: error },
     );
     return { op: 'open', input, output: opened, failure };
@@ -205,9 +229,9 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
  */
 function subagentRefusal(ctx: LichContext, input: OpenInput): void {
   if (from(ctx) === '') throw new LichError(SUBAGENT_REFUSALS.noSession);
-  if ((input.prompt ?? '') === '') throw new LichError(SUBAGENT_REFUSALS.noPrompt);
-  if ((input.project ?? '') !== '') throw new LichError(SUBAGENT_REFUSALS.project);
-  if ((input.folder ?? '') !== '') throw new LichError(SUBAGENT_REFUSALS.folder);
+  if (input.prompt === '') throw new LichError(SUBAGENT_REFUSALS.noPrompt);
+  if (input.project !== '') throw new LichError(SUBAGENT_REFUSALS.project);
+  if (input.folder !== '') throw new LichError(SUBAGENT_REFUSALS.folder);
   if (input.private) throw new LichError(SUBAGENT_REFUSALS.private);
 }
 
@@ -218,9 +242,9 @@ export async function close(ctx: LichContext, input: CloseInput, opts: RunOption
     {
       from: from(ctx),
       target: input.target,
-      project: input.project ?? '',
-      worktree: input.worktree ?? '',
-      force: input.force ?? false,
+      project: input.project,
+      worktree: input.worktree,
+      force: input.force,
     },
     { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
   );
@@ -238,10 +262,10 @@ export async function control(ctx: LichContext, input: ControlInput, opts: RunOp
   const options = {
     from: from(ctx),
     target: input.target,
-    project: input.project ?? '',
+    project: input.project,
     action: input.action,
-    value: input.value ?? '',
-    args: input.args ?? '',
+    value: input.value,
+    args: input.args,
   };
   const refusal = controlRefusal(options);
   if (refusal !== undefined) throw new LichError(refusal);
@@ -260,7 +284,7 @@ export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = 
   if (refusal !== undefined) throw new LichError(refusal);
   return ctx.rpc.call(
     rpcRoutes.ask.call(input),
-    { from: from(ctx), target: input.target, project: input.project ?? '', question: input.question },
+    { from: from(ctx), target: input.target, project: input.project, question: input.question },
     { timeoutMs: ASK_CALL_MS, signal: opts.signal },
   );
 }
@@ -272,7 +296,7 @@ export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = 
 export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: RunOptions = {}): Promise<Checkout[]> {
   const list = await ctx.rpc.call(
     rpcRoutes.worktrees.call(input),
-    { from: from(ctx), project: input.project ?? '' },
+    { from: from(ctx), project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return (list ?? []).map((c) => ({ ...c, sessions: c.sessions ?? [] }));
@@ -322,59 +346,66 @@ export async function quit(ctx: LichContext, input: OperationInput<'quit'>, opts
   return null;
 }
 
+/** An operation that produces only an output, as a registry `run`. */
+function outputOnly<Op extends OperationName>(
+  op: Op,
+  fn: (ctx: LichContext, input: OperationInput<Op>, opts: RunOptions) => Promise<OperationOutput<Op>>,
+): OperationEntry<Op>['run'] {
+  return async (ctx, input, opts) => ({ op, input, output: await fn(ctx, input, opts) });
+}
+
 /**
- * Runs one operation by name: the single entry every surface uses. Resolves with the output
- * (and, for `open`, a hand-off failure to report after it); rejects with a `LichError` the
- * user reads, or an AbortError when `opts.signal` fired.
+ * The registry: every operation by name — how it runs and how its outcome reads — in one table,
+ * the one place a surface's name for an operation becomes code (docs/how-a-command-flows.md).
+ * Typed by {@link OperationTable}: an operation the contracts name and this table lacks does not
+ * compile.
  */
-export async function runOperation<Op extends OperationName>(
+export const OPERATIONS: OperationTable = {
+  sessions: { run: outputOnly('sessions', sessions), text: (surface, o) => sessionsText(surface, o.output) },
+  whoami: { run: outputOnly('whoami', whoami), text: (_surface, o) => whoamiText(o.output) },
+  send: { run: outputOnly('send', send), text: (surface, o) => resultText(surface, o.output) },
+  insert: { run: outputOnly('insert', insert), text: (_surface, o) => insertedText(o.output) },
+  focus: { run: outputOnly('focus', focus), text: (_surface, o) => focusedText(o.output) },
+  wait: {
+    run: outputOnly('wait', wait),
+    text: (surface, o) => (isCollected(o.output) ? collectText(surface, o.output) : resultText(surface, o.output)),
+  },
+  reply: { run: outputOnly('reply', reply), text: () => ANSWER_SENT },
+  open: { run: open, text: (surface, o) => openText(surface, o.output, o.input.worktree !== '') },
+  close: { run: outputOnly('close', close), text: (_surface, o) => closeText(o.output) },
+  rename: { run: outputOnly('rename', rename), text: (_surface, o) => renamedText(o.output) },
+  control: { run: outputOnly('control', control), text: (_surface, o) => controlledText(o.output) },
+  ask: { run: outputOnly('ask', ask), text: (_surface, o) => answeredText(o.output) },
+  worktrees: { run: outputOnly('worktrees', worktrees), text: (surface, o) => worktreesText(surface, o.output) },
+  folders: { run: outputOnly('folders', folders), text: (surface, o) => foldersText(surface, o.output) },
+  file: { run: outputOnly('file', file), text: (_surface, o) => filedText(o.output) },
+  renameFolder: { run: outputOnly('renameFolder', renameFolder), text: (_surface, o) => refiledText(o.output) },
+  colorFolder: { run: outputOnly('colorFolder', colorFolder), text: (_surface, o) => coloredText(o.output) },
+  cost: { run: outputOnly('cost', cost), text: (_surface, o) => costOutputText(o.input, o.output) },
+  version: { run: outputOnly('version', version), text: (_surface, o) => versionText(o.output) },
+  quit: { run: outputOnly('quit', quit), text: () => QUIT_DONE },
+  native: { run: outputOnly('native', native), text: (_surface, o) => nativeText(o.output) },
+  theme: {
+    run: outputOnly('theme', theme),
+    text: (_surface, o) => (Array.isArray(o.output) ? themesText(o.output) : themeSwitchedText(o.output)),
+  },
+  rage: { run: outputOnly('rage', rage), text: (_surface, o) => rageText(o.output) },
+  doctor: { run: doctor, text: (_surface, o) => doctorText(o.output) },
+};
+
+/**
+ * Runs one operation by name: the single entry every surface uses — a look-up in
+ * {@link OPERATIONS}. Resolves with the output (and, for `open`, a hand-off failure to report
+ * after it); rejects with a `LichError` the user reads, or an AbortError when `opts.signal` fired.
+ */
+export function runOperation<Op extends OperationName>(
   ctx: LichContext,
   op: Op,
   input: OperationInput<Op>,
   opts: RunOptions = {},
 ): Promise<Outcome<Op>> {
-  const done = (output: unknown): Outcome<Op> => ({ op, input, output: output as OperationOutput<Op> });
-  switch (op) {
-    case 'sessions':
-      return done(await sessions(ctx, input as OperationInput<'sessions'>, opts));
-    case 'whoami':
-      return done(await whoami(ctx, input as OperationInput<'whoami'>, opts));
-    case 'send':
-      return done(await send(ctx, input as SendInput, opts));
-    case 'wait':
-      return done(await wait(ctx, input as WaitInput, opts));
-    case 'reply':
-      return done(await reply(ctx, input as ReplyInput, opts));
-    case 'open':
-      return (await open(ctx, input as OpenInput, opts)) as unknown as Outcome<Op>;
-    case 'close':
-      return done(await close(ctx, input as CloseInput, opts));
-    case 'worktrees':
-      return done(await worktrees(ctx, input as WorktreesInput, opts));
-    case 'version':
-      return done(await version(ctx, input as OperationInput<'version'>, opts));
-    case 'quit':
-      return done(await quit(ctx, input as OperationInput<'quit'>, opts));
-    case 'control':
-      return done(await control(ctx, input as ControlInput, opts));
-    case 'ask':
-      return done(await ask(ctx, input as AskInput, opts));
-    case 'cost':
-      return done(await cost(ctx, input as OperationInput<'cost'>, opts));
-    case 'theme':
-      return done(await theme(ctx, input as OperationInput<'theme'>, opts));
-    case 'doctor':
-      return (await doctor(ctx, input as OperationInput<'doctor'>, opts)) as unknown as Outcome<Op>;
-    case 'rage':
-      return done(await rage(ctx, input as OperationInput<'rage'>, opts));
-    case 'native':
-      return done(await native(ctx, input as OperationInput<'native'>, opts));
-    default: {
-      const workspace = Object.hasOwn(WORKSPACE_OPERATIONS, op) ? WORKSPACE_OPERATIONS[op as keyof typeof WORKSPACE_OPERATIONS] : undefined;
-      if (workspace) return done(await workspace(ctx, input as never, opts));
-      throw new LichError(`unknown operation ${JSON.stringify(op)}`);
-    }
-  }
+  if (!Object.hasOwn(OPERATIONS, op)) return Promise.reject(new LichError(`unknown operation ${JSON.stringify(op)}`));
+  return (OPERATIONS[op] as OperationEntry<Op>).run(ctx, input, opts);
 }
 
 /** The operation names core runs, in the order of the CLI's help (docs/architecture.md). */

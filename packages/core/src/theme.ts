@@ -19,8 +19,8 @@ import type { Theme, ThemeInput, ThemeSwitched } from './types.js';
  * @throws LichError the client-side refusal, or the server's.
  */
 export async function theme(ctx: LichContext, input: ThemeInput, opts: RunOptions = {}): Promise<Theme[] | ThemeSwitched> {
-  const action = input.action ?? '';
-  const id = input.theme ?? '';
+  const action = input.action;
+  const id = input.theme;
   const refusal = themeRefusal(action, id);
   if (refusal !== undefined) throw new LichError(refusal);
   const method = rpcRoutes.theme.call(input);

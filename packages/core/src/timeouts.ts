@@ -27,13 +27,26 @@ export const QUIT_WAIT_MS = 15_000;
 /** How often `lich quit` probes the port. */
 export const QUIT_POLL_MS = 100;
 
+/** The prompt wait of `lich insert` when `timeoutSeconds` ≤ 0 (spec/cli.md § lich insert: default 10). */
+export const INSERT_DEFAULT_WAIT_SECONDS = 10;
+
+/**
+ * The wait rule, written once (relay.DefaultWait, MaxWaitSeconds; wire.md § 9): how long the
+ * server holds a call asked to wait `seconds` — ≤ 0, absent or not a number is `fallback` (the
+ * 100 s default; an insert's is 10 s), above 1800 is 1800, anything else as asked (the wire's
+ * `timeoutSeconds` is an integer). The relay holds the line this long, the insert waits this
+ * long for a prompt, and a client's HTTP budget is this plus the slack ({@link waitBudgetMs}).
+ */
+export function waitSeconds(seconds: number | undefined, fallback = DEFAULT_WAIT_SECONDS): number {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return fallback;
+  return Math.min(seconds, MAX_WAIT_SECONDS);
+}
+
 /**
  * The HTTP budget of a call that waits `seconds` on the server (waitBudget, wire.md § 1.4),
- * in milliseconds: ≤ 0 → 100 s + 30 s; above 1800 → 1800 s + 30 s; else `seconds` + 30 s.
+ * in milliseconds: the server's wait ({@link waitSeconds}) plus 30 s — ≤ 0 → 100 s + 30 s;
+ * above 1800 → 1800 s + 30 s; else `seconds` + 30 s.
  */
-export function waitBudgetMs(seconds: number | undefined): number {
-  let s = Math.trunc(seconds ?? 0);
-  if (!Number.isFinite(s) || s <= 0) s = DEFAULT_WAIT_SECONDS;
-  else if (s > MAX_WAIT_SECONDS) s = MAX_WAIT_SECONDS;
-  return (s + CALL_SLACK_SECONDS) * 1000;
+export function waitBudgetMs(seconds: number | undefined, fallback = DEFAULT_WAIT_SECONDS): number {
+  return (waitSeconds(seconds, fallback) + CALL_SLACK_SECONDS) * 1000;
 }

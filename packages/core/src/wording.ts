@@ -260,3 +260,8 @@ export function controlledText(c: Controlled): string {
 export function answeredText(a: Answered): string {
   return a.answer;
 }
+
+/** Whether a `wait` output is a collect (no ticket) rather than one errand's result. */
+export function isCollected(output: Result | Collected): output is Collected {
+  return Array.isArray((output as Collected).results);
+}

@@ -6,7 +6,7 @@
  */
 import type { LichContext, RunOptions } from './operation.js';
 import { isAbortError, LichError } from './errors.js';
-import { CALL_SLACK_SECONDS, MAX_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
+import { INSERT_DEFAULT_WAIT_SECONDS, SHORT_CALL_MS, waitBudgetMs } from './timeouts.js';
 import { rpcRoutes } from '@lich/generated/rpc-routes';
 import type {
   ColorFolderInput,
@@ -33,8 +33,7 @@ import {
   insertRefusal,
 } from './workspace-wording.js';
 
-/** How long `lich insert` waits for the prompt when `--timeout` is 0 or absent (spec/cli.md § lich insert). */
-export const INSERT_DEFAULT_WAIT_SECONDS = 10;
+export { INSERT_DEFAULT_WAIT_SECONDS } from './timeouts.js';
 
 /** The calling session, `""` outside one (spec/cli.md § Transport). */
 function from(ctx: LichContext): string {
@@ -48,7 +47,7 @@ function from(ctx: LichContext): string {
 export async function rename(ctx: LichContext, input: RenameInput, opts: RunOptions = {}): Promise<Renamed> {
   return ctx.rpc.call(
     rpcRoutes.rename.call(input),
-    { from: from(ctx), target: input.target ?? '', project: input.project ?? '', label: input.label },
+    { from: from(ctx), target: input.target, project: input.project, label: input.label },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
 }
@@ -57,7 +56,7 @@ export async function rename(ctx: LichContext, input: RenameInput, opts: RunOpti
 export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOptions = {}): Promise<Folder[]> {
   const list = await ctx.rpc.call(
     rpcRoutes.folders.call(input),
-    { from: from(ctx), project: input.project ?? '' },
+    { from: from(ctx), project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return list ?? [];
@@ -67,7 +66,7 @@ export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOp
 export async function file(ctx: LichContext, input: FileInput, opts: RunOptions = {}): Promise<Filed> {
   return ctx.rpc.call(
     rpcRoutes.file.call(input),
-    { from: from(ctx), target: input.target ?? '', project: input.project ?? '', folder: input.folder },
+    { from: from(ctx), target: input.target, project: input.project, folder: input.folder },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
 }
@@ -76,7 +75,7 @@ export async function file(ctx: LichContext, input: FileInput, opts: RunOptions 
 export async function renameFolder(ctx: LichContext, input: RenameFolderInput, opts: RunOptions = {}): Promise<Refiled> {
   const refiled = await ctx.rpc.call(
     rpcRoutes.renameFolder.call(input),
-    { from: from(ctx), project: input.project ?? '', folder: input.folder, to: input.to },
+    { from: from(ctx), project: input.project, folder: input.folder, to: input.to },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return { ...refiled, sessions: refiled.sessions ?? [] };
@@ -86,7 +85,7 @@ export async function renameFolder(ctx: LichContext, input: RenameFolderInput, o
 export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opts: RunOptions = {}): Promise<Colored> {
   const colored = await ctx.rpc.call(
     rpcRoutes.colorFolder.call(input),
-    { from: from(ctx), project: input.project ?? '', folder: input.folder, color: input.color },
+    { from: from(ctx), project: input.project, folder: input.folder, color: input.color },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
   return { ...colored, sessions: colored.sessions ?? [] };
@@ -102,17 +101,17 @@ export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opt
  * plus the usual 30 s of slack.
  */
 export async function insert(ctx: LichContext, input: InsertInput, opts: RunOptions = {}): Promise<Inserted> {
-  const session = input.session ?? '';
-  const project = input.project ?? '';
+  const session = input.session;
+  const project = input.project;
   if (session === '' && project === '') throw new LichError(INSERT_NO_TARGET);
-  let text = input.text ?? '';
+  let text = input.text;
   if (text === '' || text === '-') {
     text = await readText(ctx);
     if (Buffer.byteLength(text, 'utf8') > INSERT_READ_LIMIT) throw new LichError(INSERT_OVER_READ_LIMIT);
   }
   const refusal = insertRefusal(text);
   if (refusal !== null) throw new LichError(refusal);
-  const timeoutSeconds = Math.trunc(input.timeoutSeconds ?? 0);
+  const timeoutSeconds = Math.trunc(input.timeoutSeconds);
   return ctx.rpc.call(
     rpcRoutes.insert.call(input),
     { from: from(ctx), session, project, text, timeoutSeconds },
@@ -122,10 +121,7 @@ export async function insert(ctx: LichContext, input: InsertInput, opts: RunOpti
 
 /** The HTTP budget of `relay.Insert`, in ms: the prompt wait (≤ 0 → 10 s, above 1800 s capped) plus 30 s. */
 export function insertBudgetMs(seconds: number): number {
-  let s = Number.isFinite(seconds) ? Math.trunc(seconds) : 0;
-  if (s <= 0) s = INSERT_DEFAULT_WAIT_SECONDS;
-  else if (s > MAX_WAIT_SECONDS) s = MAX_WAIT_SECONDS;
-  return (s + CALL_SLACK_SECONDS) * 1000;
+  return waitBudgetMs(seconds, INSERT_DEFAULT_WAIT_SECONDS);
 }
 
 async function readText(ctx: LichContext): Promise<string> {
@@ -147,12 +143,8 @@ async function readText(ctx: LichContext): Promise<string> {
 export async function focus(ctx: LichContext, input: FocusInput, opts: RunOptions = {}): Promise<Focused> {
   return ctx.rpc.call(
     rpcRoutes.focus.call(input),
-    { from: from(ctx), target: input.target, project: input.project ?? '' },
+    { from: from(ctx), target: input.target, project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
 }
 
-/** The workspace operations by name, for `runOperation` (operations.ts). */
-export const WORKSPACE_OPERATIONS: Readonly<
-  Record<'rename' | 'folders' | 'file' | 'renameFolder' | 'colorFolder' | 'insert' | 'focus', (ctx: LichContext, input: never, opts: RunOptions) => Promise<unknown>>
-> = { rename, folders, file, renameFolder, colorFolder, insert, focus };

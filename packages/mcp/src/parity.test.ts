@@ -3,8 +3,8 @@
  * arrives through. For every MCP tool and arbitrary arguments its schema accepts:
  *
  *   (a) the MCP mapping — `toInput(args)`, what `lich mcp` runs;
- *   (b) the CLI — `cliArgv.<op>(a)`, parsed back by the real oclif command (its parse-only
- *       `parseInput`), what `lich <command> …` runs;
+ *   (b) the CLI — `cliArgv.<op>(a)`, read back by the real generated command (its parse-only
+ *       `parseInput`: Go flag semantics, lich's own), what `lich <command> …` runs;
  *   (c) the opencode plugin — the argv the generated tool's `execute` hands to `run`, parsed
  *       by the same command;
  *

@@ -5,7 +5,7 @@ export { DEFAULT_PORT, listenPort, startServer, type RunningServer, type ServerO
 export { configDir, dataDir, runForeground, type ForegroundOptions } from './foreground.js';
 export { SpawnError } from './errors.js';
 export { RelayError, type RelayTimings } from './relay/relay.js';
-export type { Clock } from './relay/host.js';
+export { systemClock, type Clock, type Timer } from './clock.js';
 export { readRuntimeFile, runtimeFileName, type RuntimeInfo } from './runtime-file.js';
 export { doctor, type DoctorOptions } from './doctor/doctor.js';
 export { rage, type RageOptions } from './rage/rage.js';

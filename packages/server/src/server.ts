@@ -12,7 +12,7 @@ import { handleMod } from './mod/endpoints.js';
 import { ModHub } from './mod/hub.js';
 import { Providers } from './providers/providers.js';
 import { sessionClaudePlugin, shippedClaudePlugin } from './providers/claude-plugin.js';
-import { systemClock, type Clock } from './relay/host.js';
+import { systemClock, type Clock } from './clock.js';
 import { Relay, type RelayTimings } from './relay/relay.js';
 import { promptLang } from '@lich/core/i18n/prompts';
 import { RpcDispatcher } from './rpc/dispatch.js';
@@ -135,7 +135,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (parked > 0) log(`parked ${parked} session${parked === 1 ? '' : 's'} an earlier run left open: no terminal survives a restart`);
 
   const token = newToken();
-  const terminal = new Terminal({ draftIdleMs: opts.timings?.draftIdleMs });
+  const terminal = new Terminal({ draftIdleMs: opts.timings?.draftIdleMs, clock });
   const providers = new Providers(opts.configDir, env, { bin: opts.bin });
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);
@@ -148,6 +148,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     mod: hub,
     // wire.md § 8.4: what the backend types is in the language of its own environment.
     lang: promptLang(env.LICH_PROMPT_LANG),
+    home: env.HOME || undefined,
   });
   // A session whose process ended polls no more: what waits on its mod settles `ended`.
   host.onExit((id) => hub.ended(id));

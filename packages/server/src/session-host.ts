@@ -78,6 +78,11 @@ export class SessionHost implements RelayHost {
     return this.terminal.ready(id);
   }
 
+  /** Past its setup script and reading its input, a person's draft there or not (Terminal.settled). */
+  settled(id: string): boolean {
+    return this.terminal.settled(id);
+  }
+
   overdue(id: string): boolean {
     return this.terminal.overdue(id);
   }
@@ -116,6 +121,11 @@ export class SessionHost implements RelayHost {
       throw new Error(`${label !== undefined ? goQuote(label) : `session ${id}`} has no terminal running`);
     }
     await this.terminal.type(id, text);
+  }
+
+  /** Pastes `text` and leaves it at the prompt (Terminal.paste). @throws as Terminal.paste. */
+  paste(id: string, text: string): Promise<void> {
+    return this.terminal.paste(id, text);
   }
 
   /**

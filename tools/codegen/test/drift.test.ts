@@ -115,7 +115,8 @@ describe('an optional input field added to send', { timeout: 240_000 }, () => {
   it('type-checks again once core sends it: the relay takes the generated options, and the handler hands them on', async () => {
     const files = await generate(withUrgentOption(withUrgentInput()));
     const core = readFileSync(OPERATIONS, 'utf8');
-    const sent = '{ from: from(ctx), target: input.target, project: input.project ?? \'\', prompt: input.prompt, timeoutSeconds }';
+    // The options object core's send builds, as operations.ts spells it.
+    const sent = '{ from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds }';
     expect(core).toContain(sent);
     const following = core.replace(sent, sent.replace(' timeoutSeconds }', ' timeoutSeconds, urgent: input.urgent }'));
     expect(typeErrors([OPERATIONS, HANDLERS], files, { [OPERATIONS]: following })).toEqual([]);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
 import { Store, type SessionRow } from '../store/store.js';
 import { http, tempLich, type TempLich } from '../testing.js';
+import { systemClock } from '../clock.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The upstream fixtures, as copied into the repository (`contracts/fixtures/upstream/SOURCE.md`). */
@@ -57,7 +58,7 @@ beforeAll(async () => {
     port: 0,
     bin: '/usr/local/bin/lich',
     env: { PATH: process.env.PATH },
-    clock: { now: () => now },
+    clock: { now: () => now, after: (ms, fn) => systemClock.after(ms, fn) },
     log: () => {},
   });
   // A second connection to the same database: WAL lets the test seed and read rows beside the backend's.

@@ -3,19 +3,35 @@
  * been taken (or, for an errand that ended unanswered, until its late-answer hour is over).
  * Source: spec/cli.md § lich send, § lich wait, § lich reply; wire.md § 9.
  */
-import type { RelayModTicket } from './mod-route.js';
-import type { Result } from './types.js';
+import type { Timer } from '../clock.js';
+import type { RelayModTicket } from './relay-mod.js';
+import type { Result, Status } from './types.js';
 
-/** Where the message stands on its way into the target's terminal. */
-export type Phase =
-  /** held back: the target is not at a free prompt yet. */
-  | 'queued'
-  /** being pasted; its Enter not sent yet. Not delivered. */
-  | 'typing'
-  /** handed to the target's mod as a `prompt` command, no poll collected it yet. Not delivered. */
-  | 'offered'
-  /** pasted and submitted. */
-  | 'delivered';
+/**
+ * Where an errand stands, one value for its whole life. Open, it is where the message stands on
+ * its way into the target's terminal:
+ *
+ * - `queued` — held back: the target is not at a free prompt yet;
+ * - `typing` — being pasted, its Enter not sent yet (not delivered);
+ * - `offered` — handed to the target's mod as a `prompt` command, no poll collected it yet (not
+ *   delivered);
+ * - `delivered` — pasted and submitted, or collected by the target's mod.
+ *
+ * Ended (it has an outcome), it is where that outcome stands:
+ *
+ * - `ready` — landed and not taken: it waits for its ticket, and — shared, from a session — in
+ *   its sender's inbox, announced by a nudge;
+ * - `silent` — landed and not taken, for its ticket only: no inbox, no nudge (a subagent stopped
+ *   by its own caller; a report its caller's mod collected whole);
+ * - `taken` — its outcome was handed over, and it ended unanswered: kept only so a late `reply`
+ *   still lands (an errand taken any other way is gone);
+ * - `gone` — out of the book: taken, expired, or refused whole before anything was typed (only a
+ *   timer or a promise that still holds it sees this, and leaves it alone).
+ */
+export type Phase = 'queued' | 'typing' | 'offered' | 'delivered' | 'ready' | 'silent' | 'taken' | 'gone';
+
+/** The phases of an errand still open: it has no outcome yet. */
+export type OpenPhase = 'queued' | 'typing' | 'offered' | 'delivered';
 
 export interface Waiter {
   resolve(result: Result): void;
@@ -42,9 +58,10 @@ export interface Errand {
    */
   readonly subagent: boolean;
 
-  /** True until the errand ends with an outcome. */
-  open: boolean;
   phase: Phase;
+
+  // ——— the turn that reads it (Relay turns.ts), once delivered ———
+
   /** Hand-off order among deliveries (0 until delivered). */
   handedSeq: number;
   /** The target was mid-turn at delivery: the `done` ending that turn is not this errand's. */
@@ -54,13 +71,14 @@ export interface Errand {
   /**
    * Typed while the target was mid-turn: it waits in the provider's input behind that turn, and
    * queued input is read in the order it was typed, one turn at a time at the least — so a turn
-   * that answered none of it read only the oldest for certain (Relay.turnEnded).
+   * that answered none of it read only the oldest for certain (turns.ts `turnEnded`).
    */
   queued: boolean;
   /** Its own turn is known to have started: the target's mod acked this very prompt. */
   read: boolean;
   /** Some `busy` was seen since delivery: the message was read (never-read check). */
   receipted: boolean;
+
   /** Callers holding the line on this ticket; while any do, the ticket does not expire. */
   readonly waiters: Set<Waiter>;
   /**
@@ -68,7 +86,7 @@ export interface Errand {
    * last wait that gave up; once ended, the end of the hour its result (or a late answer) is kept.
    */
   deadline: number;
-  readonly timers: Set<NodeJS.Timeout>;
+  readonly timers: Set<Timer>;
 
   // ——— the mod route (wire.md § 8.2 "Mod route", § 11.2) ———
 
@@ -87,19 +105,76 @@ export interface Errand {
   /** The sender's mod did not collect a note carrying it: it is announced by the typed nudge only. */
   noteDeclined: boolean;
 
-  /** How the errand ended (set once `open` is false). */
+  // ——— the outcome ———
+
+  /** How the errand ended (set once it leaves the open phases). */
   outcome?: Result;
-  /** The outcome has landed and nobody has taken it yet. */
-  ready: boolean;
   /** A nudge has announced this ready result (or is being typed). */
   nudged: boolean;
   /** Landing order, for collect's oldest-first. */
   landedSeq: number;
-  /** Ended unanswered: until `deadline`, a late `reply` still files an answer. */
-  lapsed: boolean;
-  /**
-   * Ended in silence: a subagent stopped by its own caller. Its outcome waits for its ticket
-   * only — no inbox, no nudge, nothing that holds the caller's turn.
-   */
-  silent: boolean;
+}
+
+/** Whether `e` is still open: no outcome yet. */
+export function isOpen(e: Errand): boolean {
+  return e.phase === 'queued' || e.phase === 'typing' || e.phase === 'offered' || e.phase === 'delivered';
+}
+
+/** Whether `e` has landed and nobody has taken its outcome yet (`ready` or `silent`). */
+export function isLanded(e: Errand): boolean {
+  return e.phase === 'ready' || e.phase === 'silent';
+}
+
+/**
+ * Whether `e` ended unanswered: until its deadline a late `reply` still files an answer (the
+ * outcome's status says it; a late answer lands it again as `answered`).
+ */
+export function isLapsed(e: Errand): boolean {
+  return !isOpen(e) && e.outcome?.status === 'unanswered';
+}
+
+/** A fresh errand, `queued`, nothing of its way in or its outcome known yet. */
+export function newErrand(o: {
+  ticket: string;
+  from: string;
+  targetId: string;
+  targetLabel: string;
+  prompt: string;
+  message: string;
+  private: boolean;
+  subagent: boolean;
+  deadline: number;
+}): Errand {
+  return {
+    ticket: o.ticket,
+    from: o.from,
+    targetId: o.targetId,
+    targetLabel: o.targetLabel,
+    prompt: o.prompt,
+    message: o.message,
+    private: o.private,
+    subagent: o.subagent,
+    deadline: o.deadline,
+    phase: 'queued',
+    handedSeq: 0,
+    skipTurn: false,
+    sawBusy: false,
+    queued: false,
+    read: false,
+    receipted: false,
+    waiters: new Set(),
+    timers: new Set(),
+    typeOnly: false,
+    modAnswers: false,
+    noteDeclined: false,
+    nudged: false,
+    landedSeq: 0,
+  };
+}
+
+/** The wire's Result; `private` only when true (spec/cli.md § lich send --json). */
+export function result(ticket: string, target: string, status: Status, answer: string, isPrivate: boolean): Result {
+  const r: Result = { ticket, target, status, answer };
+  if (isPrivate) r.private = true;
+  return r;
 }

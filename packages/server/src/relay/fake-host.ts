@@ -4,7 +4,8 @@
  * those tests are about; the end-to-end tests drive the real ones.
  */
 import { vi } from 'vitest';
-import type { Clock, RelayHost, RelaySession } from './host.js';
+import { type Clock, systemClock } from '../clock.js';
+import type { RelayHost, RelaySession } from './host.js';
 
 export interface FakeSession extends RelaySession {
   live: boolean;
@@ -28,9 +29,12 @@ export class FakeHost implements RelayHost {
   readonly typeFails = new Set<string>();
   /** How long `type` takes before its Enter is "sent", ms (fake timers). */
   typeDelayMs = 0;
+  /** Every `paste` call, in call order. */
+  readonly pasted: { id: string; text: string }[] = [];
   /** Added to Date.now(): a test jumps the clock without firing timers. */
   skew = 0;
-  readonly clock: Clock = { now: () => Date.now() + this.skew };
+  /** Node's timers, which these tests fake (vi.useFakeTimers), and the time they keep plus the skew. */
+  readonly clock: Clock = { now: () => Date.now() + this.skew, after: (ms, fn) => systemClock.after(ms, fn) };
   private readonly exitListeners = new Set<(id: string) => void>();
 
   add(s: Partial<FakeSession> & { id: string; label: string }): FakeSession {
@@ -69,6 +73,10 @@ export class FakeHost implements RelayHost {
     const s = this.sessions.get(id);
     return !!s && s.live && s.ready && !s.setup && !s.unheard;
   }
+  settled(id: string): boolean {
+    const s = this.sessions.get(id);
+    return !!s && s.live && s.ready && !s.setup;
+  }
   inSetup(id: string): boolean {
     return this.sessions.get(id)?.setup ?? false;
   }
@@ -89,6 +97,10 @@ export class FakeHost implements RelayHost {
     if (!this.live(id) || this.typeFails.has(id)) throw new Error(`session ${id} has no terminal`);
     this.typed.push({ id, text });
     if (this.typeDelayMs > 0) await new Promise((r) => setTimeout(r, this.typeDelayMs));
+  }
+  async paste(id: string, text: string): Promise<void> {
+    if (!this.live(id) || this.typeFails.has(id)) throw new Error(`session ${id} has no terminal`);
+    this.pasted.push({ id, text });
   }
   onExit(listener: (id: string) => void): () => void {
     this.exitListeners.add(listener);

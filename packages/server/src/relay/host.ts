@@ -7,6 +7,7 @@
  * relay's unit tests implement with a fake. Source: spec/cli.md § lich send, § lich wait,
  * § lich reply, § The answer is announced, and collected; wire.md §§ 7–9.
  */
+import type { Clock } from '../clock.js';
 
 /** One session as the relay needs to see it. All strings; `""` where there is none. */
 export interface RelaySession {
@@ -35,12 +36,9 @@ export interface RelaySession {
   hasTools: boolean;
 }
 
-/** Clock in milliseconds since the epoch; injectable so tests can expire tickets. */
-export interface Clock {
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
+/** The backend's clock (clock.ts): every time and timer of the relay is on it. */
+export type { Clock } from '../clock.js';
+export { systemClock } from '../clock.js';
 
 export interface RelayHost {
   /** Sessions with a process running in their PTY right now (the addressable ones). */
@@ -51,6 +49,12 @@ export interface RelayHost {
   state(id: string): string;
   /** Whether the session is at a free prompt: not running its setup script, and its PTY has gone quiet. */
   ready(id: string): boolean;
+  /**
+   * Whether the session's program has taken its terminal — past its setup script and reading its
+   * input (Terminal.settled) — whatever a person left at its prompt: what an insert waits for, a
+   * draft being no reason to (spec/cli.md § lich insert).
+   */
+  settled(id: string): boolean;
   /**
    * Whether the session's PTY is still running its checkout's setup script (before the marker
    * the setup wrapper prints ahead of the provider). Optional: a host without setup scripts
@@ -93,6 +97,12 @@ export interface RelayHost {
    * text whole (`typeRefusal`).
    */
   type(id: string, text: string): Promise<void>;
+  /**
+   * Pastes `text` at the session's prompt and leaves it there, as a person's input (`lich
+   * insert`; Terminal.paste): bracketed when its program asked for bracketed paste. Rejects with a
+   * `PasteRefusal` when it cannot arrive whole, and otherwise when the session has no PTY.
+   */
+  paste(id: string, text: string): Promise<void>;
   /** Subscribe to a session's PTY ending. Returns an unsubscribe function. */
   onExit(listener: (id: string) => void): () => void;
   clock: Clock;

@@ -1,4 +1,6 @@
+import { homedir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../testing/clock.js';
 import { focus } from './focus.js';
 import type { RelaySession } from './host.js';
 import { Inserter, type InsertHost, resolveInsertTarget, waitSeconds } from './insert.js';
@@ -31,10 +33,11 @@ class FakeHost implements InsertHost {
   states = new Map<string, string>();
   dead = new Set<string>();
   written: Array<[string, string]> = [];
+  readonly clock = new ManualClock();
   liveSessions() {
     return this.sessions.filter((s) => !this.dead.has(s.id));
   }
-  ready(id: string) {
+  settled(id: string) {
     return this.readyIds.has(id);
   }
   inSetup(id: string) {
@@ -50,9 +53,6 @@ class FakeHost implements InsertHost {
     if (this.dead.has(id)) throw new Error('no terminal');
     this.written.push([id, `\x1b[200~${text}\x1b[201~`]);
   }
-  now() {
-    return Date.now();
-  }
 }
 
 let inserters: Inserter[] = [];
@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 function inserter(host: FakeHost): Inserter {
-  const i = new Inserter(host, 10);
+  const i = new Inserter(host, { home: homedir(), pollMs: 10 });
   inserters.push(i);
   return i;
 }
@@ -111,7 +111,9 @@ describe('Inserter', () => {
     const host = new FakeHost();
     host.readyIds.delete('d1');
     const pending = inserter(host).insert(opts({ session: 'docs', timeoutSeconds: 5 }));
-    setTimeout(() => host.readyIds.add('d1'), 100);
+    await host.clock.advance(100);
+    host.readyIds.add('d1');
+    await host.clock.advance(10);
     await expect(pending).resolves.toMatchObject({ id: 'd1' });
     expect(host.written).toHaveLength(1);
   });
@@ -120,35 +122,44 @@ describe('Inserter', () => {
     const host = new FakeHost();
     host.readyIds.delete('a1');
     host.setup.add('a1');
-    await expect(inserter(host).insert(opts({ session: 'api', timeoutSeconds: 1 }))).rejects.toThrow(
+    const refused = expect(inserter(host).insert(opts({ session: 'api', timeoutSeconds: 1 }))).rejects.toThrow(
       `"api" is still running its checkout's setup script, so no prompt is there to take the text: nothing was inserted — insert it again once its agent is up`,
     );
+    await host.clock.advance(1000);
+    await refused;
     expect(host.written).toEqual([]);
   });
 
   it('refuses a session that never reached its prompt in time', async () => {
     const host = new FakeHost();
     host.readyIds.delete('d1');
-    await expect(inserter(host).insert(opts({ session: 'docs', timeoutSeconds: 1 }))).rejects.toThrow(
+    const refused = expect(inserter(host).insert(opts({ session: 'docs', timeoutSeconds: 1 }))).rejects.toThrow(
       '"docs" was still not at its prompt after 1s: its agent may still be starting — nothing was inserted; insert it again once its card shows a prompt',
     );
+    await host.clock.advance(1000);
+    await refused;
   });
 
   it('refuses a session that ends while it waits', async () => {
     const host = new FakeHost();
     host.readyIds.delete('d1');
-    const pending = inserter(host).insert(opts({ session: 'docs', timeoutSeconds: 5 }));
-    setTimeout(() => host.dead.add('d1'), 50);
-    await expect(pending).rejects.toThrow('"docs" ended before the text could be inserted');
+    const refused = expect(inserter(host).insert(opts({ session: 'docs', timeoutSeconds: 5 }))).rejects.toThrow(
+      '"docs" ended before the text could be inserted',
+    );
+    await host.clock.advance(50);
+    host.dead.add('d1');
+    await host.clock.advance(10);
+    await refused;
   });
 
   it('lets a waiting insert go when lich quits', async () => {
     const host = new FakeHost();
     host.readyIds.delete('d1');
     const i = inserter(host);
-    const pending = i.insert(opts({ session: 'docs', timeoutSeconds: 60 }));
-    setTimeout(() => i.close(), 30);
-    await expect(pending).rejects.toThrow('lich is quitting');
+    const refused = expect(i.insert(opts({ session: 'docs', timeoutSeconds: 60 }))).rejects.toThrow('lich is quitting');
+    await host.clock.advance(30);
+    i.close();
+    await refused;
   });
 
   it('waits 10 s by default, and at most 1800', () => {

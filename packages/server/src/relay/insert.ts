@@ -6,48 +6,28 @@
  * or by directory, exactly one live session there, and a session running in that very
  * directory wins over the others of its project.
  *
- * It is apart from the relay engine: no ticket, no errand, nothing to answer.
+ * It is part of the relay (`Relay.insert`), and reaches a session only through the relay's seam
+ * (`RelayHost.paste`, in turn with the relay's typing there), but runs no errand: no ticket,
+ * nothing to answer.
  */
-import { homedir } from 'node:os';
-import { insertRefusal } from '@lich/core/prompt';
 import { goQuote } from '@lich/core/quote';
+import { INSERT_DEFAULT_WAIT_SECONDS, waitSeconds as theWait } from '@lich/core/timeouts';
+import { insertRefusal } from '@lich/core/prompt';
+import { sleep } from '../clock.js';
 import { RelayError } from './errors.js';
-import type { RelaySession } from './host.js';
+import type { RelayHost, RelaySession } from './host.js';
 import { expandPath, inProject, isDirectory, resolveTarget } from './resolve.js';
 import { sanitize } from './text.js';
 import type { Inserted, RelayInsertOptions as InsertOptions } from '@lich/generated/types';
 
-/** The wait for the prompt when `timeoutSeconds` ≤ 0 (spec/cli.md § lich insert: default 10). */
-export const defaultInsertWaitSeconds = 10;
-/** The longest wait honoured, as for every wait (MaxWaitSeconds). */
-export const maxInsertWaitSeconds = 1800;
-
-/** What an insert needs of the backend: the sessions and their terminals. */
-export interface InsertHost {
-  /** Sessions with a process running in their PTY (RelayHost.liveSessions). */
-  liveSessions(): RelaySession[];
-  /**
-   * Whether the session's program has taken its terminal: past its setup script, its PTY gone
-   * quiet (Terminal.settled). A person's draft there is no reason to wait: the text goes after it.
-   */
-  ready(id: string): boolean;
-  /** Whether its PTY is still running the checkout's setup script. */
+/**
+ * What an insert needs of the relay's seam: the sessions, their terminals and the clock
+ * (RelayHost's), with `paste` queued behind the relay's own typing at that session.
+ */
+export type InsertHost = Pick<RelayHost, 'liveSessions' | 'settled' | 'live' | 'state' | 'paste' | 'clock'> & {
+  /** Whether its PTY is still running the checkout's setup script (RelayHost.inSetup). */
   inSetup(id: string): boolean;
-  /** Whether a process runs in its PTY. */
-  live(id: string): boolean;
-  /** The state it last reported through `/hook` (RelayHost.state). */
-  state(id: string): string;
-  /**
-   * Pastes `text` at its prompt and leaves it there, in turn with the relay's own typing:
-   * bracketed when its program asked for bracketed paste (Terminal.paste). Rejects with a
-   * `PasteRefusal` when the text cannot arrive whole, and otherwise when it has no terminal.
-   */
-  paste(id: string, text: string): Promise<void>;
-  /** Milliseconds since the epoch. */
-  now(): number;
-  /** HOME, for a `~/…` project. */
-  home?: string;
-}
+};
 
 /** `relay.Insert`'s options and its result, `relay.Inserted` (wire.md § 6): the contract's (contracts/rpc/relay.Insert.json). */
 export type { RelayInsertOptions as InsertOptions, Inserted } from '@lich/generated/types';
@@ -120,9 +100,13 @@ export class Inserter {
   private readonly waiting = new Set<() => void>();
   private closed = false;
 
+  /**
+   * @param o.home HOME, for a `~/…` project.
+   * @param o.pollMs how often a session not at its prompt yet is looked at again, ms (default 250).
+   */
   constructor(
     private readonly host: InsertHost,
-    private readonly pollMs = 250,
+    private readonly o: { home: string; pollMs?: number },
   ) {}
 
   /**
@@ -142,7 +126,7 @@ export class Inserter {
    */
   async insert(o: InsertOptions, signal?: AbortSignal): Promise<Inserted> {
     if (this.closed) throw new RelayError(QUITTING);
-    const target = resolveInsertTarget(this.host.liveSessions(), o, this.host.home ?? homedir());
+    const target = resolveInsertTarget(this.host.liveSessions(), o, this.o.home);
     const text = checkInsert(o.text);
     this.refuseWaiting(target);
     const seconds = waitSeconds(o.timeoutSeconds);
@@ -177,13 +161,15 @@ export class Inserter {
   }
 
   private async untilReady(target: RelaySession, seconds: number, signal?: AbortSignal): Promise<void> {
-    const deadline = this.host.now() + seconds * 1000;
+    const { clock } = this.host;
+    const deadline = clock.now() + seconds * 1000;
     for (;;) {
       if (!this.host.live(target.id)) throw new RelayError(`${goQuote(target.label)} ended before the text could be inserted`);
-      if (this.host.ready(target.id)) return;
+      // Not ready(): a person's draft holds the relay's typing, never an insert (spec/cli.md § lich insert).
+      if (this.host.settled(target.id)) return;
       if (this.closed) throw new RelayError(QUITTING);
       if (signal?.aborted) throw new RelayError('the insert was cancelled before the session was at its prompt: nothing was inserted');
-      if (this.host.now() >= deadline) {
+      if (clock.now() >= deadline) {
         if (this.host.inSetup(target.id)) {
           throw new RelayError(
             `${goQuote(target.label)} is still running its checkout's setup script, so no prompt is there to take the text: nothing was inserted — insert it again once its agent is up`,
@@ -193,30 +179,20 @@ export class Inserter {
           `${goQuote(target.label)} was still not at its prompt after ${seconds}s: its agent may still be starting — nothing was inserted; insert it again once its card shows a prompt`,
         );
       }
-      await this.sleep(Math.min(this.pollMs, Math.max(1, deadline - this.host.now())), signal);
+      await sleep(clock, Math.min(this.o.pollMs ?? 250, Math.max(1, deadline - clock.now())), signal, (wake) => {
+        this.waiting.add(wake);
+        return () => this.waiting.delete(wake);
+      });
     }
-  }
-
-  private sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', wake);
-        this.waiting.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      signal?.addEventListener('abort', wake, { once: true });
-      this.waiting.add(wake);
-    });
   }
 }
 
 const QUITTING = 'lich is quitting: it is ending every session and takes no new work — start lich again, then retry';
 
-/** The prompt wait in whole seconds: ≤ 0 (or not a number) is the default 10, above 1800 capped. */
+/**
+ * The prompt wait: the wait rule with the insert's default (≤ 0 or not a number is 10, above 1800
+ * capped), in whole seconds, as its refusal names them.
+ */
 export function waitSeconds(timeoutSeconds: number): number {
-  const s = Number.isFinite(timeoutSeconds) ? Math.trunc(timeoutSeconds) : 0;
-  if (s <= 0) return defaultInsertWaitSeconds;
-  return Math.min(s, maxInsertWaitSeconds);
+  return theWait(Math.trunc(timeoutSeconds), INSERT_DEFAULT_WAIT_SECONDS);
 }

@@ -1,73 +1,206 @@
 /**
- * The relay's view of the Claude Code mod (spec/mod-control.md; wire.md § 11.2, § 8.2 "Mod
- * route"): what it needs of the backend's mod hub (`mod/hub.ts`, `ModHub`) to hand a message to
- * a session's mod instead of typing it. A structural slice of `ModHub`, so the relay's unit
- * tests can drive the real hub or leave the mod out entirely.
+ * The relay's mod route (spec/mod-control.md; wire.md § 11.2, § 8.2 "Mod route"; spec/cli.md
+ * § lich send): a message for a session whose Claude Code mod polls is handed to the mod as a
+ * `prompt` command instead of typed, and lich's own notes (a subagent's report, a blocked notice)
+ * reach a caller whose mod polls as notifications. What it needs of the backend's mod hub
+ * (`mod/hub.ts`, `ModHub`) is {@link RelayMod}, a structural slice, so the relay's unit tests can
+ * drive the real hub or leave the mod out entirely.
  */
+import type { PromptLang } from '@lich/core/i18n/prompts';
+import { nudgeText, reportSummary, subagentReportText, workerTaskText } from './compose.js';
+import { type Errand, isLanded } from './errand.js';
+import type { RelayHost } from './host.js';
+import type { Outcomes } from './outcomes.js';
 
-/** A command handed to a session's mod, as the relay follows it. A slice of `ModTicket`. */
-export interface RelayModTicket {
-  /** The command id, `m<N>`. */
-  readonly id: string;
-  /** Resolves true once a poll collected it; false if it was withdrawn or the session ended first. Never rejects. */
-  readonly collected: Promise<boolean>;
-  /** Takes a still-queued command off the queue; true when it was still queued (nothing ran). */
-  withdraw(): boolean;
-  /**
-   * Waits up to `ms` for the ack; at the deadline a command no poll collected is withdrawn, so
-   * `collected` settles false. The relay uses it for that deadline, not for its outcome.
-   */
-  wait(ms: number): Promise<unknown>;
+import { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type RelayModPrompt, type RelayModTicket } from './relay-mod.js';
+
+export { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type RelayModPrompt, type RelayModTicket } from './relay-mod.js';
+
+/** What the mod route needs of the rest of the relay, wired by relay.ts. */
+export interface ModRouteDeps {
+  host: RelayHost;
+  book: Outcomes;
+  timings: { modAckWaitMs: number; receiptWindowMs: number };
+  /** The sessions' mods; without it, nothing goes this way. */
+  mod?: RelayMod;
+  lang?: PromptLang;
+  /** Delivers `e` again, by typing now (delivery.ts): its offer was not collected. */
+  deliver(e: Errand): void;
+  /** Whether the session is mid-turn (turns.ts). */
+  busy(id: string): boolean;
+  /** Types a note of lich's own at a free prompt (delivery.ts). */
+  typeWhenReady(id: string, text: string): void;
+  /** Announces what waits for `sender` now, by the typed nudge (inbox.ts): its note was not collected. */
+  announceAgain(sender: string): void;
+  /** Whether the relay has closed. */
+  closed(): boolean;
 }
 
-/** The mod's ack of one command (POST /mod/acks), as the relay reads it. */
-export interface RelayModAck {
-  session_id: string;
-  id: string;
-  kind: string;
-  ok: boolean;
-  error?: string;
-}
+export class ModRoute {
+  /** Prompts the targets' mods collected, by command id, until their ack. */
+  private readonly prompts = new Map<string, Errand>();
+  /** Sessions whose mod holds a report note not collected yet, with it. */
+  private readonly notes = new Map<string, RelayModTicket>();
+  private readonly unsubscribe: () => void;
 
-/** The one command the relay queues: a prompt, with the notification a report or a blocked notice carries. */
-export interface RelayModPrompt {
-  kind: 'prompt';
-  text: string;
-  notification?: { status: 'completed' | 'waiting'; summary: string };
-}
-
-/** What the relay asks of the mod hub (`Pick<ModHub, 'polling' | 'plugin' | 'enqueue' | 'onAck'>`). */
-export interface RelayMod {
-  /** Whether a mod polls from the session now (a poll parked, or one returned within the attach window). */
-  polling(sessionId: string): boolean;
-  /** The `X-Lich-Plugin` of the session's latest poll; `""` when none. */
-  plugin(sessionId: string): string;
-  /** Queues a command for the session's mod. Throws when no mod polls from it. */
-  enqueue(sessionId: string, body: RelayModPrompt): RelayModTicket;
-  /** Subscribes to every ack; returns the unsubscribe function. */
-  onAck(listener: (ack: RelayModAck, command: unknown, sessionId: string) => void): () => void;
-}
-
-/** The first lich-plugin whose mod answers a subagent worker's errand itself (POST /mod/answer). */
-export const MOD_ANSWER_PLUGIN = '0.17.0';
-
-/**
- * Whether the bare plugin version `version` (`X-Lich-Plugin`, e.g. `0.17.2`, `1.0.0-rc.1`) is
- * `min` or later, comparing major.minor.patch numerically. A version that is not `N.N.N` (an
- * empty header included) is older than everything: a mod that does not say what it is gets
- * only what every mod does.
- */
-export function pluginAtLeast(version: string, min: string): boolean {
-  const v = parts(version);
-  const m = parts(min);
-  if (!v || !m) return false;
-  for (let i = 0; i < 3; i++) {
-    if (v[i]! !== m[i]!) return v[i]! > m[i]!;
+  constructor(private readonly d: ModRouteDeps) {
+    this.unsubscribe = d.mod?.onAck((ack, _command, sessionId) => this.acked(ack, sessionId)) ?? (() => {});
   }
-  return true;
-}
 
-function parts(version: string): number[] | null {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(version.trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  /**
+   * The mod route (wire.md § 8.2 "Mod route", § 9 "mod ack wait"; spec/cli.md § lich send): a
+   * target whose mod polls is handed the message as a `prompt` command — without waiting for a
+   * free prompt, so the user's draft is left alone. A poll collecting it within `modAckWaitMs`
+   * delivers it, and it is never typed again: its ok ack counts as the `busy` that says it was
+   * read, and one collected that never starts a turn (no ack or `busy` within two receipt
+   * windows, or a failed ack) is `unread`. Not collected, it is withdrawn (nothing ran) and
+   * typed as usual. A subagent worker whose mod answers for it (lich-plugin ≥ 0.17.0) is handed
+   * WorkerTask instead of the ticketed message. Returns whether it was offered.
+   */
+  offer(e: Errand): boolean {
+    const { mod, host, book } = this.d;
+    if (!mod || e.typeOnly || this.d.closed() || !mod.polling(e.targetId)) return false;
+    const worker = e.subagent && pluginAtLeast(mod.plugin(e.targetId), MOD_ANSWER_PLUGIN);
+    const text = worker ? workerTaskText(host.session(e.from)?.label ?? 'unknown', e.prompt, this.d.lang) : e.message;
+    let ticket: RelayModTicket;
+    try {
+      ticket = mod.enqueue(e.targetId, { kind: 'prompt', text });
+    } catch {
+      return false;
+    }
+    book.clearTimers(e);
+    e.phase = 'offered';
+    e.offer = ticket;
+    this.prompts.set(ticket.id, e);
+    void ticket.wait(this.d.timings.modAckWaitMs);
+    void ticket.collected.then((got) => {
+      if (e.offer !== ticket) return; // the errand ended meanwhile, and withdrew it
+      e.offer = undefined;
+      if (this.d.closed() || e.phase !== 'offered') return;
+      if (!got) {
+        this.prompts.delete(ticket.id);
+        e.typeOnly = true;
+        this.d.deliver(e);
+        return;
+      }
+      e.phase = 'delivered';
+      e.handedSeq = book.nextSeq();
+      e.modAnswers = worker;
+      e.skipTurn = this.d.busy(e.targetId);
+      e.queued = e.skipTurn;
+      book.tell(e);
+      if (!e.skipTurn) {
+        book.after(e, 2 * this.d.timings.receiptWindowMs, () => {
+          if (e.phase === 'delivered' && !e.receipted) book.land(e, 'unread');
+        });
+      }
+    });
+    return true;
+  }
+
+  /** `e` ended: its prompt's ack, if one is still to come, no longer matters. */
+  forget(e: Errand): void {
+    for (const [id, x] of this.prompts) if (x === e) this.prompts.delete(id);
+  }
+
+  /**
+   * An ack from a session's mod. Only a relayed prompt's matters here: ok, its turn started (as
+   * `busy` would say); failed, the session never started on it (`unread`). Deferred a microtask
+   * so the collection it proves is recorded first.
+   */
+  private acked(ack: RelayModAck, sessionId: string): void {
+    if (ack.kind !== 'prompt') return;
+    queueMicrotask(() => {
+      const e = this.prompts.get(ack.id);
+      if (!e || e.targetId !== sessionId || this.d.closed() || e.phase !== 'delivered') return;
+      this.prompts.delete(ack.id);
+      if (ack.ok) {
+        e.receipted = true;
+        e.read = true;
+        if (!e.skipTurn) e.sawBusy = true;
+      } else if (!e.receipted) {
+        this.d.book.land(e, 'unread');
+      }
+    });
+  }
+
+  /**
+   * The nudge's mod route (spec/cli.md § The answer is announced, and collected): a sender
+   * whose mod polls and whose fresh results hold a subagent's report is handed one `prompt`
+   * with a `completed` notification, carrying each report whole (SubagentReport, wire.md § 8.4)
+   * and the nudge for anything else waiting. Collected, the reports leave the inbox (their
+   * tickets still return them); not collected, they are announced by the typed nudge. While a
+   * note is with the mod, nothing else is announced: its outcome announces the rest.
+   */
+  noteViaMod(sender: string): boolean {
+    const { mod, host, book } = this.d;
+    if (!mod) return false;
+    if (this.notes.has(sender)) return true;
+    if (!mod.polling(sender)) return false;
+    const inbox = book.inbox(sender);
+    const reports = inbox.filter((e) => !e.nudged && !e.noteDeclined && e.subagent && e.outcome!.status === 'answered');
+    if (reports.length === 0) return false;
+    const others = inbox.filter((e) => !reports.includes(e));
+    const parts = reports.map((e) =>
+      subagentReportText({ label: e.outcome!.target, branch: host.branch?.(e.targetId) ?? '', ticket: e.ticket, report: e.outcome!.answer }, this.d.lang),
+    );
+    if (others.length > 0) {
+      parts.push(nudgeText(others.map((e) => e.outcome!.target), host.session(sender)?.hasTools ?? false, this.d.lang));
+    }
+    const body: RelayModPrompt = {
+      kind: 'prompt',
+      text: parts.join('\n\n'),
+      notification: { status: 'completed', summary: reportSummary(reports.map((e) => e.outcome!.target), this.d.lang) },
+    };
+    let note: RelayModTicket;
+    try {
+      note = mod.enqueue(sender, body);
+    } catch {
+      return false;
+    }
+    const fresh = inbox.filter((e) => !e.nudged);
+    for (const e of fresh) e.nudged = true;
+    for (const e of reports) e.note = note;
+    this.notes.set(sender, note);
+    void note.wait(this.d.timings.modAckWaitMs);
+    void note.collected.then((got) => {
+      if (this.notes.get(sender) === note) this.notes.delete(sender);
+      if (this.d.closed()) return;
+      const still = (e: Errand) => book.get(e.ticket) === e && isLanded(e);
+      for (const e of reports) if (e.note === note) e.note = undefined;
+      if (got) {
+        for (const e of reports) if (still(e)) e.phase = 'silent';
+        return;
+      }
+      for (const e of reports) e.noteDeclined = true;
+      for (const e of fresh) if (still(e)) e.nudged = false;
+      this.d.announceAgain(sender);
+    });
+    return true;
+  }
+
+  /** A note of lich's own for session `id`: to its mod when one polls and collects it in time, else typed at a free prompt. */
+  notify(id: string, body: RelayModPrompt): void {
+    const { mod } = this.d;
+    if (mod?.polling(id)) {
+      try {
+        const note = mod.enqueue(id, body);
+        void note.wait(this.d.timings.modAckWaitMs);
+        void note.collected.then((got) => {
+          if (!got && !this.d.closed()) this.d.typeWhenReady(id, body.text);
+        });
+        return;
+      } catch {
+        // Stopped polling this instant: typed below.
+      }
+    }
+    this.d.typeWhenReady(id, body.text);
+  }
+
+  /** Stops following acks and takes back every note no poll collected. */
+  close(): void {
+    this.unsubscribe();
+    for (const note of this.notes.values()) note.withdraw();
+    this.notes.clear();
+  }
 }

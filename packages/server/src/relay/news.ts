@@ -4,7 +4,7 @@
  * how it ended. A copy taken at the moment, never the errand itself: nothing outside the relay
  * may move an errand.
  */
-import type { Errand, Phase } from './errand.js';
+import { type Errand, isOpen, type OpenPhase } from './errand.js';
 import type { Status } from './types.js';
 
 /** One errand as it stood when the relay last moved it. */
@@ -19,8 +19,11 @@ export interface ErrandNews {
   prompt: string;
   private: boolean;
   subagent: boolean;
-  /** Where the message stands on its way in; meaningful while `status` is `pending`. */
-  phase: Phase;
+  /**
+   * Where the message stands on its way in; meaningful while `status` is `pending`. An ended
+   * errand says `delivered` when it got there, else `queued`.
+   */
+  phase: OpenPhase;
   /** `pending` while the errand is open; then how it ended. */
   status: Status;
   /** The answer, for `answered`; `""` otherwise. */
@@ -29,6 +32,7 @@ export interface ErrandNews {
 
 /** The news of `e`, its target named `target`. */
 export function errandNews(e: Errand, target: string, status?: Status): ErrandNews {
+  const open = isOpen(e);
   return {
     ticket: e.ticket,
     from: e.from,
@@ -37,8 +41,8 @@ export function errandNews(e: Errand, target: string, status?: Status): ErrandNe
     prompt: e.prompt,
     private: e.private,
     subagent: e.subagent,
-    phase: e.phase,
-    status: status ?? (e.open ? 'pending' : (e.outcome?.status ?? 'pending')),
+    phase: open ? (e.phase as OpenPhase) : e.handedSeq > 0 ? 'delivered' : 'queued',
+    status: status ?? (open ? 'pending' : (e.outcome?.status ?? 'pending')),
     answer: e.outcome?.answer ?? '',
   };
 }

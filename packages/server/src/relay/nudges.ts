@@ -6,6 +6,7 @@
  * inbox entry is announced once.
  */
 import type { PromptLang } from '@lich/core/i18n/prompts';
+import type { Timer } from '../clock.js';
 import { nudgeText } from './compose.js';
 import type { RelayHost } from './host.js';
 
@@ -40,7 +41,7 @@ export interface NudgeDeps {
 }
 
 export class Nudges {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, Timer>();
 
   constructor(private readonly deps: NudgeDeps) {}
 
@@ -68,22 +69,20 @@ export class Nudges {
   }
 
   close(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
+    for (const t of this.timers.values()) t.cancel();
     this.timers.clear();
   }
 
   private schedule(sender: string, ms: number): void {
-    const t = setTimeout(() => {
+    const t = this.deps.host.clock.after(ms, () => {
       this.timers.delete(sender);
       this.flush(sender);
-    }, ms);
-    t.unref?.();
+    });
     this.timers.set(sender, t);
   }
 
   private cancel(sender: string): void {
-    const t = this.timers.get(sender);
-    if (t) clearTimeout(t);
+    this.timers.get(sender)?.cancel();
     this.timers.delete(sender);
   }
 

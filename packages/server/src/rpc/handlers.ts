@@ -6,14 +6,13 @@
  * shape than its contract's result, all fail to compile.
  *
  * The services are built here too when nothing but an RPC method uses them — the workspace
- * commands, `relay.Insert`, the cost report and the themes — and handed in otherwise (the relay,
- * spawn, mod control: server.ts wires them to the hooks and the shutdown as well).
+ * commands, the cost report and the themes — and handed in otherwise (the relay, spawn, mod
+ * control: server.ts wires them to the hooks and the shutdown as well).
  */
 import { homedir } from 'node:os';
 import { Cost, type CostDeps } from '../cost/cost.js';
 import { focus } from '../relay/focus.js';
 import type { RelayHost } from '../relay/host.js';
-import { Inserter } from '../relay/insert.js';
 import type { Relay } from '../relay/relay.js';
 import type { Control } from '../spawn/control.js';
 import type { Spawn } from '../spawn/spawn.js';
@@ -67,18 +66,6 @@ export interface Rpc {
 export function rpcHandlers(s: RpcServices): Rpc {
   const home = s.env.HOME || homedir();
   const workspace = new Workspace({ store: s.store, env: s.env });
-  const inserter = new Inserter({
-    liveSessions: () => s.host.liveSessions(),
-    // Not host.ready: a person's draft holds the relay's typing, never an insert (spec/cli.md § lich insert).
-    ready: (id) => s.terminal.settled(id),
-    inSetup: (id) => s.terminal.inSetup(id),
-    live: (id) => s.host.live(id),
-    state: (id) => s.host.state(id),
-    // In turn with the relay's typing, so a paste never lands between a message and its Enter.
-    paste: (id, text) => s.relay.exclusive(id, () => s.terminal.paste(id, text)),
-    now: () => Date.now(),
-    home,
-  });
   // lich cost; a session is priced at each `done` and when it parks (cost/cost.ts).
   const costDeps: CostDeps = { store: s.store, configDir: s.configDir, env: s.env, now: s.now, live: (id) => s.terminal.isLive(id), log: s.log };
   const cost = new Cost(costDeps);
@@ -99,7 +86,7 @@ export function rpcHandlers(s: RpcServices): Rpc {
     'relay.CollectNow': (o) => relay.collectNow(o),
     'relay.Reply': (o) => relay.reply(o),
     // spec/cli.md § lich insert, § lich focus.
-    'relay.Insert': (o, signal) => inserter.insert(o, signal),
+    'relay.Insert': (o, signal) => relay.insert(o, signal),
     'relay.Focus': (o) => {
       const focused = focus({ liveSessions: () => s.host.liveSessions(), setActive: (id) => void s.store.setActiveSession(id), home }, o);
       return { ...focused, page: web.link(focused.id), pages: web.focus(focused.id) };
@@ -129,5 +116,5 @@ export function rpcHandlers(s: RpcServices): Rpc {
     // native window's streams take over from.
     'system.CloseWindow': () => (web.dismiss('lich native opened the native window, which takes over from this page: its sessions go on there.'), null),
   };
-  return { handlers, cost, close: () => inserter.close() };
+  return { handlers, cost, close: () => relay.refuseInserts() };
 }

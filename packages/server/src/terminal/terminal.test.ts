@@ -1,17 +1,26 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PASTE_END, PASTE_START, PasteRefusal, Terminal } from './terminal.js';
+import { ManualClock } from '../testing/clock.js';
+import { KILL_GRACE_MS, PASTE_END, PASTE_START, PasteRefusal, READY_QUIET_MS, SUBMIT_QUIET_MS, Terminal } from './terminal.js';
 
+// Every time the terminal keeps — the quiet that makes a session ready, the quiet before the
+// Enter, a draft's idle time, the kill's grace — is on the clock it is handed: these tests move
+// it by hand, and wait for what the PTY does (its output, its exit, a file its program writes)
+// as events. Nothing here sleeps.
 let dir: string;
+let clock: ManualClock;
 let term: Terminal;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lich-term-'));
-  term = new Terminal();
+  clock = new ManualClock();
+  term = new Terminal({ clock });
 });
 afterEach(async () => {
-  await term.killAll();
+  const gone = term.killAll();
+  await clock.advance(KILL_GRACE_MS);
+  await gone;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -30,12 +39,53 @@ process.stdin.on('data', (d) => fs.appendFileSync(process.env.OUT, JSON.stringif
 process.stdout.write('ready> ');
 `;
 
-async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
+/**
+ * Resolves once `cond` holds, looked at again at every event that can change it: output from
+ * any session of `t`, an exit, a file written in the test's directory.
+ */
+function until(cond: () => boolean, t: Terminal = term): Promise<void> {
+  return new Promise((resolve) => {
+    const offOutput = t.onOutput(() => check());
+    const offExit = t.onExit(() => check());
+    const files = watch(dir, () => check());
+    function check(): void {
+      if (!cond()) return;
+      offOutput();
+      offExit();
+      files.close();
+      resolve();
+    }
+    check();
+  });
+}
+
+/**
+ * Waits for `shown` (the last thing the program prints before it reads), then moves the clock
+ * past the quiet that makes a session ready, and checks it is.
+ */
+async function atPrompt(id: string, shown: string, t: Terminal = term): Promise<void> {
+  await until(() => t.tail(id).includes(shown), t);
+  await clock.advance(READY_QUIET_MS);
+  expect(t.ready(id)).toBe(true);
+}
+
+/**
+ * `t.type`, the clock moved on by the Enter's quiet each time the terminal starts waiting for it
+ * (output that arrives meanwhile — an echo — starts the quiet again), until it resolves or rejects.
+ */
+async function typeIn(id: string, text: string, t: Terminal = term): Promise<void> {
+  let done = false;
+  const typed = t.type(id, text).finally(() => (done = true));
+  const settled = typed.then(
+    () => undefined,
+    () => undefined,
+  );
+  for (;;) {
+    await Promise.race([settled, clock.timerSet(true)]);
+    if (done) break;
+    await clock.advance(SUBMIT_QUIET_MS);
   }
+  return typed;
 }
 
 function chunks(file: string): { t: number; d: string }[] {
@@ -49,43 +99,59 @@ describe('Terminal', () => {
   it('types a message as a bracketed paste, then a separate carriage return once the PTY is quiet', async () => {
     const out = join(dir, 'out.jsonl');
     term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out } });
-    await until(() => term.ready('s1'));
-    const before = Date.now();
-    await term.type('s1', 'line one\nline two');
-    expect(Date.now() - before).toBeGreaterThanOrEqual(140);
-    await until(() => {
-      try {
-        return chunks(out).map((c) => c.d).join('').endsWith('\r');
-      } catch {
-        return false;
-      }
-    });
+    await atPrompt('s1', 'ready> ');
+    const before = clock.now();
+    let submitted = false;
+    const typing = term.type('s1', 'line one\nline two').then(() => (submitted = true));
+    await clock.timerSet();
+    await until(() => chunksOr(out) === `${PASTE_START}line one\nline two${PASTE_END}`);
+    await clock.advance(SUBMIT_QUIET_MS - 1);
+    expect(submitted).toBe(false);
+    await clock.advance(1);
+    await typing;
+    expect(clock.now() - before).toBeGreaterThanOrEqual(140);
+    await until(() => chunksOr(out).endsWith('\r'));
     const got = chunks(out);
     expect(got.map((c) => c.d).join('')).toBe(`${PASTE_START}line one\nline two${PASTE_END}\r`);
     const cr = got[got.length - 1];
     expect(cr.d).toBe('\r');
-    expect(cr.t - got[0].t).toBeGreaterThanOrEqual(140);
+    expect(got.length).toBeGreaterThan(1);
   });
 
   it('is not ready until its PTY has been quiet for 600 ms, and stays ready after', async () => {
+    const go = join(dir, 'go');
     term.start('s1', {
       file: '/bin/sh',
-      args: ['-c', 'i=0; while [ $i -lt 8 ]; do echo tick; sleep 0.1; i=$((i+1)); done; sleep 1; echo later; sleep 30'],
+      args: ['-c', `echo tick; while [ ! -e '${go}' ]; do sleep 0.05; done; echo later; sleep 30`],
       cwd: dir,
       env,
     });
-    await new Promise((r) => setTimeout(r, 500));
+    await until(() => term.tail('s1').includes('tick'));
+    await clock.advance(READY_QUIET_MS - 100);
     expect(term.ready('s1')).toBe(false);
-    await until(() => term.ready('s1'), 4000);
-    await until(() => term.tail('s1').includes('later'), 4000);
+    await clock.advance(100);
+    expect(term.ready('s1')).toBe(true);
+    writeFileSync(go, '');
+    await until(() => term.tail('s1').includes('later'));
     expect(term.ready('s1')).toBe(true);
   });
 
   it('writes the carriage return after 5 s when the PTY never goes quiet', async () => {
     term.start('s1', { file: '/bin/sh', args: ['-c', 'while :; do echo x; sleep 0.05; done'], cwd: dir, env });
-    const before = Date.now();
-    await term.type('s1', 'hello');
-    const took = Date.now() - before;
+    const before = clock.now();
+    let submitted = false;
+    const typing = term.type('s1', 'hello').then(() => (submitted = true));
+    // Its output never stops: the clock moves 100 ms at a time, each step after more of it came.
+    let chunksSeen = 0;
+    const off = term.onOutput(() => chunksSeen++);
+    while (!submitted) {
+      await clock.advance(100);
+      const at = chunksSeen;
+      if (!submitted) await until(() => chunksSeen !== at);
+    }
+    off();
+    await typing;
+    const took = clock.now() - before;
     expect(took).toBeGreaterThanOrEqual(4900);
     expect(took).toBeLessThan(6500);
   }, 15_000);
@@ -105,7 +171,9 @@ describe('Terminal', () => {
     term.start('s1', { file: '/bin/sh', args: ['-c', "trap '' HUP; echo armed; while :; do sleep 0.1; done"], cwd: dir, env });
     await until(() => term.tail('s1').includes('armed'));
     const pid = term.pid('s1')!;
-    await term.kill('s1');
+    const killing = term.kill('s1');
+    await clock.advance(KILL_GRACE_MS);
+    await killing;
     expect(term.isLive('s1')).toBe(false);
     expect(() => process.kill(pid, 0)).toThrow();
   });
@@ -142,18 +210,19 @@ describe('Terminal, with a ready marker', () => {
     // A "setup script" that is silent until a file appears, then prints the marker and a prompt.
     const script = `while [ ! -e '${flag}' ]; do sleep 0.05; done; printf '${MARK.replace('\x1b', '\\033').replace('\x07', '\\007')}'; printf 'agent> '; exec sleep 30`;
     term.start('s1', { file: '/bin/sh', args: ['-c', script], cwd: dir, env, readyMarker: MARK });
-    await new Promise((r) => setTimeout(r, 900));
+    await clock.advance(900);
     expect(term.ready('s1')).toBe(false);
     expect(term.inSetup('s1')).toBe(true);
     writeFileSync(flag, '');
-    await until(() => !term.inSetup('s1'));
-    await until(() => term.ready('s1'));
+    await until(() => !term.inSetup('s1') && term.tail('s1').includes('agent> '));
+    await clock.advance(READY_QUIET_MS);
     expect(term.ready('s1')).toBe(true);
   });
 
   it('never becomes ready when the marker never comes', async () => {
     term.start('s2', { file: '/bin/sh', args: ['-c', 'echo setting up; exec sleep 30'], cwd: dir, env, readyMarker: MARK });
-    await new Promise((r) => setTimeout(r, 900));
+    await until(() => term.tail('s2').includes('setting up'));
+    await clock.advance(900);
     expect(term.ready('s2')).toBe(false);
     expect(term.inSetup('s2')).toBe(true);
   });
@@ -177,8 +246,8 @@ describe('Terminal, pasting at a program that never asked for bracketed paste', 
   it('types the text with no brackets around it', async () => {
     const out = join(dir, 'out.jsonl');
     term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out, PLAIN: '1' } });
-    await until(() => term.ready('s1'));
-    await term.type('s1', 'line one\nline two');
+    await atPrompt('s1', 'ready> ');
+    await typeIn('s1', 'line one\nline two');
     await until(() => chunksOr(out).endsWith('\r'));
     expect(chunksOr(out)).toBe('line one\nline two\r');
   });
@@ -186,7 +255,8 @@ describe('Terminal, pasting at a program that never asked for bracketed paste', 
   it('refuses, before writing a byte, a line a canonical terminal would cut at 4095 bytes', async () => {
     const out = join(dir, 'out');
     term.start('s1', { file: '/bin/sh', args: ['-c', 'exec cat > "$0"', out], cwd: dir, env });
-    await until(() => term.ready('s1'));
+    await clock.advance(READY_QUIET_MS);
+    expect(term.ready('s1')).toBe(true);
     const refusal = await term.type('s1', HEX).then(
       () => undefined,
       (e: Error) => e,
@@ -195,15 +265,16 @@ describe('Terminal, pasting at a program that never asked for bracketed paste', 
     expect(refusal!.message).toBe(
       'its program never turned on bracketed paste and reads its terminal a line at a time, and a terminal line holds at most 4095 bytes: it is one line of 5000 bytes',
     );
-    await term.type('s1', 'short line');
+    await typeIn('s1', 'short line');
     await until(() => bytesOf(out) === 'short line\n');
   });
 
   it('types the same line whole at a program that reads its terminal raw', async () => {
     const out = join(dir, 'out');
-    term.start('s1', { file: '/bin/sh', args: ['-c', 'stty raw -echo; exec cat > "$0"', out], cwd: dir, env });
-    await until(() => term.ready('s1'));
-    await term.type('s1', HEX);
+    // It says when its terminal is raw: typed before that, the line would meet a canonical one.
+    term.start('s1', { file: '/bin/sh', args: ['-c', 'stty raw -echo; printf raw; exec cat > "$0"', out], cwd: dir, env });
+    await atPrompt('s1', 'raw');
+    await typeIn('s1', HEX);
     await until(() => bytesOf(out).length === HEX.length + 1);
     expect(bytesOf(out)).toBe(`${HEX}\r`);
   });
@@ -211,7 +282,9 @@ describe('Terminal, pasting at a program that never asked for bracketed paste', 
   it('refuses to paste text with a newline in it: without bracketed paste it would be Enter presses', async () => {
     const out = join(dir, 'out.jsonl');
     term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out, PLAIN: '1' } });
-    await until(() => term.settled('s1'));
+    await until(() => term.tail('s1').includes('ready> '));
+    await clock.advance(READY_QUIET_MS);
+    expect(term.settled('s1')).toBe(true);
     await expect(term.paste('s1', 'two\nlines')).rejects.toThrow('its program never turned on bracketed paste, so the newlines of the text would reach it as Enter presses');
     await term.paste('s1', 'one line');
     await until(() => chunksOr(out) === 'one line');
@@ -222,10 +295,10 @@ describe('Terminal, pasting at a program that never asked for bracketed paste', 
     const program = `${RECORDER}
 process.stdin.on('data', (d) => { if (d.toString().includes('off')) process.stdout.write('\\x1b[?1;2004l'); });`;
     term.start('s1', { file: process.execPath, args: ['-e', program], cwd: dir, env: { ...env, OUT: out } });
-    await until(() => term.ready('s1'));
-    await term.type('s1', 'off');
+    await atPrompt('s1', 'ready> ');
+    await typeIn('s1', 'off');
     await until(() => term.tail('s1').includes('\x1b[?1;2004l'));
-    await term.type('s1', 'plain');
+    await typeIn('s1', 'plain');
     await until(() => chunksOr(out).endsWith('plain\r'));
     expect(chunksOr(out)).toBe(`${PASTE_START}off${PASTE_END}\rplain\r`);
   });
@@ -238,7 +311,7 @@ describe('Terminal, with a person’s draft at the prompt', () => {
   it('is not ready for the relay while a draft is fresh, and is again once it is submitted', async () => {
     const out = join(dir, 'out.jsonl');
     term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out } });
-    await until(() => term.ready('s1'));
+    await atPrompt('s1', 'ready> ');
     term.write('s1', `${PASTE_START}DRAFT${PASTE_END}`);
     expect(term.ready('s1')).toBe(false);
     expect(term.settled('s1')).toBe(true);
@@ -249,21 +322,26 @@ describe('Terminal, with a person’s draft at the prompt', () => {
   });
 
   it('is ready again once the draft has not been touched for the idle time', async () => {
-    const idle = new Terminal({ draftIdleMs: 300 });
+    const idle = new Terminal({ draftIdleMs: 300, clock });
     try {
       idle.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: join(dir, 'o.jsonl') } });
-      await until(() => idle.ready('s1'));
+      await atPrompt('s1', 'ready> ', idle);
       idle.write('s1', 'half a thought');
       expect(idle.ready('s1')).toBe(false);
-      await until(() => idle.ready('s1'), 2000);
+      await clock.advance(299);
+      expect(idle.ready('s1')).toBe(false);
+      await clock.advance(1);
+      expect(idle.ready('s1')).toBe(true);
     } finally {
-      await idle.killAll();
+      const gone = idle.killAll();
+      await clock.advance(KILL_GRACE_MS);
+      await gone;
     }
   });
 
   it('drops the draft with Ctrl-C or Ctrl-U, and with its own typing’s Enter', async () => {
     term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: join(dir, 'o.jsonl') } });
-    await until(() => term.ready('s1'));
+    await atPrompt('s1', 'ready> ');
     for (const drop of ['\x03', '\x15']) {
       term.write('s1', 'draft');
       expect(term.ready('s1')).toBe(false);
@@ -271,7 +349,7 @@ describe('Terminal, with a person’s draft at the prompt', () => {
       expect(term.ready('s1')).toBe(true);
     }
     term.write('s1', 'draft');
-    await term.type('s1', 'a task');
+    await typeIn('s1', 'a task');
     expect(term.ready('s1')).toBe(true);
   });
 });

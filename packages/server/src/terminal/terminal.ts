@@ -9,6 +9,7 @@
  */
 import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
+import { sleep, systemClock, type Clock } from '../clock.js';
 import { DraftWatch } from './draft.js';
 import { MarkerWatch } from './marker.js';
 import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
@@ -96,8 +97,17 @@ export class Terminal {
   /** Output taps (the web view's terminal stream, web/). */
   private readonly outputListeners = new Set<(id: string, data: string) => void>();
 
-  /** @param o.draftIdleMs how long a draft nobody touches holds delivery (default 60 s, wire.md § 9). */
-  constructor(private readonly o: { draftIdleMs?: number } = {}) {}
+  /** The backend's clock (clock.ts): the quiet, the draft's idle time, the Enter's wait and the kill's grace are all on it. */
+  private readonly clock: Clock;
+
+  /**
+   * @param o.draftIdleMs how long a draft nobody touches holds delivery (default 60 s, wire.md § 9).
+   * @param o.clock the clock every time of the terminal is read from and every wait set on
+   *   (default the wall clock); server.ts hands it the relay's.
+   */
+  constructor(private readonly o: { draftIdleMs?: number; clock?: Clock } = {}) {
+    this.clock = o.clock ?? systemClock;
+  }
 
   /**
    * Starts `o.file` in a PTY for session `id`.
@@ -112,7 +122,7 @@ export class Terminal {
       cwd: o.cwd,
       env: o.env,
     });
-    const now = Date.now();
+    const now = this.clock.now();
     let resolveExit!: (e: ExitInfo) => void;
     const entry: Live = {
       proc,
@@ -128,7 +138,7 @@ export class Terminal {
     };
     this.live.set(id, entry);
     const output = (d: string): void => {
-      entry.lastOutputAt = Date.now();
+      entry.lastOutputAt = this.clock.now();
       const setup = entry.marker !== undefined && !entry.marker.done;
       if (entry.marker?.feed(d) && setup) entry.readiness.restart(entry.lastOutputAt);
       entry.readiness.feed(d, entry.lastOutputAt);
@@ -146,7 +156,7 @@ export class Terminal {
     proc.onData(output);
     drainBeforeClose(proc);
     proc.onExit(({ exitCode, signal }) => {
-      const at = Date.now();
+      const at = this.clock.now();
       const wasReady = (!entry.marker || entry.marker.done) && entry.readiness.ready(at);
       const info: ExitInfo = { exitCode, signal, ranMs: at - entry.startedAt, wasReady };
       if (this.live.get(id) === entry) this.live.delete(id);
@@ -191,7 +201,7 @@ export class Terminal {
   /** Milliseconds since the session's PTY last wrote anything (since start if never), or undefined. */
   quietFor(id: string): number | undefined {
     const e = this.live.get(id);
-    return e ? Date.now() - e.lastOutputAt : undefined;
+    return e ? this.clock.now() - e.lastOutputAt : undefined;
   }
 
   /**
@@ -202,7 +212,7 @@ export class Terminal {
    */
   ready(id: string): boolean {
     const e = this.live.get(id);
-    return e !== undefined && this.settled(id) && !e.draft.fresh(Date.now());
+    return e !== undefined && this.settled(id) && !e.draft.fresh(this.clock.now());
   }
 
   /**
@@ -218,7 +228,7 @@ export class Terminal {
     const e = this.live.get(id);
     if (!e) return false;
     if (e.marker && !e.marker.done) return false;
-    return e.readiness.ready(Date.now());
+    return e.readiness.ready(this.clock.now());
   }
 
   /**
@@ -240,7 +250,7 @@ export class Terminal {
   unheard(id: string): boolean {
     const e = this.live.get(id);
     if (!e || (e.marker && !e.marker.done)) return false;
-    return e.readiness.unheard(Date.now());
+    return e.readiness.unheard(this.clock.now());
   }
 
   /**
@@ -250,7 +260,7 @@ export class Terminal {
   overdue(id: string): boolean {
     const e = this.live.get(id);
     if (!e || (e.marker && !e.marker.done)) return false;
-    return e.readiness.overdue(Date.now());
+    return e.readiness.overdue(this.clock.now());
   }
 
   /**
@@ -260,7 +270,7 @@ export class Terminal {
   write(id: string, data: string): void {
     const e = this.live.get(id);
     if (!e) throw new Error(`session ${id} has no terminal`);
-    e.draft.input(data, Date.now());
+    e.draft.input(data, this.clock.now());
     e.proc.write(data);
   }
 
@@ -284,16 +294,16 @@ export class Terminal {
    */
   async type(id: string, text: string): Promise<void> {
     this.send(id, await this.framed(id, text, false));
-    const pastedAt = Date.now();
+    const pastedAt = this.clock.now();
     for (;;) {
       const e = this.live.get(id);
       if (!e) throw new Error(`session ${id} ended before the message was submitted`);
-      const now = Date.now();
+      const now = this.clock.now();
       // Output from before the paste says nothing about whether the paste has been drawn.
       const quiet = now - Math.max(e.lastOutputAt, pastedAt);
       if (quiet >= SUBMIT_QUIET_MS || now - pastedAt >= SUBMIT_SETTLE_LIMIT_MS) break;
       const left = Math.min(SUBMIT_QUIET_MS - quiet, SUBMIT_SETTLE_LIMIT_MS - (now - pastedAt));
-      await sleep(Math.max(10, left));
+      await sleep(this.clock, Math.max(10, left));
     }
     this.send(id, '\r');
     this.live.get(id)?.draft.submitted();
@@ -368,17 +378,17 @@ export class Terminal {
     } catch {
       // Already gone: the exit event is on its way.
     }
-    const timer = setTimeout(() => {
+    const timer = this.clock.after(KILL_GRACE_MS, () => {
       try {
         process.kill(e.pid, 'SIGKILL');
       } catch {
         // Gone between the check and the kill.
       }
-    }, KILL_GRACE_MS);
+    });
     try {
       return await e.exited;
     } finally {
-      clearTimeout(timer);
+      timer.cancel();
     }
   }
 
@@ -453,8 +463,4 @@ function drainBeforeClose(proc: pty.IPty): void {
     drain(this);
     return destroy.apply(this, args);
   };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }

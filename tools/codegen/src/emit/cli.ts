@@ -1,8 +1,9 @@
 /**
- * `generated/cli/commands/<op>.ts` and `generated/cli/index.ts`: one oclif command class per
- * operation, extending the hand-written `LichCommand` (packages/cli/src/lich-command.ts), and the
- * explicit command table in `lich help` order. A class is a table: its flags and args with their
- * help text, and `toInput`, which maps what oclif parsed onto the operation input through
+ * `generated/cli/commands/<op>.ts` and `generated/cli/index.ts`: one command class per
+ * operation, extending the hand-written `LichCommand` (packages/cli/src/lich-command.ts, lich's
+ * one adapter over oclif, whose `Args`/`Flags` only declare), and the explicit command table in
+ * `lich help` order. A class is a table: its flags and args with their help text, and `toInput`,
+ * which maps what the CLI read (Go flag semantics, go-flags.ts) onto the operation input through
  * `@lich/core/contract-runtime`.
  */
 import { Scope, type SourceFile, VariableDeclarationKind } from 'ts-morph';
@@ -39,7 +40,7 @@ export function emitCli(contracts: Contracts): Files {
             initializer: `{\n${ops.map(({ doc: op }) => `  ${tsKey(op['x-cli'].command)}: ${commandClassName(op['x-cli'].command)},`).join('\n')}\n}`,
           },
         ],
-        docs: [`Every \`lich\` command, in \`lich help\` order: the table oclif's \`explicit\` strategy loads (${provenance(ops.map((o) => o.file))}).`],
+        docs: [`Every \`lich\` command, in \`lich help\` order: the table main.ts dispatches on (${provenance(ops.map((o) => o.file))}).`],
       });
       file.addTypeAlias({ name: 'CommandName', isExported: true, type: 'keyof typeof COMMANDS', docs: ['A `lich` command word.'] });
     },
@@ -63,9 +64,9 @@ function emitCommand(file: SourceFile, op: OperationDoc): void {
 
   const args = Object.fromEntries(
     cli.args.map((arg) => {
-      // oclif fills positionals left to right and cannot express an optional one before a required
-      // one, so a command that has one declares every positional optional to oclif and leaves the
-      // count to alignPositionals.
+      // An `Args` declaration cannot express an optional positional before a required one, so a
+      // command that has one declares every positional optional and leaves the count to
+      // alignPositionals.
       const required = arg.required && !cli.args.some((a) => a.leadingOptional === true);
       return [arg.name, `Args.string(${tsLiteral({ description: arg.description, required })})`];
     }),

@@ -4,7 +4,7 @@
 import Fetch from './commands/fetch';
 import Ping from './commands/ping';
 
-/** Every `lich` command, in `lich help` order: the table oclif's `explicit` strategy loads (tools/codegen/test/contracts/operations/*.json). */
+/** Every `lich` command, in `lich help` order: the table main.ts dispatches on (tools/codegen/test/contracts/operations/*.json). */
 export const COMMANDS = {
   fetch: Fetch,
   ping: Ping,

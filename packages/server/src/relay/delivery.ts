@@ -1,0 +1,202 @@
+/**
+ * Delivery: how a relayed message gets into its target's terminal (spec/cli.md § lich send,
+ * Delivery, Never read; wire.md § 8.2, § 9). Handed to the target's mod when one polls (the mod
+ * route, mod-route.ts); otherwise typed at a free prompt — now, or once the target reaches one,
+ * within the delivery limit — and watched for the `busy` that says it was read. Everything the
+ * relay types at a session goes through one queue per session here, so two pastes never
+ * interleave with their Enters, and a note of lich's own waits for a free prompt the same way.
+ */
+import { goQuote } from '@lich/core/quote';
+import type { Timer } from '../clock.js';
+import type { Errand } from './errand.js';
+import { RelayError } from './errors.js';
+import type { RelayHost } from './host.js';
+import type { Outcomes } from './outcomes.js';
+
+/** What delivery needs of the rest of the relay, wired by relay.ts. */
+export interface DeliveryDeps {
+  host: RelayHost;
+  book: Outcomes;
+  timings: { deliveryLimitMs: number; readyPollMs: number; receiptWindowMs: number };
+  /** Hands `e` to its target's mod when one polls (mod-route.ts); whether it did. */
+  offer(e: Errand): boolean;
+  /** Whether the session is mid-turn (turns.ts). */
+  busy(id: string): boolean;
+  /** Whether the relay has closed: nothing more is typed. */
+  closed(): boolean;
+  log?: (line: string) => void;
+}
+
+/** A message (or text) a session's program cannot take whole, and what to do (terminal/paste.ts gives `reason`). */
+export function cannotTakeWhole(label: string, reason: string): string {
+  return `${goQuote(label)} cannot take this message whole: ${reason} — nothing was sent; split the task at that line, or put the text in a file and name its path`;
+}
+
+export class Delivery {
+  /** Per-session typing queue, so two pastes never interleave with their Enters. */
+  private readonly typing = new Map<string, Promise<unknown>>();
+  /** Timers that belong to no errand (lich's own notes waiting for a prompt). */
+  private readonly loose = new Set<Timer>();
+
+  constructor(private readonly d: DeliveryDeps) {}
+
+  /**
+   * Hands the message to the target's mod when one polls; otherwise types it now if the target
+   * is at a prompt, and holds it until it is (or until its mod polls), within the delivery
+   * limit.
+   *
+   * A target that looks at its prompt but whose plugin has not reported its start
+   * (`RelayHost.unheard`: a Claude Code session on its folder-trust dialog, where a typed task
+   * would answer the dialog and end the session) is never typed at. Held that way for two receipt
+   * windows — counted from when it would have been typed, as the never-read check counts from
+   * delivery — it ends `unread` (spec/cli.md § lich send, Never read; § Known ceilings: "the wait
+   * ends in half a minute"), unless its mod polls or its start is reported first.
+   */
+  deliver(e: Errand): void {
+    const { host, book, timings } = this.d;
+    if (this.d.offer(e)) return;
+    if (host.ready(e.targetId)) {
+      this.typeIn(e);
+      return;
+    }
+    e.phase = 'queued';
+    book.after(e, timings.deliveryLimitMs, () => {
+      if (e.phase === 'queued') book.land(e, 'undelivered');
+    });
+    let counting = false;
+    const neverHeard = () => {
+      if (e.phase !== 'queued' || this.d.offer(e)) return;
+      if (host.live(e.targetId) && host.unheard?.(e.targetId)) book.land(e, 'unread');
+    };
+    const poll = () => {
+      if (e.phase !== 'queued') return;
+      if (!host.live(e.targetId)) book.land(e, 'undelivered');
+      else if (this.d.offer(e)) return;
+      else if (host.ready(e.targetId)) this.typeIn(e);
+      else {
+        if (!counting && host.unheard?.(e.targetId)) {
+          counting = true;
+          book.after(e, 2 * timings.receiptWindowMs, neverHeard);
+        }
+        book.after(e, timings.readyPollMs, poll);
+      }
+    };
+    book.after(e, timings.readyPollMs, poll);
+  }
+
+  private typeIn(e: Errand): void {
+    const { host, book } = this.d;
+    e.phase = 'typing';
+    book.clearTimers(e);
+    this.typeAt(e.targetId, e.message).then(
+      () => {
+        if (e.phase !== 'typing') return;
+        e.phase = 'delivered';
+        e.handedSeq = book.nextSeq();
+        e.skipTurn = this.d.busy(e.targetId);
+        e.queued = e.skipTurn;
+        book.tell(e);
+        if (!e.skipTurn && host.session(e.targetId)?.reportsState) this.watchReceipt(e, false);
+      },
+      (err: unknown) => {
+        if (e.phase !== 'typing') return;
+        if ((err as Error)?.name === 'PasteRefusal') {
+          this.refusedWhole(e, (err as Error).message);
+          return;
+        }
+        book.land(e, 'undelivered');
+      },
+    );
+  }
+
+  /**
+   * Its program cannot take `e`'s message whole (a line its terminal would cut; nothing was
+   * typed), found only when it was typed — the session was not at its prompt when it was sent.
+   * A caller holding the line hears the reason, as a send would have, and the errand is gone as
+   * if never sent; nobody holding it, it ends `undelivered` in the sender's inbox, the reason in
+   * the log.
+   */
+  private refusedWhole(e: Errand, reason: string): void {
+    const { book } = this.d;
+    const refusal = new RelayError(cannotTakeWhole(book.label(e), reason));
+    if (e.waiters.size === 0) {
+      this.d.log?.(`the task ${e.ticket} was not typed: ${refusal.message}`);
+      book.land(e, 'undelivered');
+      return;
+    }
+    book.refuse(e, refusal);
+  }
+
+  /**
+   * The never-read check: a target that reports its state and was free at delivery must report
+   * `busy` within the receipt window. Silence gets one automatic re-type, then `unread`.
+   */
+  private watchReceipt(e: Errand, retyped: boolean): void {
+    const { book } = this.d;
+    book.after(e, this.d.timings.receiptWindowMs, () => {
+      if (e.phase !== 'delivered' || e.receipted) return;
+      if (retyped) {
+        book.land(e, 'unread');
+        return;
+      }
+      this.typeAt(e.targetId, e.message).then(
+        () => {
+          if (e.phase === 'delivered' && !e.receipted) this.watchReceipt(e, true);
+        },
+        () => {
+          if (e.phase === 'delivered' && !e.receipted) book.land(e, 'unread');
+        },
+      );
+    });
+  }
+
+  /** host.type, queued behind whatever the relay is already typing at that session. */
+  typeAt(id: string, text: string): Promise<void> {
+    return this.exclusive(id, () => this.d.host.type(id, text));
+  }
+
+  /**
+   * Runs `write` once nothing else is being typed at session `id`, and holds every later typing
+   * until it settles: what `relay.Insert` pastes must not land between a relayed message's
+   * paste and its Enter. Resolves or rejects with `write`'s own outcome.
+   */
+  exclusive<T>(id: string, write: () => T | Promise<T>): Promise<T> {
+    const before = this.typing.get(id) ?? Promise.resolve();
+    const mine = before.then(write);
+    const settled = mine.catch(() => undefined);
+    this.typing.set(id, settled);
+    void settled.then(() => {
+      if (this.typing.get(id) === settled) this.typing.delete(id);
+    });
+    return mine;
+  }
+
+  /**
+   * Types a note of lich's own once the session is at a free prompt, giving up after the
+   * delivery limit or when the session is gone: a note is worth less than a user's draft.
+   */
+  typeWhenReady(id: string, text: string): void {
+    const { host, timings } = this.d;
+    const started = host.clock.now();
+    const attempt = () => {
+      if (this.d.closed() || !host.live(id)) return;
+      if (host.ready(id)) {
+        this.typeAt(id, text).catch(() => undefined);
+        return;
+      }
+      if (host.clock.now() - started >= timings.deliveryLimitMs) return;
+      const t = host.clock.after(timings.readyPollMs, () => {
+        this.loose.delete(t);
+        attempt();
+      });
+      this.loose.add(t);
+    };
+    attempt();
+  }
+
+  /** Stops every note still waiting for a prompt. */
+  close(): void {
+    for (const t of this.loose) t.cancel();
+    this.loose.clear();
+  }
+}
