@@ -9,6 +9,9 @@
 //     hooks/lich.js      the hooks module (src/mod/lich.ts): ES module, no Node, readable
 //     hooks/report.cjs   the classic hooks' script (src/hook/main.ts): CommonJS, node, minified
 //
+//   packages/claude-plugin/dist/                                the same tree again: what the
+//                                                               @lich/claude-plugin package ships
+//
 // The contract checks both bundles run before a report leaves are compiled here with ajv's
 // standalone code generation (the virtual module `lich:checks`): a hooks module has no eval to
 // compile a schema in, and a hook script that compiled one would pay for it on every tool call.
@@ -26,6 +29,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** Where the marketplace and the plugin are built, relative to the repository root. */
 export const MARKETPLACE_DIR = 'packages/cli/dist/claude';
+/** The same marketplace, as the @lich/claude-plugin package ships it (docs/packaging.md). */
+export const PACKAGE_DIR = 'packages/claude-plugin/dist';
 export const PLUGIN_NAME = 'lich';
 
 /** The POST endpoints the plugin reports to, each with the name its compiled check is exported under. */
@@ -122,7 +127,8 @@ function writeWhole(path, data) {
 }
 
 /**
- * Builds the marketplace and the plugin under `<root>/packages/cli/dist/claude`.
+ * Builds the marketplace and the plugin under `<root>/packages/cli/dist/claude`, and the same tree
+ * under `<root>/packages/claude-plugin/dist` (the package's).
  *
  * @param o.root the repository root
  * @param o.esbuild the esbuild module
@@ -148,6 +154,8 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
       platform: 'neutral',
       target: 'es2022',
       write: false,
+      // Paths in the bundle's comments are relative to the repository, whoever runs the build.
+      absWorkingDir: repo,
       define,
       plugins,
       legalComments: 'none',
@@ -162,6 +170,8 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
       platform: 'node',
       target: 'node18',
       write: false,
+      // Paths in the bundle's comments are relative to the repository, whoever runs the build.
+      absWorkingDir: repo,
       define,
       plugins,
       minify: true,
@@ -193,16 +203,28 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
       2,
     )}\n`,
   );
-  const old = `${market}.${process.pid}.old`;
+  // The same tree is the @lich/claude-plugin package's dist/ (its package.json `files`): staged as
+  // a copy first, since the swap below moves the staging away.
+  const packageDir = join(repo, PACKAGE_DIR);
+  const packageStaging = `${packageDir}.${process.pid}.tmp`;
+  rmSync(packageStaging, { recursive: true, force: true });
+  cpSync(staging, packageStaging, { recursive: true });
+  swapIn(staging, market);
+  swapIn(packageStaging, packageDir);
+  return plugin;
+}
+
+/** Puts the built tree `staging` where `target` is, replacing what was there in one rename. */
+function swapIn(staging, target) {
+  const old = `${target}.${process.pid}.old`;
   rmSync(old, { recursive: true, force: true });
   try {
-    renameSync(market, old);
+    renameSync(target, old);
   } catch {
     // No earlier build.
   }
-  renameSync(staging, market);
+  renameSync(staging, target);
   rmSync(old, { recursive: true, force: true });
-  return plugin;
 }
 
 /**
