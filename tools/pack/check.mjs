@@ -44,6 +44,7 @@ import {
   importProblems,
   kb,
   manifestProblems,
+  npmEnvironment,
   packPackage,
   repoLeaks,
   root,
@@ -90,15 +91,8 @@ async function phase(name, body) {
 }
 
 // npm reaches the registry with the CA bundle the environment names; everything lich runs goes
-// without it (it costs every node start ~65 ms, docs/architecture.md § Build and run).
-const npmEnv = { ...process.env };
-for (const k of Object.keys(npmEnv)) if (k.startsWith('LICH_') || k.startsWith('npm_')) delete npmEnv[k];
-// Not the repository's node_modules/.bin (`npm run` puts it first): a `lich` or `tsc` found there
-// would be the workspace's.
-npmEnv.PATH = (process.env.PATH ?? '')
-  .split(':')
-  .filter((p) => p !== '' && !p.startsWith(root + sep))
-  .join(':');
+// without it (lichEnv: it costs every node start ~65 ms, docs/architecture.md § Build and run).
+const npmEnv = npmEnvironment();
 
 const work = realpathSync(mkdtempSync(join(tmpdir(), 'lich-pack-')));
 if (work.startsWith(root + sep)) fail(`the temp folder ${work} is inside the repository`);
@@ -520,7 +514,7 @@ async function opencodeLoadsThePlugin(consumer, cli, env) {
     LICH_BIN: cli.bin,
   };
   const r = await run(binaryPath('opencode'), ['run', 'List the lich sessions.'], { cwd: project, env: ocEnv, timeoutMs: 240_000 });
-  const turns = fake.turns();
+  const turns = fake.turns().map((r) => r.turn);
   const offered = turns.find((t) => t.has('list_sessions'));
   const result = turns.find((t) => t.toolResult?.name === 'list_sessions')?.toolResult;
   if (!offered) {

@@ -368,3 +368,41 @@ export async function freePort() {
 export function kb(n) {
   return n >= 1e6 ? `${(n / 1e6).toFixed(2)} MB` : `${(n / 1e3).toFixed(1)} kB`;
 }
+
+/**
+ * The environment npm runs in from these tools: the caller's, without lich's session variables
+ * or npm's own lifecycle ones, and without the repository's node_modules/.bin on PATH (`npm run`
+ * puts it first: a `lich` or `tsc` found there would be the workspace's). NODE_EXTRA_CA_CERTS
+ * stays: npm needs it to reach the registry here.
+ */
+export function npmEnvironment(env = process.env) {
+  const out = { ...env };
+  for (const k of Object.keys(out)) if (k.startsWith('LICH_') || k.startsWith('npm_')) delete out[k];
+  out.PATH = (env.PATH ?? '')
+    .split(':')
+    .filter((p) => p !== '' && !p.startsWith(root + sep))
+    .join(':');
+  return out;
+}
+
+/**
+ * Packs @lich/cli and installs the tarball with `npm install -g --prefix <prefix>`, as a user
+ * would: its native dependencies build on install.
+ *
+ * @returns `{bin, pkg, ms, packed}`: `<prefix>/bin/lich`, the installed package's folder, the
+ *   install's wall time and what `npm pack` reported
+ * @throws Error with npm's last lines when either step fails
+ */
+export async function installCliGlobally(prefix, { env = npmEnvironment() } = {}) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dest = mkdtempSync(join(tmpdir(), 'lich-cli-tgz-'));
+  try {
+    const packed = await packPackage(join(root, 'packages/cli'), dest, env);
+    const r = await run('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', packed.file], { env, timeoutMs: 20 * 60_000 });
+    if (r.code !== 0) throw new Error(`npm install -g of ${packed.file} failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-12).join('\n')}`);
+    return { bin: join(prefix, 'bin', 'lich'), pkg: join(prefix, 'lib', 'node_modules', '@lich', 'cli'), ms: r.ms, packed };
+  } finally {
+    rmSync(dest, { recursive: true, force: true });
+  }
+}

@@ -13,6 +13,6 @@
  * import type { Peer, SessionStateBody } from '@lich/core/contract';
  * ```
  *
- * @module
+ * @module \@lich/core/contract
  */
 export type * from '@lich/generated/types';

@@ -14,7 +14,7 @@
  * if (ep) await reportState(ep, { state: 'busy', tool: 'bash' });
  * ```
  *
- * @module
+ * @module \@lich/core/mod
  */
 export {
   type ModClient,
