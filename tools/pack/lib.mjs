@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -217,19 +217,21 @@ export async function importProblems(pkgDir, { installed = false } = {}) {
     };
     try {
       await esbuild.build({
-        stdin: { contents: unwrapped(readFileSync(file, 'utf8')), resolveDir: dirname(file), sourcefile: rel, loader: 'js' },
+        stdin: { contents: unwrapped(readFileSync(file, 'utf8')), resolveDir: dirname(file), sourcefile: basename(file), loader: 'js' },
         bundle: true,
         write: false,
         platform: 'node',
         format: 'esm',
         logLevel: 'silent',
+        // Locations in errors are then relative to the package: the file that holds the import.
+        absWorkingDir: pkgDir,
         // Only the names matter: no extension guessing, as node's ESM loader does none.
         resolveExtensions: ['.js', '.mjs', '.cjs', '.json'],
         loader: { '.node': 'empty' },
         plugins: [reader],
       });
     } catch (error) {
-      for (const e of error.errors ?? [{ text: error.message }]) problems.push(`${manifest.name}: ${rel}: ${e.text}`);
+      for (const e of error.errors ?? [{ text: error.message }]) problems.push(`${manifest.name}: ${e.location?.file ?? rel}: ${e.text}`);
     }
     for (const spec of bare) {
       const pkg = packageOf(spec);
