@@ -6,7 +6,7 @@
  *
  * The same names `@lich/core` exports (its last block), behind an entry point of their own: a
  * hook script that runs on every tool call loads these modules and not the operations, their
- * wording and the RPC client. index.test.ts holds the two lists to each other.
+ * wording and the RPC client. entry-points.test.ts holds the two lists to each other.
  *
  * ```ts
  * import { pluginEndpoint, reportState } from '@lich/core/mod';
