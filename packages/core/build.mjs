@@ -2,8 +2,8 @@
 // Builds @lich/core into what its users load (docs/packaging.md): `packages/core/dist/`, ES
 // modules with their `.d.ts`, one file per source module, behind the entry points package.json's
 // `exports` names — `dist/index.js` (`@lich/core`), `dist/mod/index.js` (`@lich/core/mod`),
-// `dist/contract.js` (`@lich/core/contract`). Run by `npm pack` in this package (prepack) and by
-// tools/pack/check.mjs; nothing in the workspace loads dist/ (the sources run through the aliases).
+// `dist/contract.js` (`@lich/core/contract`). Run by `npm pack` in this package (prepack), which
+// tools/pack/check.mjs runs; nothing in the workspace loads dist/ (the sources run through the aliases).
 //
 // Core's sources import the contract's generated modules through the workspace alias
 // `@lich/generated/*`, and generated/contracts.ts imports `@lich/core/contract-runtime`; a user
@@ -87,8 +87,9 @@ function rewriteVersion(dir, version) {
  */
 export function buildCore({ outDir = join(here, 'dist'), quiet = false } = {}) {
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-  // Inside the package, so tsc finds ajv and @types/node in the workspace's node_modules.
-  const stage = join(here, '.stage');
+  // Inside the package, so tsc finds ajv and @types/node in the workspace's node_modules; one per
+  // build, so two builds at once (a pack beside a bench) never share one.
+  const stage = join(here, `.stage-${process.pid}`);
   rmSync(stage, { recursive: true, force: true });
   const src = join(stage, 'src');
   for (const rel of walk(join(here, 'src')).filter(ships)) {
