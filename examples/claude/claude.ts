@@ -30,6 +30,14 @@
 //                                  2.1.280 or a folder not yet trusted
 //   EXAMPLE_CLAUDE_SLOW_COMMANDS   `name:seconds[,name:seconds…]`: those slash commands take that
 //                                  long to run, e.g. `compact:15`
+//   EXAMPLE_CLAUDE_TRUST           `ask`: opens on the folder-trust dialog, as Claude Code 2.1.328
+//                                  does in a folder never trusted (real-agents.md § 3.1), and
+//                                  takes input there as it was measured to: bracketed paste on,
+//                                  nothing of the plugin running (no session-start, no mod) until
+//                                  it is answered; pasted or typed text is ignored, Down/Up move
+//                                  the choice, Enter confirms it — the preselected "No, exit" says
+//                                  so and exits 1, "Yes, I trust this folder" starts — and Esc
+//                                  exits 0
 //
 // Directives (`#example: <word>` lines opening a prompt, as the example agent reads them; they
 // stay in the command, where /bin/sh reads them as comments):
@@ -59,6 +67,9 @@ import { InputReader, classify, directives, report, type Task } from '../agent/p
 /** The slash commands the stand-in has; any other one is refused as Claude Code refuses it. */
 const COMMANDS = ['compact', 'clear', 'context', 'cost', 'help', 'init', 'memory', 'review', 'status'];
 const PROMPT = 'claude> ';
+/** What a bracketed paste is framed in (xterm mode 2004). */
+const PASTE_START = '\x1b[200~';
+const PASTE_END = '\x1b[201~';
 /** wire.md § 8.1, WorkerTask: the task a subagent worker is handed through its mod, with no ticket. */
 const WORKER_TASK = /^\[lich\] Task from session (".*"), which opened this session as its subagent\. Your final message when you finish is sent back to it as your report\.\n\n/;
 
@@ -147,6 +158,8 @@ let turn: Turn | null = null;
 let conversation: string[] = [];
 let ending = false;
 let mod: ModClient | null = null;
+/** Set while the trust dialog is on screen: the next input answers it. */
+let trustAnswer: ((input: string) => void) | null = null;
 
 function enqueue(item: Item): void {
   items.push(item);
@@ -435,7 +448,12 @@ for (const signal of ['SIGHUP', 'SIGTERM', 'SIGINT'] as const) process.on(signal
 
 if (process.stdin.isTTY) process.stdin.setRawMode(true);
 process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk: string) => reader.feed(chunk));
+process.stdin.on('data', (chunk: string) => {
+  if (!trustAnswer) return reader.feed(chunk);
+  const answer = trustAnswer;
+  trustAnswer = null;
+  answer(chunk);
+});
 process.stdin.on('end', () => {
   ending = true;
   if (!working) finish('stdin closed');
@@ -447,6 +465,46 @@ const interactive = !argv.includes('-p') && !argv.includes('--print');
 const resumeAt = argv.indexOf('--resume');
 const providerSessionId = resumeAt >= 0 && argv[resumeAt + 1] ? argv[resumeAt + 1] : randomUUID();
 log('start', { cwd: process.cwd(), argv, tty: Boolean(process.stdin.isTTY), pluginVersion, interactive });
+if (interactive && env.EXAMPLE_CLAUDE_TRUST === 'ask') await trustDialog();
+
+/**
+ * Claude Code's folder-trust dialog: resolves once the folder was trusted (Down, then Enter); the
+ * preselected "No, exit" (Enter) ends the process with 1, Esc with 0. Anything else is ignored.
+ */
+async function trustDialog(): Promise<void> {
+  let yes = false;
+  const draw = () => {
+    say('Quick safety check: Is this a project you created or one you trust?');
+    say(`${yes ? ' ' : '❯'} No, exit`);
+    say(`${yes ? '❯' : ' '} Yes, I trust this folder`);
+    say('Enter to confirm · Esc to cancel');
+  };
+  out('\x1b[?2004h');
+  draw();
+  log('trust-dialog', {});
+  let pasting = false;
+  for (;;) {
+    const input = await new Promise<string>((resolve) => (trustAnswer = resolve));
+    // Only the keys a person presses count: text, pasted (newlines and all) or typed, lands nowhere (measured).
+    for (const key of input.match(/\x1b\[[0-9;]*[A-Za-z~]|\x1b|\r|[\s\S]/g) ?? []) {
+      if (key === PASTE_START || key === PASTE_END) pasting = key === PASTE_START;
+      else if (pasting) continue;
+      else if (key === '\x1b[B' || key === '\x1b[A') {
+        yes = key === '\x1b[B';
+        draw();
+      } else if (key === '\r' && yes) {
+        log('trusted', {});
+        return;
+      } else if (key === '\r' || key === '\x1b') {
+        log('trust-refused', { input });
+        say("Claude Code didn't start because this folder isn't trusted.");
+        out('\x1b[?2004l');
+        process.exit(key === '\r' ? 1 : 0);
+      }
+    }
+  }
+}
+
 // As in Claude Code: SessionStart fires, then the mod's session.start starts the poll, before
 // the prompt is drawn, so by the time lich finds this terminal at a prompt its mod is polling.
 if (endpoint) log('session-start', { provider: 'claude', providerSessionId, result: await reportSessionStart(endpoint, { provider_session_id: providerSessionId, provider: 'claude' }) });

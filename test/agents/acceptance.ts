@@ -40,6 +40,9 @@ const CLIENT_REWRITES: Record<Kind, (s: string) => string> = {
   codex: (s) => s,
 };
 
+/** How each client is told to pick its conversation back up (wire.md § 12.1): `<arg> <id>`. */
+const RESUME: Record<Kind, string> = { claude: '--resume', opencode: '--session', codex: 'resume' };
+
 /** The model name as the request carries it (opencode sends the model id without the provider). */
 const requestModel = (kind: Kind, model: string): string => (kind === 'opencode' ? model.replace(/^[^/]+\//, '') : model);
 
@@ -82,7 +85,7 @@ export function acceptance(kind: Kind): void {
       const t = await start({
         script: (turn: Turn) => {
           const a = reply(turn);
-          return turn.ticket && !turn.toolResult && !slow.released ? { ...(a as object), hold: slow.promise } : a;
+          return turn.ticket && !turn.toolResult && !turn.isTitle && !slow.released ? { ...(a as object), hold: slow.promise } : a;
         },
       });
       await explained(t, async () => {
@@ -90,7 +93,7 @@ export function acceptance(kind: Kind): void {
         const r = await t.send(s.label, 'Take your time over this one.', 1);
         expect(r.code, `lich send: ${r.stdout}${r.stderr}`).toBe(2);
         const ticket = ticketOf(r.stdout);
-        const held = await t.fake.waitForTurn((turn) => turn.ticket === ticket && !turn.toolResult, { timeoutMs: 180_000, what: 'the task reaching the model' });
+        const held = await t.fake.waitForTurn((turn) => turn.ticket === ticket && !turn.toolResult && !turn.isTitle, { timeoutMs: 180_000, what: 'the task reaching the model' });
         expect(held.done, 'the answer is still held').toBe(false);
         slow.release();
         const w = await t.lich(['wait', '--timeout', '240', ticket]);
@@ -169,6 +172,9 @@ export function acceptance(kind: Kind): void {
         const screen = await t.screen(again.id);
         expect(screen, 'a second start').not.toBe(firstScreen);
         expect(screen.history(), 'no usage error on its screen').not.toMatch(USAGE_ERROR);
+        const at = screen.args.indexOf(RESUME[kind]);
+        expect(at, `the reopen hands ${clientName(kind)} its resume argument (${RESUME[kind]} <id>): ${screen.args.join(' ')}`).toBeGreaterThanOrEqual(0);
+        expect(screen.args[at + 1] ?? '').toMatch(/^[^-]/);
         const second = await t.fake.waitForTurn((turn) => turn.text.includes('second task'), { after: mark, what: 'the second task' });
         expect(JSON.stringify(second.body), 'the resumed conversation holds the first task').toContain(first);
       });

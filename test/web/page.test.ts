@@ -265,9 +265,13 @@ describe('stepping in', () => {
     await page.waitForFunction(() => (document.querySelector<HTMLElement>('.term .xterm-rows')?.innerText ?? '').split('\n').some((l) => l.trim() === 'typed in the page'));
   });
 
-  it('draws 24-bit colour under the strict policy', async () => {
-    expect((await backend.lich(['send', '--timeout', '20', tests.label, "printf '\\033[38;2;255;100;0mtruecolour\\033[0m\\n'"])).code).toBe(0);
+  it('draws 24-bit colour under the strict policy, and lists the coloured answer as its text', async () => {
+    const sent = await backend.lich(['send', '--json', '--timeout', '20', tests.label, "printf '\\033[38;2;255;100;0mtruecolour\\033[0m\\n'"]);
+    expect(sent.code).toBe(0);
     await waitForScreen(page, 'truecolour');
+    const { ticket } = JSON.parse(sent.stdout) as { ticket: string };
+    await page.locator(`tr[data-ticket="${ticket}"][data-status="answered"] td.answer`).waitFor();
+    expect(await page.locator(`tr[data-ticket="${ticket}"] td.answer`).textContent()).toBe('truecolour');
     const color = await page.evaluate(() => {
       const span = [...document.querySelectorAll<HTMLElement>('.term .xterm-rows span')].find((s) => s.textContent === 'truecolour');
       return span ? getComputedStyle(span).color : 'not drawn';

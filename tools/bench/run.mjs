@@ -11,7 +11,7 @@
 //   --quick skips the 128-session fan-out; --no-web the web view's flood (web.mjs), which needs
 //   Debian's chromium; --web-only runs that one and prints its figures alone; --no-agents the real
 //   Claude Code figures (agents.mjs), which are also skipped, saying so, when the client is not in
-//   the cache; --agents-only runs nothing else. The CLI start figures are taken twice, the repository's
+//   the cache; --agents-only runs those alone. The CLI start figures are taken twice, the repository's
 //   `lich` beside the one a user installs: @lich/cli packed and `npm install -g`'d into a temp prefix
 //   first (node-pty and better-sqlite3 build then, a minute or more), or the one already installed
 //   under --installed <prefix> (e.g. a `npm run pack:check -- --keep` left); --no-installed skips it.

@@ -82,6 +82,10 @@ export class SessionHost implements RelayHost {
     return this.terminal.overdue(id);
   }
 
+  unheard(id: string): boolean {
+    return this.terminal.unheard(id);
+  }
+
   inSetup(id: string): boolean {
     return this.terminal.inSetup(id);
   }

@@ -13,6 +13,8 @@ export interface FakeSession extends RelaySession {
   setup: boolean;
   /** Its provider still not ready when the cap on its start ran out (`RelayHost.overdue`). */
   overdue: boolean;
+  /** Looks at its prompt but its plugin has not reported its start (`RelayHost.unheard`; then never ready). */
+  unheard: boolean;
   state: string;
   /** What `branch` reports for it. */
   branch: string;
@@ -45,6 +47,7 @@ export class FakeHost implements RelayHost {
       ready: true,
       setup: false,
       overdue: false,
+      unheard: false,
       state: '',
       branch: '',
       ...s,
@@ -64,13 +67,17 @@ export class FakeHost implements RelayHost {
   }
   ready(id: string): boolean {
     const s = this.sessions.get(id);
-    return !!s && s.live && s.ready && !s.setup;
+    return !!s && s.live && s.ready && !s.setup && !s.unheard;
   }
   inSetup(id: string): boolean {
     return this.sessions.get(id)?.setup ?? false;
   }
   overdue(id: string): boolean {
     return this.sessions.get(id)?.overdue ?? false;
+  }
+  unheard(id: string): boolean {
+    const s = this.sessions.get(id);
+    return !!s && s.live && s.unheard;
   }
   branch(id: string): string {
     return this.sessions.get(id)?.branch ?? '';

@@ -64,6 +64,15 @@ export interface RelayHost {
    */
   overdue?(id: string): boolean;
   /**
+   * Whether the session looks at its prompt by its provider's own rule, yet is one whose plugin
+   * always reports `/session-start` once its program reads — a Claude Code session lich started
+   * with its plugin — and has not (terminal/readiness.ts `unheard`): something of the program's
+   * own has its terminal (Claude Code's folder-trust dialog, which anything typed answers "No,
+   * exit"). Such a session is not {@link ready}: nothing is typed at it, and a task held for it ends
+   * `unread` once two receipt windows pass this way. Optional: a host without plugins leaves it out.
+   */
+  unheard?(id: string): boolean;
+  /**
    * The branch the session's worktree has checked out, `""` for a session in its project's own
    * directory (or detached): what a subagent's report names (SubagentReport, wire.md § 8.4).
    * Optional: without it no branch is named.

@@ -507,6 +507,13 @@ export class Relay {
    * Hands the message to the target's mod when one polls; otherwise types it now if the target
    * is at a prompt, and holds it until it is (or until its mod polls), within the delivery
    * limit.
+   *
+   * A target that looks at its prompt but whose plugin has not reported its start
+   * (`RelayHost.unheard`: a Claude Code session on its folder-trust dialog, where a typed task
+   * would answer the dialog and end the session) is never typed at. Held that way for two receipt
+   * windows — counted from when it would have been typed, as the never-read check counts from
+   * delivery — it ends `unread` (spec/cli.md § lich send, Never read; § Known ceilings: "the wait
+   * ends in half a minute"), unless its mod polls or its start is reported first.
    */
   private deliver(e: Errand): void {
     if (this.offer(e)) return;
@@ -518,12 +525,23 @@ export class Relay {
     this.after(e, this.t.deliveryLimitMs, () => {
       if (e.open && e.phase === 'queued') this.land(e, 'undelivered');
     });
+    let counting = false;
+    const neverHeard = () => {
+      if (!e.open || e.phase !== 'queued' || this.offer(e)) return;
+      if (this.host.live(e.targetId) && this.host.unheard?.(e.targetId)) this.land(e, 'unread');
+    };
     const poll = () => {
       if (!e.open || e.phase !== 'queued') return;
       if (!this.host.live(e.targetId)) this.land(e, 'undelivered');
       else if (this.offer(e)) return;
       else if (this.host.ready(e.targetId)) this.typeIn(e);
-      else this.after(e, this.t.readyPollMs, poll);
+      else {
+        if (!counting && this.host.unheard?.(e.targetId)) {
+          counting = true;
+          this.after(e, 2 * this.t.receiptWindowMs, neverHeard);
+        }
+        this.after(e, this.t.readyPollMs, poll);
+      }
     };
     this.after(e, this.t.readyPollMs, poll);
   }

@@ -13,6 +13,10 @@
  * then went quiet for the rule's quiet. A client whose screen changed so the text never comes must
  * still be typed at: after the rule's cap the plain quiet stands in.
  *
+ * A session whose plugin always reports its start once its program reads (a Claude Code session
+ * lich started with its own plugin) is ready only by that report, with no cap: what its screen
+ * shows can be a question of its own (the folder-trust dialog), which a typed task answers.
+ *
  * Pure: every method takes the time, so a test drives it with numbers rather than sleeps.
  */
 
@@ -48,10 +52,13 @@ export interface ReadyRule {
   startMeansReading?: boolean;
   /**
    * Nothing the program prints counts, only its plugin's `/session-start` (which makes any session
-   * ready, SessionHost.started), until the cap: a Claude Code session lich started with its own
-   * plugin (providers/claude-plugin.ts). Its bracketed paste comes on seconds before the plugin's
-   * mod polls, and on the folder-trust dialog too, where a typed task answers the dialog and ends
-   * the session; the plugin's SessionStart hook reports only once the session is past both.
+   * ready, SessionHost.started), and the cap does not end that wait: a Claude Code session lich
+   * started with its own plugin (providers/claude-plugin.ts). Its bracketed paste comes on seconds
+   * before the plugin's mod polls, and on the folder-trust dialog too, where anything typed answers
+   * the dialog's preselected "No, exit" and ends the session; the plugin's SessionStart hook reports
+   * only once the session is past both (measured on 2.1.328). Where the rest of the rule holds
+   * meanwhile, the session is {@link ReadyWatch.unheard}: the relay judges a task held for it
+   * `unread` rather than typing it.
    */
   awaitsPlugin?: boolean;
 }
@@ -71,6 +78,8 @@ export class ReadyWatch {
   private shownAt: number | undefined;
   private carry = '';
   private latched = false;
+  /** The rule's own sign and quiet (or the cap's quiet) held once, whether or not the session awaits its plugin. */
+  private looked = false;
   private readonly shows: readonly string[];
   private readonly longest: number;
 
@@ -108,6 +117,7 @@ export class ReadyWatch {
     this.shownAt = undefined;
     this.carry = '';
     this.latched = false;
+    this.looked = false;
   }
 
   /**
@@ -125,25 +135,47 @@ export class ReadyWatch {
     return this.shownAt !== undefined;
   }
 
-  /** Whether the program reads what is typed now (latched). */
+  /**
+   * Whether the program reads what is typed now (latched). A session that awaits its plugin
+   * ({@link ReadyRule.awaitsPlugin}) reads only once that plugin reported ({@link latch}).
+   */
   ready(now: number): boolean {
     if (this.latched) return true;
-    const quiet = now - this.lastOutputAt;
-    let ok: boolean;
-    if (this.rule.awaitsPlugin) ok = this.overCap(now) && quiet >= READY_QUIET_MS;
-    else if (this.shows.length === 0) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
-    else if (this.shownAt !== undefined) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
-    else ok = this.overCap(now) && quiet >= READY_QUIET_MS;
-    if (ok) this.latched = true;
-    return ok;
+    if (this.rule.awaitsPlugin || !this.looks(now)) return false;
+    this.latched = true;
+    return true;
+  }
+
+  /**
+   * Whether the session awaits its plugin's `/session-start`, which has not come, while the rest
+   * of its rule holds (its sign of reading seen and the quiet after it, or the cap's quiet): where
+   * any other session would be typed at, something of the program's own has the terminal — Claude
+   * Code's folder-trust dialog — or it is slow. The relay types nothing there, and a task it holds
+   * for such a session ends `unread` after two receipt windows (relay.ts, `deliver`).
+   */
+  unheard(now: number): boolean {
+    return this.rule.awaitsPlugin === true && !this.latched && this.looks(now);
   }
 
   /**
    * Whether the session is still not ready past the rule's cap: a task sent now is held and the
-   * ticket comes back at once, as behind a setup script (relay `send`).
+   * ticket comes back at once, as behind a setup script (relay `send`). Never for a session that
+   * awaits its plugin: the relay's never-read count ends that wait, within the sender's.
    */
   overdue(now: number): boolean {
-    return !this.ready(now) && this.overCap(now);
+    return !this.rule.awaitsPlugin && !this.ready(now) && this.overCap(now);
+  }
+
+  /** The rule's sign and quiet — or, past the cap without the sign, the plain quiet — held (latched). */
+  private looks(now: number): boolean {
+    if (this.looked) return true;
+    const quiet = now - this.lastOutputAt;
+    let ok: boolean;
+    if (this.shows.length === 0) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
+    else if (this.shownAt !== undefined) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
+    else ok = this.overCap(now) && quiet >= READY_QUIET_MS;
+    if (ok) this.looked = true;
+    return ok;
   }
 
   private overCap(now: number): boolean {

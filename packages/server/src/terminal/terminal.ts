@@ -233,6 +233,17 @@ export class Terminal {
   }
 
   /**
+   * Whether the session is past its setup script and looks at its prompt by its provider's own
+   * rule, yet awaits its plugin's `/session-start`, which has not come (readiness.ts `unheard`): a
+   * Claude Code session lich started with its plugin, sitting on its folder-trust dialog.
+   */
+  unheard(id: string): boolean {
+    const e = this.live.get(id);
+    if (!e || (e.marker && !e.marker.done)) return false;
+    return e.readiness.unheard(Date.now());
+  }
+
+  /**
    * Whether the session is past its setup script and still not ready when its rule's cap ran out
    * (readiness.ts `overdue`): what is sent to it now is held, and the ticket comes back at once.
    */

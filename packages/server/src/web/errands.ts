@@ -16,6 +16,30 @@ export const SETTLED_FOR_MS = 3_600_000;
 /** Characters of a first line shown. */
 export const FIRST_LINE_CHARS = 200;
 
+/**
+ * Escape sequences as a terminal reads them (ECMA-48): CSI (`ESC [ … final`), OSC (`ESC ] …` to BEL
+ * or ST), and the short ones (`ESC` intermediates final: `ESC ( B`, `ESC 7`).
+ */
+const ESCAPES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[ -/]*[0-~])/g;
+/**
+ * What the relay's sanitising (core's `sanitizeText`, which drops ESC and leaves the rest) makes of
+ * the commonest sequences in program output: colours (`[38;2;255;100;0m`, `[0m`), private modes
+ * (`[?25h`) and cursor or erase moves (`[2K`). A number is required, so text such as `[m]` or
+ * `[All]` is left alone.
+ */
+const ORPHANED_CSI = /\[(?:\?[0-9][0-9;]*[hl]|[0-9][0-9;:]*[mA-HJKST])/g;
+/** C0 and C1 control characters but the newline, and DEL. */
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/**
+ * `text` as text: escape sequences — whole, or what is left of them once their ESC was dropped —
+ * removed, tabs made spaces, other control characters removed; newlines kept. For an answer, which
+ * is often a program's coloured output and is shown on the page as text (never parsed as markup).
+ */
+export function plainText(text: string): string {
+  return text.replace(ESCAPES, '').replace(ORPHANED_CSI, '').replace(/\t/g, ' ').replace(CONTROLS, '');
+}
+
 /** The first non-blank line of `text`, trimmed and cut at {@link FIRST_LINE_CHARS} (with `…`). */
 export function firstLine(text: string): string {
   const line = text.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
@@ -50,7 +74,8 @@ export class ErrandLog {
       private: news.private,
       subagent: news.subagent,
       asked: firstLine(news.prompt),
-      answer: firstLine(news.answer),
+      // An answer is often a program's coloured output; the prompt is left as it was asked.
+      answer: firstLine(plainText(news.answer)),
       sentAt: known?.sentAt ?? this.now(),
       endedAt: news.status === 'pending' ? 0 : this.now(),
     };

@@ -77,7 +77,7 @@ export interface ErrandView {
   subagent: boolean;
   /** The first line of the prompt, cut at 200 characters. */
   asked: string;
-  /** The first line of the answer, cut at 200 characters; `""` for none. */
+  /** The first line of the answer as text (escape sequences and control characters removed, errands.ts `plainText`), cut at 200 characters; `""` for none. */
   answer: string;
   /** ms since the epoch: when it was sent, and when it ended (0 while open). */
   sentAt: number;
