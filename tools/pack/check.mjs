@@ -32,15 +32,20 @@
 //   --keep       leave the temp folder (its path is printed)
 //   --no-agents  skip the opencode and Claude Code steps (for a machine without the agents cache;
 //                CI never passes it)
-import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { answerSend, lichEnv, mcpTools, startBackend, stopBackend, writeAgent } from './backend.mjs';
 import {
+  BREAKS,
+  CheckFailed,
   PUBLIC_PACKAGES,
+  breakPackage,
+  coreSourceSurface,
   exportSurface,
+  fail,
   importProblems,
   kb,
   manifestProblems,
@@ -60,8 +65,8 @@ const KEEP = flag('--keep');
 const NO_AGENTS = flag('--no-agents');
 const BREAK = option('--break');
 const JSON_OUT = option('--json');
-if (BREAK && !['type', 'file', 'send'].includes(BREAK)) {
-  console.error(`pack: --break takes type, file or send, not ${BREAK}`);
+if (BREAK && !Object.hasOwn(BREAKS, BREAK)) {
+  console.error(`pack: --break takes ${Object.keys(BREAKS).join(', ')}, not ${BREAK}`);
   process.exit(1);
 }
 
@@ -72,10 +77,6 @@ const started = performance.now();
 const figures = { version: rootVersion, tarballs: {}, phases: {} };
 const log = (line) => process.stdout.write(`pack: ${line}\n`);
 
-class CheckFailed extends Error {}
-function fail(why) {
-  throw new CheckFailed(why);
-}
 function expectNone(problems, what) {
   if (problems.length > 0) fail(`${what}:\n  ${problems.join('\n  ')}`);
 }
@@ -186,8 +187,9 @@ try {
     }
     const installed = exportSurface({ files: installedFiles, options: { ...parsed.options, noEmit: true }, ts });
     expectNone(installed.errors, "@lich/core's declarations, read by the consumer's TypeScript");
-    const source = sourceSurface();
-    expectNone(surfaceProblems(source, installed.surface), "@lich/core's public exports");
+    const source = coreSourceSurface(ts);
+    expectNone(source.errors, "@lich/core's sources");
+    expectNone(surfaceProblems(source.surface, installed.surface), "@lich/core's public exports");
     const counts = Object.entries(installed.surface).map(([e, names]) => `${entries[e]} ${Object.keys(names).length}`);
     figures.exports = Object.fromEntries(Object.entries(installed.surface).map(([e, names]) => [entries[e], Object.keys(names).length]));
     log(`consumer: every export is there with its type, as in the sources (${counts.join(', ')})`);
@@ -225,24 +227,15 @@ try {
   });
 
   // ——— a backend from the global lich ———
-  const env = lichEnv(cli.bin);
+  const env = lichEnv(cli.bin, dirs.home);
   await phase('cli backend', async () => {
     const v = await run(cli.bin, ['version'], { env, timeoutMs: 30_000 });
     if (v.code !== 0 || v.stdout.trim() !== `lich ${rootVersion}`) fail(`lich version printed ${JSON.stringify(v.stdout + v.stderr)} (exit ${v.code})`);
-    await writeAgent(env);
+    await writeAgent(env, { agentDir: dirs.agent, project: dirs.project });
     backend = await startBackend(cli.bin, env);
     log(`cli: ${backend.line.replace(/ \(pid \d+\)/, '')}`);
-    for (const name of ['pong', 'host', 'opencode-host']) {
-      const o = await run(cli.bin, ['open', '--project', dirs.project, '--kind', 'pong', '--json'], { env, timeoutMs: 60_000 });
-      if (o.code !== 0) fail(`lich open --kind pong exited ${o.code}: ${o.stderr.trim()}`);
-      backend.sessions[name] = JSON.parse(o.stdout);
-    }
-    const send = await run(cli.bin, ['send', '--timeout', '60', backend.sessions.pong.label, 'ping'], { env, timeoutMs: 90_000 });
-    figures.send = { exit: send.code, stdout: send.stdout.trim(), ms: Math.round(send.ms) };
-    if (send.code !== 0 || send.stdout.trim() !== 'pong: ping') {
-      fail(`the global lich could not answer a send: lich send exited ${send.code}, printed ${JSON.stringify(send.stdout)} ${send.stderr.trim()}`);
-    }
-    log(`cli: lich open ×3, lich send ${JSON.stringify(backend.sessions.pong.label)} ping → ${JSON.stringify(send.stdout.trim())} (exit 0, ${secs(send.ms)})`);
+    figures.send = await answerSend(backend, { project: dirs.project, names: ['pong', 'host', 'opencode-host'] });
+    log(`cli: lich open ×3, lich send ${JSON.stringify(backend.sessions.pong.label)} ping → ${JSON.stringify(figures.send.stdout)} (exit 0, ${secs(figures.send.ms)})`);
     const tools = await mcpTools(cli.bin, env);
     if (!tools.includes('send_to_session') || !tools.includes('reply_to_session')) fail(`lich mcp listed ${tools.join(', ')}`);
     figures.mcpTools = tools;
@@ -298,182 +291,14 @@ function tail(text, n = 15) {
   return text.trim().split('\n').slice(-n).join('\n');
 }
 
-/** The surface of the sources' entry points, through the workspace's tsconfig (its aliases). */
-function sourceSurface() {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-  const src = join(root, 'packages/core/src');
-  const { surface, errors } = exportSurface({
-    files: { '.': join(src, 'index.ts'), './mod': join(src, 'mod/index.ts'), './contract': join(src, 'contract.ts') },
-    options: { ...parsed.options, noEmit: true },
-    ts,
-  });
-  expectNone(errors, "@lich/core's sources");
-  return surface;
-}
-
-/**
- * Damages the unpacked tarballs and packs them again, so the rest of the check meets what it is
- * there to catch: `type` — runLich's declaration loses its type; `file` — a module core imports
- * is left out of its tarball; `send` — the CLI ships without its command table.
- */
+/** Does `--break <what>`'s damage (lib.mjs breakPackage) to the unpacked package and packs it again. */
 async function damage(what, packed) {
   const tar = await import('tar');
-  const edit = async (key, change) => {
-    const p = packed[key];
-    change(p.dir);
-    rmSync(p.file);
-    await tar.c({ gzip: true, file: p.file, cwd: dirname(p.dir), portable: true }, ['package']);
-  };
-  if (what === 'type') {
-    await edit('core', (dir) => {
-      const file = join(dir, 'dist/runner.d.ts');
-      const text = readFileSync(file, 'utf8');
-      const broken = text.replace(/export declare function runLich\([^)]*\): Promise<LichRun>;/, 'export declare const runLich: any;');
-      if (broken === text) throw new Error('--break type: runLich is not declared as expected in dist/runner.d.ts');
-      writeFileSync(file, broken);
-    });
-  } else if (what === 'file') {
-    await edit('core', (dir) => rmSync(join(dir, 'dist/generated/rpc-routes.js')));
-  } else {
-    await edit('cli', (dir) => rmSync(join(dir, 'dist/chunks'), { recursive: true }));
-  }
-  log(`--break ${what}: damaged the packed tarball on purpose; this check must now fail`);
-}
-
-/** The environment every lich of the check runs in: its own HOME and XDG dirs, a free port, PATH with the global lich first. */
-function lichEnv(bin) {
-  const env = {
-    PATH: [dirname(bin), dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
-    HOME: dirs.home,
-    XDG_CONFIG_HOME: join(dirs.home, '.config'),
-    XDG_DATA_HOME: join(dirs.home, '.local/share'),
-    XDG_STATE_HOME: join(dirs.home, '.local/state'),
-    XDG_CACHE_HOME: join(dirs.home, '.cache'),
-    LICH_LISTEN_PORT: '0',
-    LANG: 'C.UTF-8',
-    TERM: 'xterm-256color',
-  };
-  for (const k of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME']) mkdirSync(env[k], { recursive: true });
-  return env;
-}
-
-/**
- * The provider the sessions run (a user-defined one, README § Add a provider): it turns
- * bracketed paste on, draws a prompt, and answers every relayed task with `pong: <its prompt's
- * first line>` through `"$LICH_BIN" reply`. No dependency, nothing of the repository.
- */
-function writeAgent(env) {
-  const agent = join(dirs.agent, 'pong.mjs');
-  writeFileSync(
-    agent,
-    `// pong: the provider tools/pack/check.mjs registers. It answers each relayed task through "$LICH_BIN" reply.
-import { execFile } from 'node:child_process';
-const seen = new Set();
-let text = '';
-process.stdout.write('\\x1b[?2004hpong> ');
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-  text += chunk;
-  for (const m of text.matchAll(/reply (\\S+) "<your answer>"/g)) {
-    if (seen.has(m[1])) continue;
-    seen.add(m[1]);
-    // The task's prompt is the paragraph after the message's first line.
-    const prompt = text.split(/\\r?\\n\\r?\\n/)[1]?.split(/\\r?\\n/)[0]?.trim() ?? '';
-    execFile(process.env.LICH_BIN, ['reply', m[1], 'pong: ' + prompt], (error) => {
-      process.stdout.write(error ? 'reply failed: ' + error.message + '\\r\\n' : 'replied\\r\\npong> ');
-    });
-    text = '';
-  }
-});
-`,
-  );
-  chmodSync(agent, 0o755);
-  const config = join(env.XDG_CONFIG_HOME, 'lich');
-  mkdirSync(config, { recursive: true });
-  writeFileSync(
-    join(config, 'providers.json'),
-    JSON.stringify({ providers: { pong: { name: 'Pong', command: process.execPath, args: [agent], env: {}, reportsState: true, tools: false } } }, null, 2),
-  );
-  // A project is a git repository with a commit.
-  const git = (...a) => run('git', ['-c', 'user.name=lich pack', '-c', 'user.email=pack@lich.invalid', ...a], { cwd: dirs.project, env });
-  return (async () => {
-    for (const a of [['init', '-q', '-b', 'main'], ['commit', '-q', '--allow-empty', '-m', 'start']]) {
-      const r = await git(...a);
-      if (r.code !== 0) fail(`git ${a.join(' ')}: ${r.stderr.trim()}`);
-    }
-  })();
-}
-
-/** Starts `lich --no-window` and resolves once it printed its start line, with its runtime record. */
-async function startBackend(bin, env) {
-  const child = spawn(bin, ['--no-window'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-  const line = await new Promise((resolveLine, reject) => {
-    const timer = setTimeout(() => reject(new CheckFailed(`lich --no-window printed no start line in 60 s: ${stderr.trim()}`)), 60_000);
-    child.stdout.on('data', (d) => {
-      stdout += d;
-      const m = /^lich .* listens on .*$/m.exec(stdout);
-      if (m) {
-        clearTimeout(timer);
-        resolveLine(m[0]);
-      }
-    });
-    void exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new CheckFailed(`lich --no-window exited ${code} before it listened: ${stderr.trim()}`));
-    });
-  });
-  const info = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, 'lich', 'runtime.json'), 'utf8'));
-  return { child, exited, line, info, sessions: {}, stderr: () => stderr, env, bin };
-}
-
-async function stopBackend(b) {
-  const q = await run(b.bin, ['quit'], { env: b.env, timeoutMs: 20_000 }).catch(() => ({ code: 1 }));
-  const gone = await Promise.race([b.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
-  if (!gone || q.code !== 0) {
-    try {
-      process.kill(-b.child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-/** `lich mcp`: initialize, then tools/list; resolves with the tool names. */
-async function mcpTools(bin, env) {
-  const lines = [
-    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-check', version: '1' } } },
-    { jsonrpc: '2.0', method: 'notifications/initialized' },
-    { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-  ];
-  const child = spawn(bin, ['mcp'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d) => (err += d));
-  const listed = new Promise((resolveList, reject) => {
-    const timer = setTimeout(() => reject(new CheckFailed(`lich mcp did not list its tools in 30 s: ${err.trim()}`)), 30_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      for (const line of out.split('\n')) {
-        if (!line.startsWith('{')) continue;
-        const msg = JSON.parse(line);
-        if (msg.id === 2) {
-          clearTimeout(timer);
-          resolveList(msg.result?.tools?.map((t) => t.name) ?? []);
-        }
-      }
-    });
-  });
-  for (const l of lines) child.stdin.write(`${JSON.stringify(l)}\n`);
-  try {
-    return await listed;
-  } finally {
-    child.stdin.end();
-    child.kill('SIGTERM');
-  }
+  const p = packed[BREAKS[what]];
+  breakPackage(what, p.dir);
+  rmSync(p.file);
+  await tar.c({ gzip: true, file: p.file, cwd: dirname(p.dir), portable: true }, ['package']);
+  log(`--break ${what}: damaged the packed ${p.name} on purpose; this check must now fail`);
 }
 
 /**

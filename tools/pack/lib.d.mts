@@ -10,6 +10,12 @@ export interface PublicPackage {
 export const PUBLIC_PACKAGES: readonly PublicPackage[];
 export const OPTIONAL_IMPORTS: Readonly<Record<string, string>>;
 
+export class CheckFailed extends Error {}
+export function fail(why: string): never;
+export type Break = 'type' | 'file' | 'send';
+export const BREAKS: Readonly<Record<Break, 'core' | 'cli'>>;
+export function breakPackage(what: Break, pkgDir: string): void;
+
 export interface Ran {
   code: number;
   signal: NodeJS.Signals | null;
@@ -41,6 +47,7 @@ export function repoLeaks(dir: string, repo: string, ownPackages?: readonly stri
 /** Per entry point, per exported name. */
 export type Surface = Record<string, Record<string, { value: boolean; type: boolean; any: boolean }>>;
 export function exportSurface(o: { files: Record<string, string>; options: TS.CompilerOptions; ts?: typeof TS }): { surface: Surface; errors: string[] };
+export function coreSourceSurface(ts?: typeof TS): { surface: Surface; errors: string[] };
 export function surfaceProblems(source: Surface, installed: Surface, pkg?: string): string[];
 
 export function freePort(): Promise<number>;

@@ -3,7 +3,7 @@
 // package — its manifest's targets, the imports of every file it ships, symlinks and paths that
 // lead back into the repository, and the exports of its type declarations.
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,49 @@ export const OPTIONAL_IMPORTS = Object.freeze({
   bufferutil: "ws's optional native speed-up, required inside a try",
   'utf-8-validate': "ws's optional native speed-up, required inside a try",
 });
+
+/** A reason the check fails: printed as one `pack: FAILED: …` line, no stack. */
+export class CheckFailed extends Error {}
+
+/** Throws CheckFailed(why). */
+export function fail(why) {
+  throw new CheckFailed(why);
+}
+
+/**
+ * The damage `check.mjs --break <what>` does to an unpacked package before anything installs it,
+ * each a reason the check exists (docs/packaging.md § Its failure modes): `type` — core's
+ * `runLich` is declared `any`; `file` — core's tarball lacks `dist/generated/rpc-routes.js`, which
+ * five of its modules import; `send` — the CLI's tarball lacks its command table (`dist/chunks/`),
+ * so the global lich cannot open a session to send to.
+ */
+export const BREAKS = Object.freeze({ type: 'core', file: 'core', send: 'cli' });
+
+/**
+ * Does BREAKS[what]'s damage to the unpacked package at `pkgDir` (core's for `type` and `file`,
+ * the CLI's for `send`).
+ *
+ * @throws Error when the file to damage is not as expected (the damage would prove nothing)
+ */
+export function breakPackage(what, pkgDir) {
+  if (what === 'type') {
+    const file = join(pkgDir, 'dist/runner.d.ts');
+    const text = readFileSync(file, 'utf8');
+    const broken = text.replace(/export declare function runLich\([^)]*\): Promise<LichRun>;/, 'export declare const runLich: any;');
+    if (broken === text) throw new Error('--break type: runLich is not declared as expected in dist/runner.d.ts');
+    writeFileSync(file, broken);
+  } else if (what === 'file') {
+    const file = join(pkgDir, 'dist/generated/rpc-routes.js');
+    if (!existsSync(file)) throw new Error('--break file: the package holds no dist/generated/rpc-routes.js');
+    rmSync(file);
+  } else if (what === 'send') {
+    const chunks = join(pkgDir, 'dist/chunks');
+    if (!existsSync(chunks)) throw new Error('--break send: the package holds no dist/chunks/');
+    rmSync(chunks, { recursive: true });
+  } else {
+    throw new Error(`--break takes ${Object.keys(BREAKS).join(', ')}, not ${what}`);
+  }
+}
 
 /**
  * Runs `cmd args` and resolves `{code, stdout, stderr, ms}`; never rejects for an exit status.
@@ -349,6 +392,21 @@ export function surfaceProblems(source, installed, pkg = '@lich/core') {
   return problems;
 }
 
+/**
+ * The surface of @lich/core's sources' entry points (index.ts, mod/index.ts, contract.ts), read
+ * through the workspace's tsconfig (its aliases): what every installed core must export, each
+ * with its type.
+ */
+export function coreSourceSurface(ts = require('typescript')) {
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const src = join(root, 'packages/core/src');
+  return exportSurface({
+    files: { '.': join(src, 'index.ts'), './mod': join(src, 'mod/index.ts'), './contract': join(src, 'contract.ts') },
+    options: { ...parsed.options, noEmit: true },
+    ts,
+  });
+}
+
 function kindOf(x) {
   return x.value && x.type ? 'a value and a type' : x.value ? 'a value' : 'a type';
 }
@@ -396,7 +454,7 @@ export function npmEnvironment(env = process.env) {
  * @throws Error with npm's last lines when either step fails
  */
 export async function installCliGlobally(prefix, { env = npmEnvironment() } = {}) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const dest = mkdtempSync(join(tmpdir(), 'lich-cli-tgz-'));
   try {
