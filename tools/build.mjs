@@ -21,12 +21,12 @@
 // entry whose source does not exist yet is skipped with a warning rather than failing the build.
 // Native modules stay external and resolve from node_modules at run time.
 //
-// Usage: node tools/build.mjs
+// Usage: node tools/build.mjs [--pack]
 
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { constants as vmConstants, Script } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -111,6 +111,9 @@ const esmShim = [
 
 const common = {
   bundle: true,
+  // Paths in the bundles' comments are relative to the repository, wherever the build is run from
+  // (`npm pack` runs it from the package's folder).
+  absWorkingDir: root,
   platform: 'node',
   target: 'node20',
   format: 'esm',
@@ -212,7 +215,9 @@ async function buildCommandTable(distDir) {
   // command too, which the tests say better than a failed build would.
   const started = performance.now();
   try {
-    const script = new Script(source, { filename: file, importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+    // Named relative to dist/: a code cache carries its script's name, and an installed lich must
+    // not carry the path of the tree it was built in (V8 takes the cache under any name).
+    const script = new Script(source, { filename: name, importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
     const module = { exports: {} };
     script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
     if (!module.exports.COMMANDS) throw new Error('it does not export COMMANDS');
@@ -280,8 +285,11 @@ const entries = [
 // removed only once they are a minute old: a lich started just before this build may still be
 // about to import the chunk it was built with (tests run the bundle while others rebuild it).
 // `named` picks which files of `dir` are build leftovers at all (dist/ holds others too).
+// `--pack` (the CLI's prepack: `npm pack` in packages/cli) removes every leftover at once instead:
+// the tarball ships dist/ whole, and a chunk no build of it loads is dead weight.
+const PACK = process.argv.includes('--pack');
 function pruneChunks(dir, keep, named = () => true) {
-  const cutoff = Date.now() - 60_000;
+  const cutoff = PACK ? Infinity : Date.now() - 60_000;
   for (const file of readdirSync(dir)) {
     const path = join(dir, file);
     if (named(file) && !keep.includes(path) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
@@ -301,7 +309,7 @@ function writeCached(file, text) {
   writeWhole(file, source);
   const cache = join(dirname(file), `lich-${hash}.cache`);
   try {
-    const script = new Script(source, { filename: file });
+    const script = new Script(source, { filename: basename(file) }); // not the build's path: see buildCommandTable
     writeWhole(cache, script.createCachedData());
   } catch (error) {
     console.warn(`build: no code cache for ${file}: ${error?.message ?? error}`);
@@ -320,7 +328,7 @@ const results = await Promise.allSettled([
     }
     if (browser) {
       // Written whole, like the CLI's files: a backend serving the page mid-build reads one build or the other.
-      const result = await esbuild.build({ bundle: true, logLevel: 'warning', legalComments: 'none', ...options, entryPoints: [source], write: false });
+      const result = await esbuild.build({ bundle: true, absWorkingDir: root, logLevel: 'warning', legalComments: 'none', ...options, entryPoints: [source], write: false });
       mkdirSync(dirname(options.outfile), { recursive: true });
       for (const file of result.outputFiles) writeWhole(file.path, file.contents);
       return;

@@ -11,6 +11,9 @@
 //   packages/cli/dist/codex-hook.cjs                          the hook script of Codex sessions
 //                                                             (src/codex/main.ts), built as report.cjs
 //
+//   packages/claude-plugin/dist/                                the same tree again: what the
+//                                                               @lich/claude-plugin package ships
+//
 // The contract checks both bundles run before a report leaves are compiled here with ajv's
 // standalone code generation (the virtual module `lich:checks`): a hooks module has no eval to
 // compile a schema in, and a hook script that compiled one would pay for it on every tool call.
@@ -30,6 +33,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const MARKETPLACE_DIR = 'packages/cli/dist/claude';
 /** Where the Codex hook script is built, relative to the repository root (server providers/codex-hooks.ts finds it there). */
 export const CODEX_HOOK_FILE = 'packages/cli/dist/codex-hook.cjs';
+/** The same marketplace, as the @lich/claude-plugin package ships it (docs/packaging.md). */
+export const PACKAGE_DIR = 'packages/claude-plugin/dist';
 export const PLUGIN_NAME = 'lich';
 
 /** The POST endpoints the plugin reports to, each with the name its compiled check is exported under. */
@@ -126,7 +131,8 @@ function writeWhole(path, data) {
 }
 
 /**
- * Builds the marketplace and the plugin under `<root>/packages/cli/dist/claude`.
+ * Builds the marketplace and the plugin under `<root>/packages/cli/dist/claude`, and the same tree
+ * under `<root>/packages/claude-plugin/dist` (the package's).
  *
  * @param o.root the repository root
  * @param o.esbuild the esbuild module
@@ -151,6 +157,8 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
       platform: 'node',
       target: 'node18',
       write: false,
+      // Paths in the bundle's comments are relative to the repository, whoever runs the build.
+      absWorkingDir: repo,
       define,
       plugins,
       minify: true,
@@ -168,6 +176,8 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
       platform: 'neutral',
       target: 'es2022',
       write: false,
+      // Paths in the bundle's comments are relative to the repository, whoever runs the build.
+      absWorkingDir: repo,
       define,
       plugins,
       legalComments: 'none',
@@ -200,17 +210,29 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
       2,
     )}\n`,
   );
-  const old = `${market}.${process.pid}.old`;
+  // The same tree is the @lich/claude-plugin package's dist/ (its package.json `files`): staged as
+  // a copy first, since the swap below moves the staging away.
+  const packageDir = join(repo, PACKAGE_DIR);
+  const packageStaging = `${packageDir}.${process.pid}.tmp`;
+  rmSync(packageStaging, { recursive: true, force: true });
+  cpSync(staging, packageStaging, { recursive: true });
+  swapIn(staging, market);
+  swapIn(packageStaging, packageDir);
+  writeWhole(join(repo, CODEX_HOOK_FILE), codexHook.outputFiles[0].text);
+  return plugin;
+}
+
+/** Puts the built tree `staging` where `target` is, replacing what was there in one rename. */
+function swapIn(staging, target) {
+  const old = `${target}.${process.pid}.old`;
   rmSync(old, { recursive: true, force: true });
   try {
-    renameSync(market, old);
+    renameSync(target, old);
   } catch {
     // No earlier build.
   }
-  renameSync(staging, market);
+  renameSync(staging, target);
   rmSync(old, { recursive: true, force: true });
-  writeWhole(join(repo, CODEX_HOOK_FILE), codexHook.outputFiles[0].text);
-  return plugin;
 }
 
 /**

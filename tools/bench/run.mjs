@@ -7,13 +7,17 @@
 // command on both sides (Node 20 loads that bundle on every start, ~65 ms).
 //
 // Usage: npm run bench [-- --runs N] [--quick] [--no-web | --web-only] [--no-agents | --agents-only] [--agent-sends N]
+//                      [--no-installed | --installed <prefix>]
 //   --quick skips the 128-session fan-out; --no-web the web view's flood (web.mjs), which needs
 //   Debian's chromium; --web-only runs that one and prints its figures alone; --no-agents the real
 //   Claude Code figures (agents.mjs), which are also skipped, saying so, when the client is not in
-//   the cache; --agents-only runs those alone.
+//   the cache; --agents-only runs those alone. The CLI start figures are taken twice, the repository's
+//   `lich` beside the one a user installs: @lich/cli packed and `npm install -g`'d into a temp prefix
+//   first (node-pty and better-sqlite3 build then, a minute or more), or the one already installed
+//   under --installed <prefix> (e.g. a `npm run pack:check -- --keep` left); --no-installed skips it.
 // Writes tools/bench/results/latest.json and latest.md (latest-agents.* with --agents-only); prints the table.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentsAvailable, benchClaude } from './agents.mjs';
@@ -40,6 +44,7 @@ import {
   timeSync,
 } from './lib.mjs';
 import { benchWeb, floodProvider } from './web.mjs';
+import { installCliGlobally } from '../pack/lib.mjs';
 
 const arg = (name) => process.argv.indexOf(name);
 const RUNS = arg('--runs') > 0 ? Number(process.argv[arg('--runs') + 1]) : 30;
@@ -49,6 +54,8 @@ const WEB_ONLY = arg('--web-only') > 0;
 const NO_AGENTS = arg('--no-agents') > 0;
 const AGENTS_ONLY = arg('--agents-only') > 0;
 const AGENT_SENDS = arg('--agent-sends') > 0 ? Number(process.argv[arg('--agent-sends') + 1]) : 20;
+const NO_INSTALLED = arg('--no-installed') > 0;
+const INSTALLED_PREFIX = arg('--installed') > 0 ? process.argv[arg('--installed') + 1] : undefined;
 const WARMUP = 3;
 const MCP_CALLS = 500;
 const LATENCY_SAMPLES = 300;
@@ -154,6 +161,8 @@ async function main() {
       tools: false,
     },
   };
+  // Installed before the backend starts, so the native builds share the cores with nothing measured.
+  const installed = await installedLich(benchTmp);
   const b = await startBackend(providers);
   const rpc = rpcClient(b.info.port, b.info.token);
   const project = join(b.home, 'project');
@@ -262,7 +271,8 @@ async function main() {
     const total = RUNS + WARMUP;
     const held = [];
     const tickets = [];
-    for (let i = 0; i < total; i++) {
+    // Twice as many with the installed lich: it replies to the second half.
+    for (let i = 0; i < (installed ? 2 * total : total); i++) {
       const s = await hub.acquire();
       const tp = hub.nextTicket(s);
       held.push(rpc.call('relay.Send', { from: '', target: s.id, project: '', prompt: 'bench', timeoutSeconds: 600 }, 700_000));
@@ -280,6 +290,14 @@ async function main() {
       'lich send (answered on Enter)': () => timeSync([process.execPath, lich, 'send', '--timeout', '10', responder, 'ping'], b.env),
       'lich send (answered on paste)': () => timeSync([process.execPath, lich, 'send', '--timeout', '10', responderPaste, 'ping'], b.env),
     };
+    if (installed) {
+      // The global lich, run as PATH would find it (node follows npm's link into the install).
+      Object.assign(cases, {
+        'lich version (installed)': () => timeSync([process.execPath, installed.bin, 'version'], noBackendEnv),
+        'lich sessions --json (installed)': () => timeSync([process.execPath, installed.bin, 'sessions', '--json'], b.env),
+        'lich reply (installed)': (i) => timeSync([process.execPath, installed.bin, 'reply', tickets[total + i], 'done'], b.env),
+      });
+    }
     const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
     for (let i = 0; i < total; i++) {
       for (const [name, run] of Object.entries(cases)) {
@@ -293,6 +311,7 @@ async function main() {
     figures.cli = Object.fromEntries(
       Object.entries(samples).map(([name, xs]) => [name, { medianMs: round(median(xs)), p90Ms: round(percentile(xs, 90)), ratio: round(median(xs) / base, 2) }]),
     );
+    if (installed) figures.installed = { how: installed.how, prefix: installed.prefix };
     log(`CLI ${JSON.stringify(figures.cli)}`);
     await Promise.all(sinkIds.map((id) => close(rpc, id)));
     await Promise.all([close(rpc, responder), close(rpc, responderPaste)]);
@@ -319,6 +338,25 @@ async function main() {
   await agentFigures(figures);
   figures.wallSeconds = round((now() - benchStart) / 1000);
   report(figures);
+}
+
+/**
+ * The `lich` a user installs: @lich/cli packed and installed with `npm install -g` into a prefix
+ * under `tmp`, or the one under --installed <prefix>; `null` with --no-installed.
+ */
+async function installedLich(tmp) {
+  if (NO_INSTALLED) return null;
+  if (INSTALLED_PREFIX) {
+    const bin = join(INSTALLED_PREFIX, 'bin', 'lich');
+    if (!existsSync(bin)) throw new Error(`--installed ${INSTALLED_PREFIX}: there is no bin/lich in it`);
+    log(`installed lich: ${bin} (--installed)`);
+    return { bin, prefix: INSTALLED_PREFIX, how: 'given (--installed)' };
+  }
+  log('installed lich: packing @lich/cli and installing it globally into a temp prefix (native builds: a minute or more)');
+  const prefix = join(tmp, 'prefix');
+  const r = await installCliGlobally(prefix);
+  log(`installed lich: ${r.bin} (npm install -g in ${round(r.ms / 1000)} s)`);
+  return { bin: r.bin, prefix, how: `npm install -g of the packed @lich/cli (${round(r.ms / 1000)} s)` };
 }
 
 /** Spawn → `initialize` answered, alternating with `node -e 0` spawned the same way; then list_sessions calls. */
@@ -490,6 +528,13 @@ function report(f) {
     ...['lich send (answered on Enter)', 'lich send (answered on paste)'].map((k) =>
       row(`\`${k}\``, `${cli[k].medianMs} ms = ${cli[k].ratio.toFixed(2)} ×`, '— (no target; Enter waits 150 ms quiet)', '—'),
     ),
+    // The installed lich beside the repository's, same run, same baseline (docs/packaging.md).
+    ...['lich version', 'lich sessions --json', 'lich reply']
+      .filter((k) => cli[`${k} (installed)`])
+      .map((k) => {
+        const x = cli[`${k} (installed)`];
+        return row(`\`${k}\`, installed with npm i -g`, `${x.medianMs} ms = ${x.ratio.toFixed(2)} × (the repository's: ${cli[k].ratio.toFixed(2)} ×)`, '≤ 2.0 ×, and ≤ the repository\'s + 0.1', ok(x.ratio <= 2.0 && x.ratio <= cli[k].ratio + 0.1));
+      }),
     row('`lich mcp` spawn → `initialize` answered', `${f.mcp.spawnToInitializeMs} ms = ${f.mcp.spawnToInitializeRatio.toFixed(2)} × (baseline ${f.mcp.baselineMs} ms)`, '≤ 4 ×', ok(f.mcp.spawnToInitializeRatio <= 4)),
     row('`tools/call list_sessions`', `median ${f.mcp.listSessions.medianMs} ms, p99 ${f.mcp.listSessions.p99Ms} ms`, 'median ≤ 2 ms', ok(f.mcp.listSessions.medianMs <= 2)),
     row('reply accepted → waiting send returns', `median ${f.relayLatency.medianMs} ms, p99 ${f.relayLatency.p99Ms} ms`, 'median ≤ 2 ms, p99 ≤ 10 ms', ok(f.relayLatency.medianMs <= 2 && f.relayLatency.p99Ms <= 10)),

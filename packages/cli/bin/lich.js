@@ -15,7 +15,7 @@ let source;
 try {
   source = readFileSync(file, 'utf8');
 } catch {
-  process.stderr.write('lich: this checkout is not built: run npm run build\n');
+  process.stderr.write('lich: this lich is not built: run npm run build in a checkout, or reinstall @lich/cli\n');
   process.exit(1);
 }
 const hash = /^\/\/lich:([0-9a-f]+)\n/.exec(source)?.[1];

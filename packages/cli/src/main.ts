@@ -112,7 +112,7 @@ function loadCachedCommands(file: string): CommandTable {
   try {
     source = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new LichError(`this lich's build is incomplete (${oneLine((error as Error).message)}): run npm run build`, { cause: error });
+    throw new LichError(`this lich's build is incomplete (${oneLine((error as Error).message)}): run npm run build in a checkout, or reinstall @lich/cli`, { cause: error });
   }
   let cachedData: Buffer | undefined;
   try {

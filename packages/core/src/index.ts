@@ -12,6 +12,10 @@
  * const outcome = await runOperation(ctx, 'send', input, { signal });
  * const { text, isError } = renderMcp(outcome);
  * ```
+ *
+ * The package's entry point `@lich/core` (docs/PUBLIC-API.md decides what of it is stable).
+ *
+ * @module \@lich/core
  */
 export { VERSION } from './version.js';
 export { LichError, LichTransportError, isAbortError, abortError, oneLine } from './errors.js';

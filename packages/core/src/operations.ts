@@ -162,7 +162,7 @@ export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOption
  *
  * With `subagent` (spec/cli.md § lich open, --subagent): refused before anything is opened
  * outside a session, without a prompt, and with a project, a folder or private (the lines of
- * {@link SUBAGENT_REFUSALS}); then `spawn.OpenSubagent` and the hand-off through
+ * `SUBAGENT_REFUSALS` in wording.ts); then `spawn.OpenSubagent` and the hand-off through
  * `relay.SendSubagent`, same options and wait. The output keeps its shape.
  */
 export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<Outcome<'open'>> {
