@@ -88,6 +88,9 @@ describe('offline homes and their wrappers', () => {
     expect(cfg.provider.fake.options.baseURL).toBe('http://127.0.0.1:1234/v1');
     expect(cfg.model).toBe('fake/fake-model');
     expect(existsSync(join(cfgDir, 'node_modules'))).toBe(true);
+    // bun unpacks its native libraries into TMPDIR on every start: inside the run, not the shared /tmp.
+    expect(o.env.TMPDIR).toBe(join(dir, 'oc', 'tmp'));
+    expect(existsSync(o.env.TMPDIR)).toBe(true);
     expect(JSON.parse(readFileSync(join(cfgDir, 'package-lock.json'), 'utf8')).packages[''].dependencies).toEqual({ '@opencode-ai/plugin': '1.18.33' });
   });
 

@@ -49,9 +49,13 @@ export function prepareOffline(kind, o) {
   const home = join(root, 'home');
   const binDir = join(root, 'bin');
   const envDir = join(root, 'env');
-  for (const d of [home, binDir, envDir]) mkdirSync(d, { recursive: true });
+  // Each client's own temp dir, removed with the run: opencode (bun) unpacks ≈19 MB of native
+  // libraries into TMPDIR on every start and never removes them, which filled a shared /tmp.
+  const tmp = join(root, 'tmp');
+  for (const d of [home, binDir, envDir, tmp]) mkdirSync(d, { recursive: true });
   const env = {
     HOME: home,
+    TMPDIR: tmp,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_DATA_HOME: join(home, '.local', 'share'),
     XDG_CACHE_HOME: join(home, '.cache'),

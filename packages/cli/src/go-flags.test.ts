@@ -35,6 +35,14 @@ describe('normalizeArgv (Go flag semantics, wire.md § 4.2)', () => {
     expect(norm('--json', 'docs', '--', '-x')).toMatchObject({ positionals: ['docs', '-x'] });
   });
 
+  // A trailing `--` was dropped: `lich reply 3acb546a --` answered ticketless with the text
+  // `3acb546a`, and `lich send docs --` became a usage error.
+  it('keeps a -- after a positional with nothing after it as text, since it ends nothing', () => {
+    expect(norm('3acb546a', '--')).toMatchObject({ argv: ['--', '3acb546a', '--'], positionals: ['3acb546a', '--'] });
+    expect(norm('--json', 'docs', '--')).toMatchObject({ positionals: ['docs', '--'] });
+    expect(norm('--json', '--')).toMatchObject({ positionals: [] });
+  });
+
   it('keeps every -- after the first one as text', () => {
     expect(norm('1a2b', '--', '--')).toMatchObject({ positionals: ['1a2b', '--'] });
     expect(norm('--', 'docs', '--', 'x')).toMatchObject({ positionals: ['docs', '--', 'x'] });

@@ -11,7 +11,8 @@
  * flags wherever it stands (POSIX's guideline 10, and what GNU tools do), so
  * `lich send docs -- "--help me"` hands `docs` the text `--help me`, where Go would have read
  * three positionals and refused the count. Only the first: after it every word is text, a later
- * `--` included, and a `--` the flags already ended at is that first one.
+ * `--` included, and a `--` the flags already ended at is that first one. A `--` after a
+ * positional with no word after it is text, as in Go: it ends nothing.
  */
 import { goQuote, LichError } from '@lich/core';
 
@@ -122,9 +123,11 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
   }
   const positionals = argv.slice(i);
   // The flags ended at a positional, not at `--`: the first `--` after it is still the end of
-  // the flags, and not a word of text (see the module comment).
+  // the flags, and not a word of text (see the module comment) — unless it is the last word: a
+  // `--` with nothing after it ends nothing, and dropping it would change what was said
+  // (`lich reply 1a2b --` would answer ticketless with the text `1a2b`).
   const dashdash = ended ? -1 : positionals.indexOf('--');
-  if (dashdash !== -1) positionals.splice(dashdash, 1);
+  if (dashdash !== -1 && dashdash < positionals.length - 1) positionals.splice(dashdash, 1);
   out.push('--', ...positionals);
   return { help: false, argv: out, positionals, values: Object.fromEntries(values) };
 }

@@ -55,6 +55,7 @@ export {
   ASK_CALL_MS,
   CONTROL_CALL_MS,
   waitBudgetMs,
+  waitSeconds,
 } from './timeouts.js';
 export { type ContextOptions, type LichContext, createContext, portListens } from './context.js';
 export {

@@ -2,7 +2,7 @@
  * Helpers for the server's own tests: temporary lich directories and plain HTTP calls to a
  * running backend (node:http, exactly what a client puts on the wire).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,4 +73,27 @@ export async function until(cond: () => boolean | Promise<boolean>, ms = 5000): 
     if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * The processes (pid and command line, NULs as spaces) that can still run and whose command line
+ * contains `text` — a test's temporary directory, say: what a test that starts sessions must
+ * leave none of (a closed session keeps no process). Zombies are not counted: an orphan's waits
+ * for pid 1 to reap it. Linux's /proc; empty elsewhere.
+ */
+export function processesMentioning(text: string): string[] {
+  if (process.platform !== 'linux') return [];
+  const found: string[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))) continue;
+      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      if (cmd.includes(text)) found.push(`${name} ${cmd}`);
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return found;
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
 import { Store } from '../store/store.js';
-import { rpc, until } from '../testing.js';
+import { processesMentioning, rpc, until } from '../testing.js';
 import { canonical } from './worktrees.js';
 
 /**
@@ -126,7 +126,11 @@ afterAll(async () => {
     await b.server.close();
     expect(b.server.violations).toEqual([]);
   }
+  // Every session here was closed or went with its backend: none may keep a process (a
+  // bubblewrap ended as it started used to leave the sandbox's first process behind for good).
+  const left = processesMentioning(root);
   rmSync(root, { recursive: true, force: true });
+  expect(left).toEqual([]);
 });
 
 describe('spawn.Open under each rung, on the real bubblewrap', () => {

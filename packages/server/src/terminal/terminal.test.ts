@@ -95,6 +95,16 @@ function chunks(file: string): { t: number; d: string }[] {
     .map((l) => JSON.parse(l));
 }
 
+/** Whether process `pid` exists and is not a zombie (an orphan's zombie waits for pid 1 to reap it). */
+function runs(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
+  }
+}
+
 describe('Terminal', () => {
   it('types a message as a bracketed paste, then a separate carriage return once the PTY is quiet', async () => {
     const out = join(dir, 'out.jsonl');
@@ -176,6 +186,22 @@ describe('Terminal', () => {
     await killing;
     expect(term.isLive('s1')).toBe(false);
     expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it('kills what the process leaves in its process group, and answers only once that is gone too', async () => {
+    // The shell dies of the hangup; the child it left ignores it, as a confined session's
+    // bubblewrap leaves the sandbox's first process when the close comes while it starts.
+    const script = `sh -c 'trap "" HUP; echo straggler $$; exec sleep 600' & wait`;
+    term.start('s1', { file: '/bin/sh', args: ['-c', script], cwd: dir, env });
+    await until(() => /straggler \d+/.test(term.tail('s1')));
+    const straggler = Number(/straggler (\d+)/.exec(term.tail('s1'))![1]);
+    const leaderGone = new Promise<void>((resolve) => term.onExit(() => resolve()));
+    const killing = term.kill('s1');
+    await leaderGone;
+    expect(runs(straggler)).toBe(true);
+    await clock.advance(KILL_GRACE_MS);
+    await killing;
+    expect(runs(straggler)).toBe(false);
   });
 
   it('keeps only the last 64 KiB of output', async () => {

@@ -11,6 +11,7 @@ import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
 import { sleep, systemClock, type Clock } from '../clock.js';
 import { DraftWatch } from './draft.js';
+import { groupAlive, signalGroup } from './group.js';
 import { MarkerWatch } from './marker.js';
 import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
 import { ReadyWatch, type ReadyRule } from './readiness.js';
@@ -24,6 +25,11 @@ export const SUBMIT_SETTLE_LIMIT_MS = 5_000;
 export { READY_QUIET_MS } from './readiness.js';
 /** Grace between SIGHUP and SIGKILL when a session is closed. */
 export const KILL_GRACE_MS = 2_000;
+/**
+ * How often (ms, wall clock) a closing session's process group is looked at for what is left of
+ * it: a wait on the kernel, not a grace, so not on the terminal's clock.
+ */
+export const GROUP_LOOK_MS = 50;
 
 export { PASTE_END, PASTE_START } from './paste.js';
 
@@ -367,8 +373,15 @@ export class Terminal {
   }
 
   /**
-   * Ends the session's process: SIGHUP (a terminal closing), then SIGKILL after 2 s. Resolves
-   * once the process is gone and every exit listener has run; at once when it has no PTY.
+   * Ends the session's process and what it left in its process group (terminal/group.ts): SIGHUP
+   * to the process (a terminal closing), then, 2 s on by the terminal's clock, SIGKILL to the
+   * whole group if anything of it is left. Resolves once the process is gone, every exit
+   * listener has run, and nothing of the group can run — or, for a member that does not die even
+   * of SIGKILL, 2 s after that kill; at once when the session has no PTY.
+   *
+   * Why the group: a confined session's bubblewrap, ended by the hangup while it starts, leaves
+   * the sandbox's first process running for good (group.ts); killing only the PTY's process left
+   * a closed session with a process.
    */
   async kill(id: string): Promise<ExitInfo | undefined> {
     const e = this.live.get(id);
@@ -378,15 +391,20 @@ export class Terminal {
     } catch {
       // Already gone: the exit event is on its way.
     }
+    // The group's id is the process's pid (node-pty's setsid), not handed out again while any
+    // member lives: the kill reaches this session's processes or nothing.
+    let killedAt: number | undefined;
     const timer = this.clock.after(KILL_GRACE_MS, () => {
-      try {
-        process.kill(e.pid, 'SIGKILL');
-      } catch {
-        // Gone between the check and the kill.
-      }
+      killedAt = Date.now();
+      signalGroup(e.pid, 'SIGKILL');
     });
     try {
-      return await e.exited;
+      const info = await e.exited;
+      // The members are no children of this process: nothing tells it when they go, so look.
+      while (groupAlive(e.pid) && (killedAt === undefined || Date.now() - killedAt < KILL_GRACE_MS)) {
+        await new Promise((r) => setTimeout(r, GROUP_LOOK_MS));
+      }
+      return info;
     } finally {
       timer.cancel();
     }
