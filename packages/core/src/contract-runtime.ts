@@ -100,6 +100,27 @@ export function textArg(value: unknown): string {
   return String(value);
 }
 
+/**
+ * Refuses a tool call that leaves out a required argument, as `lich mcp` does before it runs
+ * anything (packages/mcp/src/validate.ts): the argument's own refusal
+ * (`x-mcp.properties.*.missing`) when it has one, else `invalid arguments for <tool>: <name> is
+ * required`. `textArg` would read a missing argument as `""`, which for `file_session`'s folder
+ * means "take the session out" — a different command than the one the caller left unfinished.
+ *
+ * @param required the required arguments' names, in the contract's order.
+ * @param refusals a required argument's own refusal, by name, where it has one.
+ * @returns `args`, untouched, when every required argument is there.
+ * @throws Error with that refusal as its message, for the first required argument missing.
+ */
+export function requireArgs<T>(tool: string, args: T, required: readonly string[], refusals: Readonly<Record<string, string>> = {}): T {
+  const present = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+  for (const name of required) {
+    if (Object.hasOwn(present, name) && present[name] !== undefined) continue;
+    throw new Error(refusals[name] ?? `invalid arguments for ${tool}: ${name} is required`);
+  }
+  return args;
+}
+
 /** An MCP boolean argument: `true`, or the string `"true"` exactly; anything else is false (wire.md § 10.1). */
 export function flagArg(value: unknown): boolean {
   return value === true || value === 'true';

@@ -4,6 +4,7 @@
  * text without a trailing newline.
  */
 import { jsonLine } from './json.js';
+import { tableCell } from './names.js';
 import { goQuote } from './quote.js';
 import type { CostInput, CostReport, CostTotal } from './types.js';
 
@@ -62,7 +63,7 @@ function dollars(usd: number): string {
 }
 
 function row(name: string, t: Pick<CostTotal, 'sessions' | 'unpriced' | 'source' | 'costUsd'>): string {
-  return `${name}\t${t.sessions}\t${t.unpriced}\t${t.source === '' ? '—' : t.source}\t${dollars(t.costUsd)}`;
+  return `${tableCell(name)}\t${t.sessions}\t${t.unpriced}\t${t.source === '' ? '—' : t.source}\t${dollars(t.costUsd)}`;
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { goQuote } from './quote.js';
 import { jsonLine } from './json.js';
+import { tableCell } from './names.js';
 import { commandName } from './control.js';
 import type { Answered, Checkout, Closed, Collected, Controlled, Opened, Peer, Result, Session, VersionReport } from './types.js';
 
@@ -94,7 +95,8 @@ export const NO_OTHER_SESSIONS = 'No other live sessions.';
 export function sessionsText(surface: Surface, peers: Peer[]): string {
   if (peers.length === 0) return NO_OTHER_SESSIONS;
   if (surface === 'mcp') return jsonLine(peers);
-  const rows = peers.map((p) => [p.label, p.project, p.kind, p.name, p.state || '-'].join('\t'));
+  // A name written before names were cleaned still prints as one field (names.ts).
+  const rows = peers.map((p) => [p.label, p.project, p.kind, p.name, p.state || '-'].map(tableCell).join('\t'));
   return ['session\tproject\tprovider\tname\tstate', ...rows].join('\n');
 }
 
@@ -102,7 +104,7 @@ export function sessionsText(surface: Surface, peers: Peer[]): string {
 export function whoamiText(peer: Peer): string {
   return [
     'session\tproject\tprovider\tname\tstate\tid',
-    [peer.label, peer.project, peer.kind, peer.name, peer.state || '-', peer.id].join('\t'),
+    [peer.label, peer.project, peer.kind, peer.name, peer.state || '-', peer.id].map(tableCell).join('\t'),
   ].join('\n');
 }
 
@@ -180,7 +182,9 @@ export function worktreesText(surface: Surface, checkouts: Checkout[]): string {
   if (checkouts.length === 0) return NO_WORKTREES;
   if (surface === 'mcp') return jsonLine(checkouts);
   const rows = checkouts.map((c) =>
-    [c.name, c.missing ? 'missing' : c.dirty ? 'uncommitted' : 'clean', c.sessions.length ? c.sessions.join(', ') : '-'].join('\t'),
+    [c.name, c.missing ? 'missing' : c.dirty ? 'uncommitted' : 'clean', c.sessions.length ? c.sessions.map(tableCell).join(', ') : '-']
+      .map(tableCell)
+      .join('\t'),
   );
   return ['worktree\tstate\tsessions', ...rows].join('\n');
 }

@@ -5,6 +5,7 @@
  * trailing newline.
  */
 import { jsonLine } from './json.js';
+import { tableCell } from './names.js';
 import { goQuote } from './quote.js';
 import type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from './types.js';
 import type { Surface } from './wording.js';
@@ -25,7 +26,7 @@ export const NO_FOLDERS = 'No folders.';
 export function foldersText(surface: Surface, folders: Folder[]): string {
   if (surface === 'mcp') return jsonLine(folders);
   if (folders.length === 0) return NO_FOLDERS;
-  return ['folder\tsessions', ...folders.map((f) => `${f.name}\t${f.sessions.join(', ')}`)].join('\n');
+  return ['folder\tsessions', ...folders.map((f) => `${tableCell(f.name)}\t${f.sessions.map(tableCell).join(', ')}`)].join('\n');
 }
 
 /**

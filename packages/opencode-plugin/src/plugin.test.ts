@@ -125,6 +125,21 @@ describe('the opencode plugin', () => {
     ]);
   });
 
+  it('refuses a file_session call that leaves out folder, as lich mcp does, instead of taking the session out of its folder', async () => {
+    const tools = await toolsFor(sessionEnv());
+    await expect(tools.file_session!.execute({ session: 'docs' }, context())).rejects.toThrow(
+      /^name the folder to file the session under; an empty one takes the session out of the folder it is in$/,
+    );
+    // An empty folder is a choice, not an omission: it still runs `lich file`.
+    expect(JSON.parse((await tools.file_session!.execute({ session: 'docs', folder: '' }, context())) as string)).toEqual(['file', '--', 'docs', '']);
+  });
+
+  it('refuses any tool call missing a required argument without running lich', async () => {
+    const tools = await toolsFor(sessionEnv({ FAKE_EXIT: '0' }));
+    await expect(tools.close_session!.execute({}, context())).rejects.toThrow(/^invalid arguments for close_session: session is required$/);
+    await expect(tools.rename_folder!.execute({ folder: 'Auth' }, context())).rejects.toThrow("name the folder's new name; an empty one takes the folder apart");
+  });
+
   it('caps the wait of send_to_session and wait_for_answer at 90 seconds', async () => {
     const tools = await toolsFor(sessionEnv());
     const argvOf = async (name: string, args: object) => JSON.parse((await tools[name]!.execute(args, context())) as string);

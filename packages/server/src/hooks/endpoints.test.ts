@@ -130,6 +130,14 @@ describe('session hooks', () => {
     expect(store.session('s1')).toMatchObject({ label: 'Auto title', title: 'Auto title' });
   });
 
+  it('takes a provider title with control characters as a label cleaned of them, and refuses one that is nothing else', async () => {
+    reset();
+    expect((await post('/session-title', JSON.stringify({ session_id: 's1', title: 'Fix\tthe\x1b]0;PWNED\x07 bug\n' }))).status).toBe(204);
+    expect(store.session('s1')).toMatchObject({ label: 'Fixthe]0;PWNED bug', title: 'Fixthe]0;PWNED bug' });
+    expect((await post('/session-title', JSON.stringify({ session_id: 's1', title: '\x1b\x07' }))).status).toBe(400);
+    expect(store.session('s1')).toMatchObject({ label: 'Fixthe]0;PWNED bug' });
+  });
+
   it('caps tool, detail and reason at 120 runes', async () => {
     reset();
     const long = 'é'.repeat(130);

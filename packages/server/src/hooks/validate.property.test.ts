@@ -69,11 +69,12 @@ describe('the session hook parsers over arbitrary bodies', () => {
     expect(p.value.provider_session_id).not.toBe('');
   });
 
-  it.prop([raw], { numRuns: 500 })('POST /session-title and /session-touched: a known refusal, or a session id and a trimmed title', (r) => {
+  it.prop([raw], { numRuns: 500 })('POST /session-title and /session-touched: a known refusal, or a session id and a trimmed title free of control characters', (r) => {
     const t = parseTitleReport(r);
     if (!t.ok) expect(REASONS.has(t.reason)).toBe(true);
     else {
       expect(t.value.title).toBe(t.value.title.trim());
+      expect(t.value.title).not.toMatch(/[\x00-\x1f\x7f]/);
       expect(t.value.title).not.toBe('');
     }
     const u = parseTouchedReport(r);

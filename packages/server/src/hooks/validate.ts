@@ -5,6 +5,8 @@
  *
  * Pure functions over the raw body text, so the contract can be replayed without a listener.
  */
+import { cleanName } from '@lich/core/names';
+
 
 /** States a plugin may report. `interrupted` is lich's own and refused here. */
 export const HOOK_STATES = ['busy', 'done', 'waiting', 'idle', 'compacting'] as const;
@@ -137,15 +139,20 @@ export function parseStartReport(raw: string, registered: readonly string[]): Pa
   return { ok: true, value: { session_id: id, provider_session_id: psid, provider: p } };
 }
 
-/** `POST /session-title`: session_id required; title trimmed and not blank. */
+/**
+ * `POST /session-title`: session_id required; title trimmed and not blank (wire.md § 11.1), and
+ * stripped of control characters as a label is (core's `cleanName`): a title becomes the
+ * session's label while the user has not renamed it, so it is a column of `lich sessions`.
+ */
 export function parseTitleReport(raw: string): Parsed<TitleReport> {
   const body = object(raw);
   if (typeof body === 'string') return reject(body);
   const id = required(body, 'session_id');
   if (typeof id !== 'string') return reject(id.reason);
   const title = text(body, 'title');
-  if (title === undefined || title.trim() === '') return reject('title is required and must not be blank');
-  return { ok: true, value: { session_id: id, title: title.trim() } };
+  const clean = title === undefined ? '' : cleanName(title);
+  if (clean === '') return reject('title is required and must not be blank');
+  return { ok: true, value: { session_id: id, title: clean } };
 }
 
 /** `POST /session-touched`: session_id required; extra fields ignored. */

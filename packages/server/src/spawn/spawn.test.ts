@@ -311,3 +311,24 @@ describe('spawn.Close', () => {
     expect((await close({ target: byName.id })).json).toMatchObject({ id: byName.id });
   });
 });
+
+// Last: the sessions these open stay in the store (parked), which would change the counts above.
+describe('spawn.Open with names holding control characters', () => {
+  it('names a project and its roster names after its directory with control characters dropped, and cleans --folder', async () => {
+    const evil = join(dirs.root, 'ev\til\x1b[31mdir');
+    mkdirSync(evil);
+    const r = await open({ project: evil, kind: 'agent', folder: 'F\x1b[2J' });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ project: 'evil[31mdir', folder: 'F[2J' });
+    expect(r.json.name).toBe(`evil[31mdir-${r.json.id.slice(0, 4)}`);
+    await close({ target: r.json.id });
+  });
+
+  it('refuses a --folder that cleans to nothing before anything is opened', async () => {
+    const before = (await rpc(server, 'relay.Peers', [{ from: '' }])).json.length;
+    expect(await errorOf(open({ project: projectA, kind: 'agent', folder: '\n\t' }))).toBe(
+      `a folder needs a name, and "\\n\\t" holds none once its control characters and surrounding spaces are dropped — '' opens the session in no folder`,
+    );
+    expect((await rpc(server, 'relay.Peers', [{ from: '' }])).json.length).toBe(before);
+  });
+});

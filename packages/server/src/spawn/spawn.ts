@@ -11,6 +11,7 @@ import { newProjectId, newSessionId } from '../ids.js';
 import { effortRefusal, modelRefusal, providerEnv, resolveCommand, ultracodeRefusal, type Provider, type Providers } from '../providers/providers.js';
 import { startArgs } from '../providers/start.js';
 import { goQuote } from '@lich/core/quote';
+import { cleanName } from '@lich/core/names';
 import { equalFold, expandPath } from '../relay/resolve.js';
 import { confines, type RungSetting } from '../sandbox/rung.js';
 import { Sandbox, type Prepared } from '../sandbox/sandbox.js';
@@ -22,6 +23,7 @@ import { rosterName, sessionLabel, worktreeLabel } from './names.js';
 import { SETUP_MARKER, setupCommand } from './setup.js';
 import { narrowProject } from './narrow.js';
 import { placeReopened, type Reopening } from './reopen.js';
+import { folderName } from './workspace.js';
 import { samePath, type CreatedCheckout, type Worktrees } from './worktrees.js';
 
 // The shapes are the contract's (contracts/rpc/spawn.*.json, contracts/objects/{session,closed}.json),
@@ -115,6 +117,8 @@ export class Spawn {
    */
   async open(o: OpenOptions, sub?: SubagentPlacement): Promise<Session> {
     const caller = o.from ? this.d.store.session(o.from) : undefined;
+    // Cleaned, or refused, before anything is opened (spawn/workspace.ts, folderName).
+    const folder = folderName(o.folder, 'opens the session in no folder');
     if (o.worktree === '' && o.base !== '') {
       throw new SpawnError(
         `a base is the branch a new worktree starts from, and no worktree was asked for, so ${goQuote(o.base)} would be dropped in silence — name the worktree to create, or leave the base out`,
@@ -135,7 +139,7 @@ export class Spawn {
         originSessionId: caller?.id ?? '',
         originLabel: caller?.label ?? '',
         subagentDepth: sub?.depth ?? 0,
-        folder: o.folder,
+        folder,
         model: o.model.startsWith('-') ? '' : o.model,
         effort: o.effort.startsWith('-') ? '' : o.effort,
         ultracode: o.ultracode,
@@ -189,7 +193,7 @@ export class Spawn {
           id,
           kind: provider.id,
           path: dir,
-          folder: o.folder,
+          folder,
           model,
           effort,
           ultracode: o.ultracode,
@@ -577,7 +581,7 @@ export class Spawn {
     if (!st.isDirectory()) throw new SpawnError(`${goQuote(dir)} is not a directory, so it cannot be opened as a project`);
     const row = store.projectByPath(dir);
     if (row) return { row };
-    return { create: { id: newProjectId(), name: this.freeName(basename(dir) || 'lich'), path: dir } };
+    return { create: { id: newProjectId(), name: this.freeName(cleanName(basename(dir)) || 'lich'), path: dir } };
   }
 
   private projectByName(name: string): ProjectRow {

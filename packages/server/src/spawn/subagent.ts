@@ -12,6 +12,7 @@
  *
  * The errand it is handed is the relay's (`relay.SendSubagent`).
  */
+import { cleanName } from '@lich/core/names';
 import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
 import { SUBAGENT_WITHOUT_SESSION } from '../relay/relay.js';
@@ -45,7 +46,9 @@ export async function openSubagent(spawn: Spawn, store: Store, o: SpawnOpenSubag
       `no session has the id ${goQuote(o.from)}: LICH_SESSION_ID names a session this lich does not know, so there is nobody for a subagent to report to`,
     );
   }
-  const folder = caller.folder || caller.label;
+  // Cleaned as every folder name written is (spawn/workspace.ts, folderName): a label or folder
+  // stored before names were cleaned must not carry its control characters onto a new card.
+  const folder = cleanName(caller.folder || caller.label);
   // Rows as they stood, so a failed start can tell the worker's row — new, or a parked one this
   // open placed and resumed — from the caller's other workers.
   const before = new Map(store.sessionsOfProject(caller.projectId).map((s) => [s.id, s.updatedAt]));

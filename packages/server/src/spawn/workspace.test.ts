@@ -199,3 +199,39 @@ describe('color-folder', () => {
     expect(['s1', 's2', 's3', 's4', 's5'].map(colorOf)).toEqual(['', '', '', '', '']);
   });
 });
+
+describe('folder names from the user', () => {
+  it("drops control characters and surrounding spaces from a folder name a session is filed under, as from a label", () => {
+    expect(ws.file({ from, target: '', project: '', folder: 'col\tor\x1b]0;PWNED\x07' }).folder).toBe('color]0;PWNED');
+    expect(folderOf('s5')).toBe('color]0;PWNED');
+    expect(ws.file({ from: '', target: 'changelog', project: '', folder: ' F\x1b[2J ' }).folder).toBe('F[2J');
+    expect(folderOf('s2')).toBe('F[2J');
+  });
+
+  it('refuses a folder name that cleans to nothing instead of taking the session out, and changes nothing', () => {
+    expect(() => ws.file({ from: '', target: 'auth-fix', project: '', folder: '\t\x1b ' })).toThrow(
+      `a folder needs a name, and "\\t\\x1b " holds none once its control characters and surrounding spaces are dropped — '' takes the session out of the folder it is in`,
+    );
+    expect(folderOf('s1')).toBe('Auth');
+  });
+
+  it('cleans the new name of a folder, and refuses one that cleans to nothing, changing nothing', () => {
+    expect(ws.renameFolder({ from, project: '', folder: 'Auth', to: 'new\nname' })).toMatchObject({ to: 'newname' });
+    expect(folderOf('s1')).toBe('newname');
+    expect(folderOf('s4')).toBe('newname');
+    expect(() => ws.renameFolder({ from, project: '', folder: 'newname', to: '\n' })).toThrow(
+      `a folder needs a name, and "\\n" holds none once its control characters and surrounding spaces are dropped — '' takes the folder apart`,
+    );
+    expect(folderOf('s1')).toBe('newname');
+  });
+
+  it('still reaches a folder stored with control characters by its exact name, so it can be renamed clean', () => {
+    store.refile(['s2'], { folder: 'do\tcs' });
+    expect(ws.renameFolder({ from, project: '', folder: 'do\tcs', to: 'docs' })).toMatchObject({ from: 'do\tcs', to: 'docs', sessions: ['changelog'] });
+    expect(folderOf('s2')).toBe('docs');
+  });
+
+  it('cleans a label as it always has, with the rule shared with folder names', () => {
+    expect(ws.rename({ from, target: '', project: '', label: 'a\nb' }).label).toBe('ab');
+  });
+});

@@ -14,6 +14,7 @@
  * ungroup or a color reaches them too, so a resumed one comes back into its folder.
  */
 import { homedir } from 'node:os';
+import { cleanName } from '@lich/core/names';
 import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
 import { equalFold, expandPath, isDirectory } from '../relay/resolve.js';
@@ -65,7 +66,7 @@ export class Workspace {
    *   included, holds it case-insensitively).
    */
   rename(o: RenameOptions): Renamed {
-    const label = cleanName(o.label).trim();
+    const label = cleanName(o.label);
     if (label === '') throw new SpawnError('a rename needs a name, and none was given');
     const s = this.target(o.from, o.target, o.project, 'rename');
     const project = this.d.store.project(s.projectId);
@@ -95,35 +96,39 @@ export class Workspace {
   /**
    * `spawn.File` (spec/cli.md § lich file): files the session under `folder`, matched exactly
    * (a name nobody carries yet starts a folder), or with `""` takes it out of the one it is in.
+   * The name is cleaned first ({@link folderName}).
    *
    * @throws SpawnError `no session was named to file, and this is not running in one — name the
-   *   session`, and the resolution refusals of {@link Workspace.find}.
+   *   session`, the resolution refusals of {@link Workspace.find}, and {@link folderName}'s.
    */
   file(o: FileOptions): Filed {
+    const folder = folderName(o.folder, 'takes the session out of the folder it is in');
     const s = this.target(o.from, o.target, o.project, 'file');
     const project = this.d.store.project(s.projectId);
-    if (s.folder !== o.folder) this.d.store.refile([s.id], { folder: o.folder });
-    return { id: s.id, project: project?.name ?? '', label: s.label, folder: o.folder, previous: s.folder };
+    if (s.folder !== folder) this.d.store.refile([s.id], { folder });
+    return { id: s.id, project: project?.name ?? '', label: s.label, folder, previous: s.folder };
   }
 
   /**
    * `spawn.RenameFolder` (spec/cli.md § lich rename-folder): every session of the project filed
    * under `folder`, parked ones included, is moved to `to`, in one transaction — onto a name the
    * project already has, the two merge; `""` takes the folder apart. The sessions listed are the
-   * cards on the sidebar that moved.
+   * cards on the sidebar that moved. The old name is matched exactly as stored, so a folder
+   * named before names were cleaned can still be renamed; the new one is cleaned ({@link folderName}).
    *
-   * @throws SpawnError for a folder no card carries (the project's folders listed), and for a
-   *   project that cannot be told.
+   * @throws SpawnError for a folder no card carries (the project's folders listed), for a
+   *   project that cannot be told, and {@link folderName}'s refusal.
    */
   renameFolder(o: RenameFolderOptions): Refiled {
+    const to = folderName(o.to, 'takes the folder apart');
     const project = this.project(o.project, o.from);
     const cards = this.carriers(project, o.folder, 'rename');
     const rows = this.d.store.sessionsOfProject(project.id).filter((s) => s.folder === o.folder);
     this.d.store.refile(
       rows.map((s) => s.id),
-      { folder: o.to },
+      { folder: to },
     );
-    return { project: project.name, from: o.folder, to: o.to, sessions: cards.map((s) => s.label) };
+    return { project: project.name, from: o.folder, to, sessions: cards.map((s) => s.label) };
   }
 
   /**
@@ -229,7 +234,24 @@ export function foldersOf(cards: readonly SessionRow[]): Folder[] {
   return [...byName.values()];
 }
 
-/** Drops control characters (DEL included): a label is one line of text on a card. */
-function cleanName(name: string): string {
-  return name.replace(/[\x00-\x1f\x7f]/g, '');
+/**
+ * A folder name as it is written (spec/cli.md § lich file, § lich rename-folder, § lich open
+ * --folder): cleaned as a label is (core's `cleanName`: control characters and surrounding
+ * spaces dropped) — a folder name is one field of `lich folders` and one line on the sidebar.
+ * `""` stays `""`, the spec's "no folder"; a name that cleans to nothing is refused rather than
+ * read as `""`, which would take sessions out of folders nobody asked to leave.
+ *
+ * @param empty what `''` does where the name is used, for the refusal.
+ * @throws SpawnError `a folder needs a name, and "<given>" holds none once its control characters
+ *   and surrounding spaces are dropped — '' <empty>`.
+ */
+export function folderName(given: string, empty: string): string {
+  if (given === '') return '';
+  const name = cleanName(given);
+  if (name === '') {
+    throw new SpawnError(
+      `a folder needs a name, and ${goQuote(given)} holds none once its control characters and surrounding spaces are dropped — '' ${empty}`,
+    );
+  }
+  return name;
 }

@@ -8,6 +8,7 @@
 import { tsLiteral, tsString } from '../literal';
 import type { Contracts, Files, McpProperty } from '../model';
 import { renderTs } from '../tsfile';
+import { mcpMissing } from './mcp';
 import { mcpTools } from './names';
 
 /** The `tool.schema` expression of one argument. */
@@ -29,7 +30,9 @@ export function emitOpencode(contracts: Contracts): Files {
     tools.map((t) => t.file),
     (file) => {
       const capped = tools.some((t) => t.doc['x-opencode']!.capSeconds !== undefined);
-      if (capped) file.addImportDeclaration({ moduleSpecifier: '@lich/core/contract-runtime', namedImports: ['capSeconds'] });
+      const needed = tools.some((t) => t.mcp.required.length > 0);
+      const runtime = [...(capped ? ['capSeconds'] : []), ...(needed ? ['requireArgs'] : [])];
+      if (runtime.length > 0) file.addImportDeclaration({ moduleSpecifier: '@lich/core/contract-runtime', namedImports: runtime });
       file.addImportDeclaration({ moduleSpecifier: '@opencode-ai/plugin', isTypeOnly: true, namedImports: [{ name: 'tool', alias: 'opencodeTool' }] });
       file.addImportDeclaration({ moduleSpecifier: '../argv', namedImports: ['cliArgv'] });
       file.addImportDeclaration({ moduleSpecifier: '../mcp/tools', namedImports: ['mcpToInput'] });
@@ -58,12 +61,18 @@ export function emitOpencode(contracts: Contracts): Files {
           Object.keys(t.mcp.properties)
             .map((name) => [name, zodArg(t.mcp.properties[name]!, t.mcp.required.includes(name))] as const),
         );
+        // opencode checks the zod schema before execute, but a caller of execute() itself does
+        // not: a required argument left out is refused as `lich mcp` refuses it, never read as "".
+        const missing = mcpMissing(t.mcp);
+        const refusals = missing === undefined ? '' : `, ${tsLiteral(missing, 1)}`;
+        const checked = t.mcp.required.length === 0 ? 'args' : `requireArgs(${tsString(t.mcp.name)}, args, ${tsLiteral(t.mcp.required)}${refusals})`;
+        const mapped = `mcpToInput.${t.mcp.name}(${checked})`;
         const input = oc.capSeconds === undefined
-          ? `mcpToInput.${t.mcp.name}(args)`
-          : `capSeconds(mcpToInput.${t.mcp.name}(args), ${tsString(oc.capSeconds.field)}, ${oc.capSeconds.max})`;
+          ? mapped
+          : `capSeconds(${mapped}, ${tsString(oc.capSeconds.field)}, ${oc.capSeconds.max})`;
         const argv = t.doc['x-cli'].json ? `cliArgv.${t.doc.title}(${input}, { json: ${oc.json} })` : `cliArgv.${t.doc.title}(${input})`;
         const argsText = Object.keys(args).length === 0 ? '{}' : `{\n${Object.entries(args).map(([k, v]) => `    ${k}: ${v},`).join('\n')}\n  }`;
-        return `${t.mcp.name}: tool({\n  description: ${tsString(t.mcp.description)},\n  args: ${argsText},\n  execute: (args, context) => run(${argv}, context.abort, { resultExitCodes: ${tsLiteral(oc.resultExitCodes)} }),\n}),`;
+        return `${t.mcp.name}: tool({\n  description: ${tsString(t.mcp.description)},\n  args: ${argsText},\n  execute: async (args, context) => run(${argv}, context.abort, { resultExitCodes: ${tsLiteral(oc.resultExitCodes)} }),\n}),`;
       });
       file.addFunction({
         name: 'lichTools',

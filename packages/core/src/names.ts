@@ -1,0 +1,49 @@
+/**
+ * Names that come from a person or a directory — labels, folder names, project names, session
+ * titles, the directory part of a roster name — and how they are kept to one field of one line.
+ *
+ * Two rules, for two moments:
+ * - {@link cleanName} when a name is written: lich's rule for labels (spec/cli.md § lich rename,
+ *   "trimmed of surrounding spaces and of control characters"), which the spec gives for labels
+ *   and is silent on for the other names, so they follow it too. A tab or a newline in a name
+ *   would split a tab-separated row (spec/cli.md: tables are tab-separated with a header), and an
+ *   ESC would reach the reader's terminal as a command.
+ * - {@link tableCell} when a name is printed in a table: a row written before the rule (or by a
+ *   window that does not apply it) still prints as one field, its control characters spelled as
+ *   Go's `%q` spells them (`\t`, `\x1b`). Escaped rather than dropped, so what is shown is still
+ *   the exact name to pass back (`lich rename-folder $'a\tb' ab`).
+ */
+
+// C0 controls and DEL: what a label loses (wire.md § 8.2's sanitize keeps \t and \n; a name keeps neither).
+const CONTROLS = /[\x00-\x1f\x7f]/g;
+
+/** `name` without control characters (DEL included) and surrounding spaces: `$'a\nb'` → `ab`. */
+export function cleanName(name: string): string {
+  return dropControls(name).trim();
+}
+
+/**
+ * `text` without control characters (DEL included), spaces kept: for a name whose spelling is
+ * otherwise fixed by the original (the roster name's `basename(cwd)`, wire.md § 9).
+ */
+export function dropControls(text: string): string {
+  return text.replace(CONTROLS, '');
+}
+
+// C0, DEL and C1: C1 holds the 8-bit CSI (U+009B) some terminals still obey.
+const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f]/g;
+
+const SHORT: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v' };
+
+/**
+ * `value` as one field of a tab-separated row: every control character (C0, DEL, C1) written as
+ * Go's `strconv.Quote` writes it (`\t`, `\n`, `\x1b`, `\u009b`), everything else as it is.
+ */
+export function tableCell(value: string): string {
+  return value.replace(UNPRINTABLE, (ch) => {
+    const short = SHORT[ch];
+    if (short) return short;
+    const cp = ch.charCodeAt(0);
+    return cp < 0x80 ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+  });
+}
