@@ -15,9 +15,7 @@ describe('codegen over the sample contracts', () => {
   it('emits exactly the files docs/architecture.md lists', () => {
     expect(Object.keys(files)).toEqual([
       'argv.ts',
-      'cli/commands/fetch.ts',
-      'cli/commands/ping.ts',
-      'cli/index.ts',
+      'cli/commands.ts',
       'contracts.ts',
       'docs/cli.md',
       'mcp/tools.ts',
