@@ -22,7 +22,6 @@ describe('codegen over the sample contracts', () => {
       'openapi.d.ts',
       'openapi.json',
       'opencode/tools.ts',
-      'rpc-routes.ts',
       'types.ts',
     ]);
   });
