@@ -304,7 +304,8 @@ export class RpcDispatcher {
   }
 
   /**
-   * Answers one call.
+   * Answers one call (the table of the module's header), then pokes the view; a 200 to
+   * `system.Quit` carries the quit as its `after`.
    * @param name the path after `/rpc/`.
    * @param httpMethod the request's HTTP method.
    * @param body the raw body, or `null` when it was over the 1 MiB limit.
@@ -318,6 +319,7 @@ export class RpcDispatcher {
     return answer;
   }
 
+  /** The answer to one call, before anything around it. */
   private async answer(name: string, httpMethod: string, body: Buffer | null, signal: AbortSignal): Promise<RpcAnswer> {
     if (httpMethod !== 'POST') return fail(405, 'POST only');
     const dot = name.indexOf('.');
