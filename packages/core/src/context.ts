@@ -1,6 +1,6 @@
 import { readFile as fsReadFile } from 'node:fs';
 import net from 'node:net';
-import { type Env, type ReadFile, readRuntimeFile, resolveCoordinates } from './coordinates.js';
+import { type Env, type ReadFile, readRuntimeFile, resolveCoordinates } from './rpc.js';
 import { abortError } from './errors.js';
 import type { LichContext, Launcher, Machine } from './operation.js';
 import type { RuntimeInfo } from './types.js';

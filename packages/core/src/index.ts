@@ -21,7 +21,6 @@ export { VERSION } from './version.js';
 export { LichError, LichTransportError, isAbortError, abortError, oneLine } from './errors.js';
 export { nativeModuleFailure } from './native-module.js';
 export { goQuote } from './quote.js';
-export { jsonLine } from './json.js';
 export {
   type Coordinates,
   type Env,
@@ -32,8 +31,7 @@ export {
   readRuntimeFile,
   resolveCoordinates,
   runtimeFilePath,
-} from './coordinates.js';
-export {
+  jsonLine,
   type CallOptions,
   type HttpRpcClientOptions,
   type RpcClient,

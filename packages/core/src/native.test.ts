@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createContext, type LichContext } from './context.js';
-import type { Env } from './coordinates.js';
+import type { Env } from './rpc.js';
 import { LichError } from './errors.js';
 import { NO_LAUNCHER, type Launcher, type Started } from './native.js';
 import { runOperation } from './operations.js';

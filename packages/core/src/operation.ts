@@ -6,9 +6,8 @@
  * operation module (cost, machine, native, theme, workspace) can all depend on it without a
  * circle (`npm run check`: dependency-cruiser's no-circular rule).
  */
-import type { Env } from './coordinates.js';
 import type { LichError } from './errors.js';
-import type { RpcClient } from './rpc.js';
+import type { Env, RpcClient } from './rpc.js';
 import type { DoctorReport, OperationInput, OperationName, OperationOutput, RageReport, RuntimeInfo } from './types.js';
 import type { Surface } from './wording.js';
 

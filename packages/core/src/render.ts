@@ -2,7 +2,7 @@
  * Turns an operation's outcome into what a surface prints: prose (per surface) or the one
  * `--json` line. The surfaces only choose between these; none writes its own sentences.
  */
-import { jsonLine } from './json.js';
+import { jsonLine } from './rpc.js';
 import type { Outcome } from './operation.js';
 import { OPERATIONS } from './operations.js';
 import type { OperationName } from './types.js';

@@ -8,7 +8,7 @@
  * MCP returns the text as it is.
  */
 import { goQuote } from './quote.js';
-import { jsonLine } from './json.js';
+import { jsonLine } from './rpc.js';
 import { tableCell } from './names.js';
 import { commandName } from './control.js';
 import type { Answered, Checkout, Closed, Collected, Controlled, Opened, Peer, Result, Session, VersionReport } from './types.js';

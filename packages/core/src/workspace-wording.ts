@@ -4,7 +4,7 @@
  * § lich focus; wire.md § 7.5). Like wording.ts, every function returns its text without a
  * trailing newline.
  */
-import { jsonLine } from './json.js';
+import { jsonLine } from './rpc.js';
 import { tableCell } from './names.js';
 import { goQuote } from './quote.js';
 import type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from './types.js';

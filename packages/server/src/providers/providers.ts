@@ -11,7 +11,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
-import { jsonLine } from '@lich/core/json';
+import { jsonLine } from '@lich/core/rpc';
 import { SpawnError } from '../errors.js';
 import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
 import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';

@@ -20,7 +20,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { RpcMethodName } from '@lich/generated/types';
 import { oneLine } from '@lich/core/errors';
-import { jsonLine } from '@lich/core/json';
+import { jsonLine } from '@lich/core/rpc';
 import { nativeModuleFailure } from '@lich/core/native-module';
 import type { RpcOptions, RpcResult } from '@lich/core/rpc';
 import { rpcMethods, type RpcMethodSchemas } from './schemas.js';
