@@ -5,7 +5,7 @@ import { abortError } from './errors.js';
 import type { LichContext, Launcher, Machine } from './operation.js';
 import type { RuntimeInfo } from './types.js';
 import { createHttpRpcClient, type RpcClient } from './rpc.js';
-import type { Surface } from './wording.js';
+import type { Surface } from './operation.js';
 
 export type { LichContext } from './operation.js';
 

@@ -41,10 +41,7 @@ export {
   maskToken,
 } from './rpc.js';
 export {
-  CALL_SLACK_SECONDS,
-  DEFAULT_WAIT_SECONDS,
   DELIVER_WAIT_SECONDS,
-  MAX_WAIT_SECONDS,
   OPEN_CALL_MS,
   QUIT_POLL_MS,
   QUIT_WAIT_MS,
@@ -52,9 +49,26 @@ export {
   VERSION_CALL_MS,
   ASK_CALL_MS,
   CONTROL_CALL_MS,
+} from './timeouts.js';
+// Errands (send, wait, reply): their wait rule, their runs and their words, in errands.ts.
+export {
+  CALL_SLACK_SECONDS,
+  DEFAULT_WAIT_SECONDS,
+  MAX_WAIT_SECONDS,
   waitBudgetMs,
   waitSeconds,
-} from './timeouts.js';
+  send,
+  wait,
+  reply,
+  ANSWER_SENT,
+  NOTHING_TO_COLLECT,
+  collectText,
+  isCollected,
+  noWaitWithTicketText,
+  privateWithoutPromptText,
+  resultText,
+} from './errands.js';
+export type { Surface } from './operation.js';
 export { type ContextOptions, type LichContext, createContext, portListens } from './context.js';
 export {
   type OperationEntry,
@@ -68,16 +82,13 @@ export {
   control,
   open,
   quit,
-  reply,
   runOperation,
-  send,
   sessions,
   version,
-  wait,
   whoami,
   worktrees,
 } from './operations.js';
-export { isCollected, renderJson, renderMcp, renderText } from './render.js';
+export { renderJson, renderMcp, renderText } from './render.js';
 export {
   type ControlAction,
   ASK_WAIT_SECONDS,
@@ -93,23 +104,16 @@ export {
   isControlAction,
 } from './control.js';
 export {
-  type Surface,
-  ANSWER_SENT,
   NO_OTHER_SESSIONS,
   answeredText,
   controlledText,
-  NOTHING_TO_COLLECT,
   NO_WORKTREES,
   QUIT_DONE,
   closeText,
-  collectText,
   handOffFailureText,
-  noWaitWithTicketText,
   openText,
   openedText,
-  privateWithoutPromptText,
   quitFailedText,
-  resultText,
   sessionsText,
   versionText,
   whoamiText,

@@ -9,7 +9,9 @@
 import type { LichError } from './errors.js';
 import type { Env, RpcClient } from './rpc.js';
 import type { DoctorReport, OperationInput, OperationName, OperationOutput, RageReport, RuntimeInfo } from './types.js';
-import type { Surface } from './wording.js';
+
+/** Which surface the words are for: the CLI (whose output the opencode plugin's tools return), or `lich mcp`. */
+export type Surface = 'cli' | 'mcp';
 
 /**
  * Everything an operation touches outside its own memory, injected so that no module of core

@@ -7,7 +7,7 @@
  */
 import type { LichContext, OperationEntry, OperationTable, Outcome, RunOptions } from './operation.js';
 import { askRefusal, controlRefusal } from './control.js';
-import { ANSWER_BYTE_LIMIT, PROMPT_LIMIT, capAnswer, promptRefusal } from './prompt.js';
+import { ANSWER_SENT, collectText, isCollected, privateWithoutPromptText, promptRefusal, reply, resultText, send, wait, waitBudgetMs } from './errands.js';
 import { isAbortError, LichError, LichTransportError } from './errors.js';
 import {
   ASK_CALL_MS,
@@ -18,7 +18,6 @@ import {
   QUIT_WAIT_MS,
   SHORT_CALL_MS,
   VERSION_CALL_MS,
-  waitBudgetMs,
 } from './timeouts.js';
 import type {
   Answered,
@@ -26,7 +25,6 @@ import type {
   Checkout,
   Closed,
   CloseInput,
-  Collected,
   ControlInput,
   Controlled,
   Opened,
@@ -35,12 +33,7 @@ import type {
   OperationName,
   OperationOutput,
   Peer,
-  ReplyInput,
-  Result,
-  SendInput,
-  Session,
   VersionReport,
-  WaitInput,
   WorktreesInput,
 } from './types.js';
 import { cost } from './cost.js';
@@ -51,19 +44,13 @@ import { doctor, rage } from './machine.js';
 import { native } from './native.js';
 import { colorFolder, file, focus, folders, insert, rename, renameFolder } from './workspace.js';
 import {
-  ANSWER_SENT,
   answeredText,
   closeText,
-  collectText,
   controlledText,
   handOffFailureText,
-  isCollected,
-  noWaitWithTicketText,
   openText,
-  privateWithoutPromptText,
   QUIT_DONE,
   quitFailedText,
-  resultText,
   sessionsText,
   SUBAGENT_REFUSALS,
   versionText,
@@ -92,63 +79,6 @@ export async function sessions(ctx: LichContext, input: OperationInput<'sessions
 /** spec/cli.md § lich whoami: `relay.Self`. Outside a session the server refuses. */
 export async function whoami(ctx: LichContext, input: OperationInput<'whoami'>, opts: RunOptions = {}): Promise<Peer> {
   return ctx.rpc.call(rpcRoutes.whoami.call(input), { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
-}
-
-/**
- * spec/cli.md § lich send: `relay.Send`, or `relay.SendPrivate` for a private errand. The relay
- * judges the prompt; one already over the 8192-byte cap is refused here in the relay's own words
- * (core's `promptRefusal`), since past the 1 MiB body limit the relay would never see it and the
- * caller would read the listener's refusal instead (wire.md §§ 1.2, 8.2).
- * @throws LichError `prompt is <n> bytes, over the 8192 limit: …` / `nothing to send: the prompt is empty`.
- */
-export async function send(ctx: LichContext, input: SendInput, opts: RunOptions = {}): Promise<Result> {
-  const timeoutSeconds = input.timeoutSeconds;
-  const refusal = Buffer.byteLength(input.prompt, 'utf8') > PROMPT_LIMIT ? promptRefusal(input.prompt) : null;
-  if (refusal !== null) throw new LichError(refusal);
-  return ctx.rpc.call(
-    rpcRoutes.send.call(input),
-    { from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds },
-    { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
-  );
-}
-
-/**
- * spec/cli.md § lich wait: with a ticket `relay.Wait` (a Result); without, the collect —
- * `relay.Collect`, or `relay.CollectNow` with `noWait` (a Collected). `noWait` with a ticket is
- * refused before any call.
- */
-export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions = {}): Promise<Result | Collected> {
-  const ticket = input.ticket;
-  const timeoutSeconds = input.timeoutSeconds;
-  if (ticket !== '' && input.noWait) throw new LichError(noWaitWithTicketText(ctx.surface));
-  const method = rpcRoutes.wait.call(input);
-  if (method === 'relay.Wait') {
-    return ctx.rpc.call(method, { ticket, timeoutSeconds }, { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal });
-  }
-  const collected =
-    method === 'relay.CollectNow'
-      ? await ctx.rpc.call(method, { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal })
-      : await ctx.rpc.call(
-          method,
-          { from: from(ctx), timeoutSeconds },
-        { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
-      );
-  return { results: collected?.results ?? [], open: collected?.open ?? [] };
-}
-
-/**
- * spec/cli.md § lich reply: `relay.Reply`; no ticket means the one request open against the caller.
- * An answer over the 65536-byte cap is cut here exactly as the relay cuts it (wire.md § 8.2,
- * `capAnswer`), so one past the 1 MiB body limit is still delivered, cut, rather than refused.
- */
-export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOptions = {}): Promise<null> {
-  const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
-  await ctx.rpc.call(
-    rpcRoutes.reply.call(input),
-    { from: from(ctx), ticket: input.ticket, answer },
-    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
-  );
-  return null;
 }
 
 /**

@@ -6,9 +6,9 @@ import { jsonLine } from './rpc.js';
 import type { Outcome } from './operation.js';
 import { OPERATIONS } from './operations.js';
 import type { OperationName } from './types.js';
-import type { Surface } from './wording.js';
+import type { Surface } from './operation.js';
 
-export { isCollected } from './wording.js';
+export { isCollected } from './errands.js';
 
 /**
  * The prose of an outcome, without a trailing newline (the CLI prints `text + "\n"`): the
