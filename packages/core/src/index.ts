@@ -69,8 +69,11 @@ export {
   resultText,
 } from './errands.js';
 export type { Surface } from './operation.js';
-export { type ContextOptions, type LichContext, createContext, portListens } from './context.js';
 export {
+  type ContextOptions,
+  type LichContext,
+  createContext,
+  portListens,
   type OperationEntry,
   type OperationTable,
   type Outcome,
@@ -87,8 +90,10 @@ export {
   version,
   whoami,
   worktrees,
+  renderJson,
+  renderMcp,
+  renderText,
 } from './operations.js';
-export { renderJson, renderMcp, renderText } from './render.js';
 export {
   type ControlAction,
   ASK_WAIT_SECONDS,

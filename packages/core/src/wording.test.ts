@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resultText } from './errands.js';
-import type { Outcome } from './operations.js';
-import { renderJson, renderMcp, renderText } from './render.js';
+import { type Outcome, renderJson, renderMcp, renderText } from './operations.js';
 import type { Closed, Controlled, Peer, Result, Session } from './types.js';
 import { inputOf } from './testing/input.js';
 import {
