@@ -124,7 +124,7 @@ function from(ctx: LichContext): string {
 /**
  * spec/cli.md § lich send: `relay.Send`, or `relay.SendPrivate` for a private errand. The relay
  * judges the prompt; one already over the 8192-byte cap is refused here in the relay's own words
- * ({@link promptRefusal}), since past the 1 MiB body limit the relay would never see it and the
+ * (`promptRefusal`, above), since past the 1 MiB body limit the relay would never see it and the
  * caller would read the listener's refusal instead (wire.md §§ 1.2, 8.2).
  * @throws LichError `prompt is <n> bytes, over the 8192 limit: …` / `nothing to send: the prompt is empty`.
  */
@@ -166,7 +166,7 @@ export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions 
 /**
  * spec/cli.md § lich reply: `relay.Reply`; no ticket means the one request open against the caller.
  * An answer over the 65536-byte cap is cut here exactly as the relay cuts it (wire.md § 8.2,
- * {@link capAnswer}), so one past the 1 MiB body limit is still delivered, cut, rather than refused.
+ * `capAnswer`, above), so one past the 1 MiB body limit is still delivered, cut, rather than refused.
  */
 export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOptions = {}): Promise<null> {
   const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
