@@ -26,7 +26,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { rpcMethods as generated } from '@lich/generated/contracts';
 import type { RpcMethodName } from '@lich/generated/types';
 import { oneLine } from '@lich/core/errors';
-import { jsonLine } from '@lich/core/json';
+import { jsonLine } from '@lich/core/rpc';
 import { nativeModuleFailure } from '@lich/core/native-module';
 import type { RpcOptions, RpcResult } from '@lich/core/rpc';
 import { goQuote } from '@lich/core/quote';
