@@ -3,7 +3,7 @@
  * cost prose under its table): the table, the CSV, the refusals. Every function returns its
  * text without a trailing newline.
  */
-import { jsonLine } from './json.js';
+import { jsonLine } from './rpc.js';
 import { tableCell } from './names.js';
 import { goQuote } from './quote.js';
 import type { CostInput, CostReport, CostTotal } from './types.js';

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createContext } from './context.js';
+import { createContext, renderJson, renderText, runOperation } from './operations.js';
 import { cost, parseGoDuration, parseWindow, sinceSeconds } from './cost.js';
 import { costCsv, costText, goFixed } from './cost-wording.js';
-import { renderJson, renderText } from './render.js';
-import { runOperation } from './operations.js';
 import { type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import type { CostInput, CostReport } from './types.js';
 import { inputOf } from './testing/input.js';

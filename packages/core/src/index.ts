@@ -21,7 +21,6 @@ export { VERSION } from './version.js';
 export { LichError, LichTransportError, isAbortError, abortError, oneLine } from './errors.js';
 export { nativeModuleFailure } from './native-module.js';
 export { goQuote } from './quote.js';
-export { jsonLine } from './json.js';
 export {
   type Coordinates,
   type Env,
@@ -32,8 +31,7 @@ export {
   readRuntimeFile,
   resolveCoordinates,
   runtimeFilePath,
-} from './coordinates.js';
-export {
+  jsonLine,
   type CallOptions,
   type HttpRpcClientOptions,
   type RpcClient,
@@ -43,10 +41,7 @@ export {
   maskToken,
 } from './rpc.js';
 export {
-  CALL_SLACK_SECONDS,
-  DEFAULT_WAIT_SECONDS,
   DELIVER_WAIT_SECONDS,
-  MAX_WAIT_SECONDS,
   OPEN_CALL_MS,
   QUIT_POLL_MS,
   QUIT_WAIT_MS,
@@ -54,11 +49,31 @@ export {
   VERSION_CALL_MS,
   ASK_CALL_MS,
   CONTROL_CALL_MS,
+} from './timeouts.js';
+// Errands (send, wait, reply): their wait rule, their runs and their words, in errands.ts.
+export {
+  CALL_SLACK_SECONDS,
+  DEFAULT_WAIT_SECONDS,
+  MAX_WAIT_SECONDS,
   waitBudgetMs,
   waitSeconds,
-} from './timeouts.js';
-export { type ContextOptions, type LichContext, createContext, portListens } from './context.js';
+  send,
+  wait,
+  reply,
+  ANSWER_SENT,
+  NOTHING_TO_COLLECT,
+  collectText,
+  isCollected,
+  noWaitWithTicketText,
+  privateWithoutPromptText,
+  resultText,
+} from './errands.js';
+export type { Surface } from './operation.js';
 export {
+  type ContextOptions,
+  type LichContext,
+  createContext,
+  portListens,
   type OperationEntry,
   type OperationTable,
   type Outcome,
@@ -70,16 +85,15 @@ export {
   control,
   open,
   quit,
-  reply,
   runOperation,
-  send,
   sessions,
   version,
-  wait,
   whoami,
   worktrees,
+  renderJson,
+  renderMcp,
+  renderText,
 } from './operations.js';
-export { isCollected, renderJson, renderMcp, renderText } from './render.js';
 export {
   type ControlAction,
   ASK_WAIT_SECONDS,
@@ -95,23 +109,16 @@ export {
   isControlAction,
 } from './control.js';
 export {
-  type Surface,
-  ANSWER_SENT,
   NO_OTHER_SESSIONS,
   answeredText,
   controlledText,
-  NOTHING_TO_COLLECT,
   NO_WORKTREES,
   QUIT_DONE,
   closeText,
-  collectText,
   handOffFailureText,
-  noWaitWithTicketText,
   openText,
   openedText,
-  privateWithoutPromptText,
   quitFailedText,
-  resultText,
   sessionsText,
   versionText,
   whoamiText,

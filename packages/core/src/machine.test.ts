@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createContext } from './context.js';
+import { createContext, runOperation, renderText } from './operations.js';
 import type { Machine } from './machine.js';
 import { doctorClosing, doctorText, doctorTime, lichVersion, rageText } from './machine-wording.js';
-import { runOperation } from './operations.js';
-import { renderText } from './render.js';
 import type { DoctorCheck, DoctorReport, RageReport } from './types.js';
 
 const row = (name: DoctorCheck['name'], verdict: DoctorCheck['verdict'], ms: number, finding: string): DoctorCheck => ({ name, verdict, ms, finding });

@@ -7,7 +7,7 @@
  * of the server and no other command pays for loading it.
  */
 import type { LichContext, Machine, Outcome, RunOptions } from './operation.js';
-import type { Env } from './coordinates.js';
+import type { Env } from './rpc.js';
 import { LichError } from './errors.js';
 import type { DoctorInput, DoctorReport, RageInput, RageReport } from './types.js';
 import { VERSION } from './version.js';

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createContext, type LichContext } from './context.js';
-import type { Env } from './coordinates.js';
+import { createContext, type LichContext, runOperation, renderText } from './operations.js';
+import type { Env } from './rpc.js';
 import { LichError } from './errors.js';
 import { NO_LAUNCHER, type Launcher, type Started } from './native.js';
-import { runOperation } from './operations.js';
-import { renderText } from './render.js';
 import { type FakeLich, startFakeLich } from './testing/fake-lich.js';
 
 const TOKEN = 'e'.repeat(32);

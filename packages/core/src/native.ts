@@ -6,8 +6,7 @@
  * {@link Launcher}, which only the CLI gives: there is no MCP tool and no `--json`.
  */
 import type { Launcher, LichContext, RunOptions, Started } from './operation.js';
-import type { Env } from './coordinates.js';
-import { errnoCode } from './coordinates.js';
+import { type Env, errnoCode } from './rpc.js';
 import { LichError, oneLine } from './errors.js';
 import { QUIT_POLL_MS, QUIT_WAIT_MS, SHORT_CALL_MS } from './timeouts.js';
 import type { NativeInput, NativeOutput } from './types.js';

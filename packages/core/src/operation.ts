@@ -1,21 +1,23 @@
 /**
  * What every operation module of core shares — the context it runs in ({@link LichContext} and
- * the seams it carries: {@link Machine}, {@link Launcher}), the options of one run
- * ({@link RunOptions}) and what a run produced ({@link Outcome}) — in a leaf module: it imports
- * only types of modules that import no operation, so operations.ts, context.ts and every
- * operation module (cost, machine, native, theme, workspace) can all depend on it without a
- * circle (`npm run check`: dependency-cruiser's no-circular rule).
+ * the seams it carries: {@link Machine}, {@link Launcher}), the surface whose words it uses
+ * ({@link Surface}), the options of one run ({@link RunOptions}) and what a run produced
+ * ({@link Outcome}) — in a leaf module: it imports only types of modules that import no
+ * operation, so operations.ts and every operation module (errands, cost, machine, native, theme,
+ * workspace) can all depend on it without a circle (`npm run check`: dependency-cruiser's
+ * no-circular rule).
  */
-import type { Env } from './coordinates.js';
 import type { LichError } from './errors.js';
-import type { RpcClient } from './rpc.js';
+import type { Env, RpcClient } from './rpc.js';
 import type { DoctorReport, OperationInput, OperationName, OperationOutput, RageReport, RuntimeInfo } from './types.js';
-import type { Surface } from './wording.js';
+
+/** Which surface the words are for: the CLI (whose output the opencode plugin's tools return), or `lich mcp`. */
+export type Surface = 'cli' | 'mcp';
 
 /**
  * Everything an operation touches outside its own memory, injected so that no module of core
  * reads `process.env` or opens a socket on its own (shared/STYLE.md § What to follow, item 7).
- * Build one with `createContext` (context.ts); tests override single seams.
+ * Build one with `createContext` (operations.ts); tests override single seams.
  */
 export interface LichContext {
   /** Whose words a refusal uses (`--no-wait` vs `no_wait`). */
@@ -133,7 +135,7 @@ export interface Launcher {
 export interface OperationEntry<Op extends OperationName> {
   /** Runs it; rejects with a `LichError` the user reads, or an AbortError when `opts.signal` fired. */
   run(ctx: LichContext, input: OperationInput<Op>, opts: RunOptions): Promise<Outcome<Op>>;
-  /** The prose of its outcome for `surface`, without a trailing newline (render.ts `renderText`). */
+  /** The prose of its outcome for `surface`, without a trailing newline (operations.ts `renderText`). */
   text(surface: Surface, outcome: Outcome<Op>): string;
 }
 

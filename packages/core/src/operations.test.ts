@@ -2,9 +2,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { rpcMethods } from '@lich/generated/contracts';
 import type { RpcMethodName } from '@lich/generated/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createContext, type LichContext } from './context.js';
+import { createContext, type LichContext, runOperation } from './operations.js';
 import { LichError } from './errors.js';
-import { runOperation } from './operations.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import type { CallOptions, RpcClient, RpcOptions, RpcResult } from './rpc.js';
 import type { Answered, Controlled, Result, Session } from './types.js';
@@ -102,92 +101,6 @@ describe('whoami', () => {
     lich.on('relay.Self', { result: { label: 'me' } });
     expect((await runOperation(ctx(), 'whoami', {})).output).toEqual({ label: 'me' });
     expect(only('relay.Self').body).toEqual([{ from: 'sender-id' }]);
-  });
-});
-
-describe('send', () => {
-  it('calls relay.Send with every field of the options object', async () => {
-    lich.on('relay.Send', { result: pending });
-    const outcome = await runOperation(ctx(), 'send', inputOf('send', { target: 'docs', prompt: 'run the tests' }));
-    expect(outcome.output).toEqual(pending);
-    expect(only('relay.Send').body).toEqual([{ from: 'sender-id', target: 'docs', project: '', prompt: 'run the tests', timeoutSeconds: 0 }]);
-  });
-
-  it('calls relay.SendPrivate for a private errand', async () => {
-    lich.on('relay.SendPrivate', { result: { ...pending, private: true } });
-    await runOperation(ctx(), 'send', { target: 'docs', project: 'lich', prompt: 'p', timeoutSeconds: 5, private: true });
-    expect(only('relay.SendPrivate').body).toEqual([{ from: 'sender-id', target: 'docs', project: 'lich', prompt: 'p', timeoutSeconds: 5 }]);
-  });
-
-  it("fails with the server's own message", async () => {
-    lich.on('relay.Send', { status: 500, body: errorBody('no live session answers to "nope"') });
-    await expect(runOperation(ctx(), 'send', inputOf('send', { target: 'nope', prompt: 'p' }))).rejects.toThrow('no live session answers to "nope"');
-  });
-
-  it('refuses a prompt over the cap in the relay\'s words without calling, however large', async () => {
-    const prompt = 'x'.repeat(2 << 20);
-    await expect(runOperation(ctx('mcp'), 'send', inputOf('send', { target: 'docs', prompt }))).rejects.toThrow(
-      `prompt is ${2 << 20} bytes, over the 8192 limit: name the paths to read instead of pasting their contents`,
-    );
-    expect(lich.calls).toEqual([]);
-  });
-
-  it('leaves a prompt over the cap that sanitising brings under it to the relay', async () => {
-    lich.on('relay.Send', { result: pending });
-    const prompt = `${'\x07'.repeat(100)}${'y'.repeat(8192)}`;
-    await runOperation(ctx(), 'send', inputOf('send', { target: 'docs', prompt }));
-    expect((only('relay.Send').body as Array<{ prompt: string }>)[0]!.prompt).toBe(prompt);
-  });
-});
-
-describe('wait', () => {
-  it('waits on a ticket with relay.Wait', async () => {
-    lich.on('relay.Wait', { result: pending });
-    await runOperation(ctx(), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', timeoutSeconds: 7 }));
-    expect(only('relay.Wait').body).toEqual([{ ticket: 'a1b2c3d4', timeoutSeconds: 7 }]);
-  });
-
-  it('collects with relay.Collect without a ticket', async () => {
-    lich.on('relay.Collect', { result: { results: [], open: ['docs'] } });
-    const outcome = await runOperation(ctx(), 'wait', { ticket: '', timeoutSeconds: 0, noWait: false });
-    expect(outcome.output).toEqual({ results: [], open: ['docs'] });
-    expect(only('relay.Collect').body).toEqual([{ from: 'sender-id', timeoutSeconds: 0 }]);
-  });
-
-  it('collects with relay.CollectNow under noWait, and turns nulls into []', async () => {
-    lich.on('relay.CollectNow', { result: { results: null, open: null } });
-    const outcome = await runOperation(ctx(), 'wait', inputOf('wait', { noWait: true }));
-    expect(outcome.output).toEqual({ results: [], open: [] });
-    expect(only('relay.CollectNow').body).toEqual([{ from: 'sender-id' }]);
-  });
-
-  it('refuses noWait with a ticket before calling anything, in the CLI spelling', async () => {
-    await expect(runOperation(ctx('cli'), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', noWait: true }))).rejects.toThrow(
-      '--no-wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop --no-wait to wait on it',
-    );
-    expect(lich.calls).toEqual([]);
-  });
-
-  it('refuses noWait with a ticket in the MCP spelling', async () => {
-    await expect(runOperation(ctx('mcp'), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', noWait: true }))).rejects.toThrow(
-      'no_wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop no_wait to wait on it',
-    );
-  });
-});
-
-describe('reply', () => {
-  it('calls relay.Reply with an empty ticket when none is named', async () => {
-    lich.on('relay.Reply', { result: null });
-    const outcome = await runOperation(ctx(), 'reply', inputOf('reply', { answer: 'done' }));
-    expect(outcome.output).toBeNull();
-    expect(only('relay.Reply').body).toEqual([{ from: 'sender-id', ticket: '', answer: 'done' }]);
-  });
-
-  it('cuts an answer over 65536 bytes as the relay would, so one past the body limit still goes', async () => {
-    lich.on('relay.Reply', { result: null });
-    await runOperation(ctx('mcp'), 'reply', { ticket: 'a1b2c3d4', answer: `\x1b${'é'.repeat(1 << 20)}` });
-    const sent = (only('relay.Reply').body as Array<{ answer: string }>)[0]!.answer;
-    expect(sent).toBe('é'.repeat(32768));
   });
 });
 

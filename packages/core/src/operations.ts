@@ -1,14 +1,29 @@
 /**
- * The operations every surface runs (docs/architecture.md § Operations). One function per
- * operation: it validates what only the client can (refusals that must come before anything
- * is opened), makes the RPC calls with the wire's options objects — every field sent, G3 rule —
- * and the budgets of wire.md § 1.4, and returns the output object. Wording is apart
- * (wording.ts, render.ts), so the CLI, MCP and opencode print one text per outcome.
+ * The operations as every surface reaches them (docs/architecture.md § Operations;
+ * docs/how-a-command-flows.md), in the order a command meets them:
+ *
+ * - the context an operation runs in ({@link createContext}): the environment, the RPC client
+ *   over its coordinates (rpc.ts), and the other seams, replaceable one by one in tests;
+ * - the registry ({@link OPERATIONS}): every operation by name, how it runs and how its outcome
+ *   reads — {@link runOperation} is a look-up in it, no switch;
+ * - how an outcome reads on a surface ({@link renderText}, {@link renderJson}, {@link renderMcp}):
+ *   the surfaces only choose between these, none writes its own sentences;
+ * - the operations on sessions and on lich itself that have no module of their own — sessions,
+ *   whoami, open, close, control, ask, worktrees, version, quit (their words in wording.ts).
+ *
+ * Each operation module holds the rest: errands.ts (send, wait, reply), workspace.ts, cost.ts,
+ * theme.ts, machine.ts, native.ts. Every operation validates what only the client can (refusals
+ * that must come before anything is opened), makes its RPC calls with the wire's options
+ * objects — every field sent, G3 rule — and the budgets of wire.md § 1.4, and returns the output
+ * object.
  */
-import type { LichContext, OperationEntry, OperationTable, Outcome, RunOptions } from './operation.js';
+import { readFile as fsReadFile } from 'node:fs';
+import net from 'node:net';
+import type { Launcher, LichContext, Machine, OperationEntry, OperationTable, Outcome, RunOptions, Surface } from './operation.js';
 import { askRefusal, controlRefusal } from './control.js';
-import { ANSWER_BYTE_LIMIT, PROMPT_LIMIT, capAnswer, promptRefusal } from './prompt.js';
-import { isAbortError, LichError, LichTransportError } from './errors.js';
+import { ANSWER_SENT, collectText, isCollected, privateWithoutPromptText, promptRefusal, reply, resultText, send, wait, waitBudgetMs } from './errands.js';
+import { abortError, isAbortError, LichError, LichTransportError } from './errors.js';
+import { createHttpRpcClient, type Env, jsonLine, type ReadFile, readRuntimeFile, resolveCoordinates, type RpcClient } from './rpc.js';
 import {
   ASK_CALL_MS,
   CONTROL_CALL_MS,
@@ -18,7 +33,6 @@ import {
   QUIT_WAIT_MS,
   SHORT_CALL_MS,
   VERSION_CALL_MS,
-  waitBudgetMs,
 } from './timeouts.js';
 import type {
   Answered,
@@ -26,7 +40,6 @@ import type {
   Checkout,
   Closed,
   CloseInput,
-  Collected,
   ControlInput,
   Controlled,
   Opened,
@@ -35,12 +48,7 @@ import type {
   OperationName,
   OperationOutput,
   Peer,
-  ReplyInput,
-  Result,
-  SendInput,
-  Session,
   VersionReport,
-  WaitInput,
   WorktreesInput,
 } from './types.js';
 import { cost } from './cost.js';
@@ -51,19 +59,13 @@ import { doctor, rage } from './machine.js';
 import { native } from './native.js';
 import { colorFolder, file, focus, folders, insert, rename, renameFolder } from './workspace.js';
 import {
-  ANSWER_SENT,
   answeredText,
   closeText,
-  collectText,
   controlledText,
   handOffFailureText,
-  isCollected,
-  noWaitWithTicketText,
   openText,
-  privateWithoutPromptText,
   QUIT_DONE,
   quitFailedText,
-  resultText,
   sessionsText,
   SUBAGENT_REFUSALS,
   versionText,
@@ -76,7 +78,217 @@ import { themeSwitchedText, themesText } from './theme-wording.js';
 import { doctorText, rageText } from './machine-wording.js';
 import { nativeText } from './native.js';
 
-export type { OperationEntry, OperationTable, Outcome, RunOptions } from './operation.js';
+export type { LichContext, OperationEntry, OperationTable, Outcome, RunOptions } from './operation.js';
+
+// ---- The context (spec/cli.md § Transport; shared/STYLE.md § What to follow, item 7).
+
+/** What {@link createContext} takes: the surface and environment, and any seam to replace. */
+export interface ContextOptions {
+  surface: Surface;
+  env: Env;
+  /** Defaults to the HTTP client over the coordinates of `env` (then the runtime file). */
+  rpc?: RpcClient;
+  /** Reads the runtime file; defaults to `fs.readFile(path, 'utf8')`. */
+  readFile?: ReadFile;
+  portListens?: (port: number) => Promise<boolean>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
+  /** See {@link LichContext.readStdin}; absent means there is no stdin. */
+  readStdin?: (limitBytes: number) => Promise<string | null>;
+  /** See {@link LichContext.machine}; absent means this surface cannot read the machine. */
+  machine?: () => Promise<Machine>;
+  /** See {@link LichContext.launcher}; absent means this surface starts no programs. */
+  launcher?: Launcher;
+}
+
+/**
+ * Builds the context a surface runs operations in. Nothing is resolved up front: a command
+ * that never calls lich (a refusal, `version` with no lich running) never reads the runtime file.
+ */
+export function createContext(options: ContextOptions): LichContext {
+  const env = options.env;
+  // node:fs rather than node:fs/promises: the latter loads readline and the stream machinery,
+  // a millisecond of every `lich` start for one small file.
+  const readFile =
+    options.readFile ??
+    ((path: string) => new Promise<string>((resolve, reject) => fsReadFile(path, 'utf8', (error, text) => (error ? reject(error) : resolve(text)))));
+  const rpc =
+    options.rpc ??
+    createHttpRpcClient({
+      coordinates: () => resolveCoordinates(env, readFile, options.surface),
+      readRuntime: () => readRuntimeFile(env, readFile),
+    });
+  return {
+    surface: options.surface,
+    env,
+    rpc,
+    portListens: options.portListens ?? portListens,
+    sleep: options.sleep ?? sleep,
+    now: options.now ?? (() => performance.now()),
+    readStdin: options.readStdin,
+    machine: options.machine,
+    readRuntime: () => readRuntimeFile(env, readFile),
+    launcher: options.launcher,
+  };
+}
+
+/** Connects to 127.0.0.1:`port` and hangs up: true when something accepted, false when refused. */
+export function portListens(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+// ---- The registry.
+
+/** An operation that produces only an output, as a registry `run`. */
+function outputOnly<Op extends OperationName>(
+  op: Op,
+  fn: (ctx: LichContext, input: OperationInput<Op>, opts: RunOptions) => Promise<OperationOutput<Op>>,
+): OperationEntry<Op>['run'] {
+  return async (ctx, input, opts) => ({ op, input, output: await fn(ctx, input, opts) });
+}
+
+/**
+ * The registry: every operation by name — how it runs and how its outcome reads — in one table,
+ * the one place a surface's name for an operation becomes code (docs/how-a-command-flows.md).
+ * Typed by {@link OperationTable}: an operation the contracts name and this table lacks does not
+ * compile.
+ */
+export const OPERATIONS: OperationTable = {
+  sessions: { run: outputOnly('sessions', sessions), text: (surface, o) => sessionsText(surface, o.output) },
+  whoami: { run: outputOnly('whoami', whoami), text: (_surface, o) => whoamiText(o.output) },
+  send: { run: outputOnly('send', send), text: (surface, o) => resultText(surface, o.output) },
+  insert: { run: outputOnly('insert', insert), text: (_surface, o) => insertedText(o.output) },
+  focus: { run: outputOnly('focus', focus), text: (_surface, o) => focusedText(o.output) },
+  wait: {
+    run: outputOnly('wait', wait),
+    text: (surface, o) => (isCollected(o.output) ? collectText(surface, o.output) : resultText(surface, o.output)),
+  },
+  reply: { run: outputOnly('reply', reply), text: () => ANSWER_SENT },
+  open: { run: open, text: (surface, o) => openText(surface, o.output, o.input.worktree !== '') },
+  close: { run: outputOnly('close', close), text: (_surface, o) => closeText(o.output) },
+  rename: { run: outputOnly('rename', rename), text: (_surface, o) => renamedText(o.output) },
+  control: { run: outputOnly('control', control), text: (_surface, o) => controlledText(o.output) },
+  ask: { run: outputOnly('ask', ask), text: (_surface, o) => answeredText(o.output) },
+  worktrees: { run: outputOnly('worktrees', worktrees), text: (surface, o) => worktreesText(surface, o.output) },
+  folders: { run: outputOnly('folders', folders), text: (surface, o) => foldersText(surface, o.output) },
+  file: { run: outputOnly('file', file), text: (_surface, o) => filedText(o.output) },
+  renameFolder: { run: outputOnly('renameFolder', renameFolder), text: (_surface, o) => refiledText(o.output) },
+  colorFolder: { run: outputOnly('colorFolder', colorFolder), text: (_surface, o) => coloredText(o.output) },
+  cost: { run: outputOnly('cost', cost), text: (_surface, o) => costOutputText(o.input, o.output) },
+  version: { run: outputOnly('version', version), text: (_surface, o) => versionText(o.output) },
+  quit: { run: outputOnly('quit', quit), text: () => QUIT_DONE },
+  native: { run: outputOnly('native', native), text: (_surface, o) => nativeText(o.output) },
+  theme: {
+    run: outputOnly('theme', theme),
+    text: (_surface, o) => (Array.isArray(o.output) ? themesText(o.output) : themeSwitchedText(o.output)),
+  },
+  rage: { run: outputOnly('rage', rage), text: (_surface, o) => rageText(o.output) },
+  doctor: { run: doctor, text: (_surface, o) => doctorText(o.output) },
+};
+
+/**
+ * Runs one operation by name: the single entry every surface uses — a look-up in
+ * {@link OPERATIONS}. Resolves with the output (and, for `open`, a hand-off failure to report
+ * after it); rejects with a `LichError` the user reads, or an AbortError when `opts.signal` fired.
+ */
+export function runOperation<Op extends OperationName>(
+  ctx: LichContext,
+  op: Op,
+  input: OperationInput<Op>,
+  opts: RunOptions = {},
+): Promise<Outcome<Op>> {
+  if (!Object.hasOwn(OPERATIONS, op)) return Promise.reject(new LichError(`unknown operation ${JSON.stringify(op)}`));
+  return (OPERATIONS[op] as OperationEntry<Op>).run(ctx, input, opts);
+}
+
+/** The operation names core runs, in the order of the CLI's help (docs/architecture.md). */
+export const OPERATION_NAMES: readonly OperationName[] = [
+  'sessions',
+  'whoami',
+  'send',
+  'insert',
+  'focus',
+  'wait',
+  'reply',
+  'open',
+  'close',
+  'rename',
+  'control',
+  'ask',
+  'worktrees',
+  'folders',
+  'file',
+  'renameFolder',
+  'colorFolder',
+  'cost',
+  'version',
+  'quit',
+  'native',
+  'theme',
+  'rage',
+  'doctor',
+];
+
+// ---- How an outcome reads.
+
+/**
+ * The prose of an outcome, without a trailing newline (the CLI prints `text + "\n"`): the
+ * operation's own `text` in the registry ({@link OPERATIONS}). Covers the output only: an
+ * `open` hand-off failure (`outcome.failure`) is reported by the surface after it — see
+ * {@link renderMcp} for the MCP form. An operation the registry does not know prints its output
+ * as JSON.
+ */
+export function renderText<Op extends OperationName>(surface: Surface, outcome: Outcome<Op>): string {
+  if (!Object.hasOwn(OPERATIONS, outcome.op)) return jsonLine(outcome.output);
+  return OPERATIONS[outcome.op].text(surface, outcome as never);
+}
+
+/**
+ * The `--json` line of an outcome (no trailing newline): the output object exactly as the wire
+ * carried it — a list is `[]`, never `null`; `open` carries `delivery` only when the hand-off
+ * reached the session (spec/cli.md § Commands, § lich open).
+ */
+export function renderJson(outcome: Outcome): string {
+  return jsonLine(outcome.output ?? null);
+}
+
+/**
+ * An MCP tool result for an outcome: the prose, and for an `open` whose hand-off failed, the
+ * opened text, a newline, and the failure's sentence, flagged `isError` (wire.md § 10.2,
+ * open_session).
+ */
+export function renderMcp(outcome: Outcome): { text: string; isError: boolean } {
+  const text = renderText('mcp', outcome);
+  if (outcome.failure) return { text: `${text}\n${outcome.failure.message}`, isError: true };
+  return { text, isError: false };
+}
+
+// ---- The operations on sessions and on lich itself.
 
 /** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
 function from(ctx: LichContext): string {
@@ -95,67 +307,10 @@ export async function whoami(ctx: LichContext, input: OperationInput<'whoami'>, 
 }
 
 /**
- * spec/cli.md § lich send: `relay.Send`, or `relay.SendPrivate` for a private errand. The relay
- * judges the prompt; one already over the 8192-byte cap is refused here in the relay's own words
- * (core's `promptRefusal`), since past the 1 MiB body limit the relay would never see it and the
- * caller would read the listener's refusal instead (wire.md §§ 1.2, 8.2).
- * @throws LichError `prompt is <n> bytes, over the 8192 limit: …` / `nothing to send: the prompt is empty`.
- */
-export async function send(ctx: LichContext, input: SendInput, opts: RunOptions = {}): Promise<Result> {
-  const timeoutSeconds = input.timeoutSeconds;
-  const refusal = Buffer.byteLength(input.prompt, 'utf8') > PROMPT_LIMIT ? promptRefusal(input.prompt) : null;
-  if (refusal !== null) throw new LichError(refusal);
-  return ctx.rpc.call(
-    rpcRoutes.send.call(input),
-    { from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds },
-    { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
-  );
-}
-
-/**
- * spec/cli.md § lich wait: with a ticket `relay.Wait` (a Result); without, the collect —
- * `relay.Collect`, or `relay.CollectNow` with `noWait` (a Collected). `noWait` with a ticket is
- * refused before any call.
- */
-export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions = {}): Promise<Result | Collected> {
-  const ticket = input.ticket;
-  const timeoutSeconds = input.timeoutSeconds;
-  if (ticket !== '' && input.noWait) throw new LichError(noWaitWithTicketText(ctx.surface));
-  const method = rpcRoutes.wait.call(input);
-  if (method === 'relay.Wait') {
-    return ctx.rpc.call(method, { ticket, timeoutSeconds }, { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal });
-  }
-  const collected =
-    method === 'relay.CollectNow'
-      ? await ctx.rpc.call(method, { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal })
-      : await ctx.rpc.call(
-          method,
-          { from: from(ctx), timeoutSeconds },
-        { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
-      );
-  return { results: collected?.results ?? [], open: collected?.open ?? [] };
-}
-
-/**
- * spec/cli.md § lich reply: `relay.Reply`; no ticket means the one request open against the caller.
- * An answer over the 65536-byte cap is cut here exactly as the relay cuts it (wire.md § 8.2,
- * `capAnswer`), so one past the 1 MiB body limit is still delivered, cut, rather than refused.
- */
-export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOptions = {}): Promise<null> {
-  const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
-  await ctx.rpc.call(
-    rpcRoutes.reply.call(input),
-    { from: from(ctx), ticket: input.ticket, answer },
-    { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
-  );
-  return null;
-}
-
-/**
  * spec/cli.md § lich open: `spawn.Open`, then with a prompt the hand-off — `relay.Send` (or
  * `relay.SendPrivate`) to the opened label in its project, with the wait fixed at 20 s. Refused
  * before anything is opened: a private errand without a prompt, and a prompt the relay would
- * refuse — blank once sanitised, or over 8192 bytes (prompt.ts, in the relay's words) — since
+ * refuse — blank once sanitised, or over 8192 bytes (errands.ts `promptRefusal`, in the relay's words) — since
  * the open cannot be taken back once the hand-off fails. A hand-off that fails
  * does not undo the open: the outcome carries the session and the failure, worded for the
  * surface (the `lich send` to retry with, or `send_to_session`).
@@ -345,93 +500,3 @@ export async function quit(ctx: LichContext, input: OperationInput<'quit'>, opts
   }
   return null;
 }
-
-/** An operation that produces only an output, as a registry `run`. */
-function outputOnly<Op extends OperationName>(
-  op: Op,
-  fn: (ctx: LichContext, input: OperationInput<Op>, opts: RunOptions) => Promise<OperationOutput<Op>>,
-): OperationEntry<Op>['run'] {
-  return async (ctx, input, opts) => ({ op, input, output: await fn(ctx, input, opts) });
-}
-
-/**
- * The registry: every operation by name — how it runs and how its outcome reads — in one table,
- * the one place a surface's name for an operation becomes code (docs/how-a-command-flows.md).
- * Typed by {@link OperationTable}: an operation the contracts name and this table lacks does not
- * compile.
- */
-export const OPERATIONS: OperationTable = {
-  sessions: { run: outputOnly('sessions', sessions), text: (surface, o) => sessionsText(surface, o.output) },
-  whoami: { run: outputOnly('whoami', whoami), text: (_surface, o) => whoamiText(o.output) },
-  send: { run: outputOnly('send', send), text: (surface, o) => resultText(surface, o.output) },
-  insert: { run: outputOnly('insert', insert), text: (_surface, o) => insertedText(o.output) },
-  focus: { run: outputOnly('focus', focus), text: (_surface, o) => focusedText(o.output) },
-  wait: {
-    run: outputOnly('wait', wait),
-    text: (surface, o) => (isCollected(o.output) ? collectText(surface, o.output) : resultText(surface, o.output)),
-  },
-  reply: { run: outputOnly('reply', reply), text: () => ANSWER_SENT },
-  open: { run: open, text: (surface, o) => openText(surface, o.output, o.input.worktree !== '') },
-  close: { run: outputOnly('close', close), text: (_surface, o) => closeText(o.output) },
-  rename: { run: outputOnly('rename', rename), text: (_surface, o) => renamedText(o.output) },
-  control: { run: outputOnly('control', control), text: (_surface, o) => controlledText(o.output) },
-  ask: { run: outputOnly('ask', ask), text: (_surface, o) => answeredText(o.output) },
-  worktrees: { run: outputOnly('worktrees', worktrees), text: (surface, o) => worktreesText(surface, o.output) },
-  folders: { run: outputOnly('folders', folders), text: (surface, o) => foldersText(surface, o.output) },
-  file: { run: outputOnly('file', file), text: (_surface, o) => filedText(o.output) },
-  renameFolder: { run: outputOnly('renameFolder', renameFolder), text: (_surface, o) => refiledText(o.output) },
-  colorFolder: { run: outputOnly('colorFolder', colorFolder), text: (_surface, o) => coloredText(o.output) },
-  cost: { run: outputOnly('cost', cost), text: (_surface, o) => costOutputText(o.input, o.output) },
-  version: { run: outputOnly('version', version), text: (_surface, o) => versionText(o.output) },
-  quit: { run: outputOnly('quit', quit), text: () => QUIT_DONE },
-  native: { run: outputOnly('native', native), text: (_surface, o) => nativeText(o.output) },
-  theme: {
-    run: outputOnly('theme', theme),
-    text: (_surface, o) => (Array.isArray(o.output) ? themesText(o.output) : themeSwitchedText(o.output)),
-  },
-  rage: { run: outputOnly('rage', rage), text: (_surface, o) => rageText(o.output) },
-  doctor: { run: doctor, text: (_surface, o) => doctorText(o.output) },
-};
-
-/**
- * Runs one operation by name: the single entry every surface uses — a look-up in
- * {@link OPERATIONS}. Resolves with the output (and, for `open`, a hand-off failure to report
- * after it); rejects with a `LichError` the user reads, or an AbortError when `opts.signal` fired.
- */
-export function runOperation<Op extends OperationName>(
-  ctx: LichContext,
-  op: Op,
-  input: OperationInput<Op>,
-  opts: RunOptions = {},
-): Promise<Outcome<Op>> {
-  if (!Object.hasOwn(OPERATIONS, op)) return Promise.reject(new LichError(`unknown operation ${JSON.stringify(op)}`));
-  return (OPERATIONS[op] as OperationEntry<Op>).run(ctx, input, opts);
-}
-
-/** The operation names core runs, in the order of the CLI's help (docs/architecture.md). */
-export const OPERATION_NAMES: readonly OperationName[] = [
-  'sessions',
-  'whoami',
-  'send',
-  'insert',
-  'focus',
-  'wait',
-  'reply',
-  'open',
-  'close',
-  'rename',
-  'control',
-  'ask',
-  'worktrees',
-  'folders',
-  'file',
-  'renameFolder',
-  'colorFolder',
-  'cost',
-  'version',
-  'quit',
-  'native',
-  'theme',
-  'rage',
-  'doctor',
-];

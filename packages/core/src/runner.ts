@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { LichError, oneLine } from './errors.js';
-import type { Env } from './coordinates.js';
+import type { Env } from './rpc.js';
 
 /**
  * What a `lich` run ended as, read off its exit status (spec/cli.md § Commands): 0 done,

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createContext } from './context.js';
-import { renderJson, renderText } from './render.js';
-import { runOperation } from './operations.js';
+import { createContext, renderJson, renderText, runOperation } from './operations.js';
 import { type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import { themesText, themeSwitchedText } from './theme-wording.js';
 import type { Theme } from './types.js';

@@ -1,7 +1,8 @@
 /**
  * Per-command client budgets (wire.md § 1.4). They bound the whole HTTP exchange, as Go's
- * `http.Client.Timeout` does; a wait's budget is the wait the server was asked for plus slack,
- * so the server's own answer ("still working", a ticket) always arrives before the client gives up.
+ * `http.Client.Timeout` does. A call that waits on the server (send, wait, the hand-off of
+ * `open --prompt`, insert) has the budget of the wait rule instead — the wait plus slack, so the
+ * server's own answer always arrives first: errands.ts `waitBudgetMs`, with the rule itself.
  */
 
 /** Every quick call: sessions, whoami, reply, `wait --no-wait`, quit's RPC. */
@@ -12,12 +13,6 @@ export const OPEN_CALL_MS = 60_000;
 export const CONTROL_CALL_MS = 90_000;
 /** `spawn.Ask`: the 90 s an ask waits for its answer plus the slack (askCall). */
 export const ASK_CALL_MS = 120_000;
-/** Added to every wait so the server's answer beats the client's deadline. */
-export const CALL_SLACK_SECONDS = 30;
-/** The server's default wait when `timeoutSeconds` ≤ 0 (relay.DefaultWait). */
-export const DEFAULT_WAIT_SECONDS = 100;
-/** The longest wait the server honours (relay.MaxWaitSeconds, 30 minutes). */
-export const MAX_WAIT_SECONDS = 1800;
 /** The fixed wait of the hand-off `open --prompt` makes (spec/cli.md § lich open, deliverWait). */
 export const DELIVER_WAIT_SECONDS = 20;
 /** `lich version` leaves out a lich that does not answer within this (spec/cli.md). */
@@ -29,24 +24,3 @@ export const QUIT_POLL_MS = 100;
 
 /** The prompt wait of `lich insert` when `timeoutSeconds` ≤ 0 (spec/cli.md § lich insert: default 10). */
 export const INSERT_DEFAULT_WAIT_SECONDS = 10;
-
-/**
- * The wait rule, written once (relay.DefaultWait, MaxWaitSeconds; wire.md § 9): how long the
- * server holds a call asked to wait `seconds` — ≤ 0, absent or not a number is `fallback` (the
- * 100 s default; an insert's is 10 s), above 1800 is 1800, anything else as asked (the wire's
- * `timeoutSeconds` is an integer). The relay holds the line this long, the insert waits this
- * long for a prompt, and a client's HTTP budget is this plus the slack ({@link waitBudgetMs}).
- */
-export function waitSeconds(seconds: number | undefined, fallback = DEFAULT_WAIT_SECONDS): number {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return fallback;
-  return Math.min(seconds, MAX_WAIT_SECONDS);
-}
-
-/**
- * The HTTP budget of a call that waits `seconds` on the server (waitBudget, wire.md § 1.4),
- * in milliseconds: the server's wait ({@link waitSeconds}) plus 30 s — ≤ 0 → 100 s + 30 s;
- * above 1800 → 1800 s + 30 s; else `seconds` + 30 s.
- */
-export function waitBudgetMs(seconds: number | undefined, fallback = DEFAULT_WAIT_SECONDS): number {
-  return (waitSeconds(seconds, fallback) + CALL_SLACK_SECONDS) * 1000;
-}

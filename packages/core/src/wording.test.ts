@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from './operations.js';
-import { renderJson, renderMcp, renderText } from './render.js';
+import { resultText } from './errands.js';
+import { type Outcome, renderJson, renderMcp, renderText } from './operations.js';
 import type { Closed, Controlled, Peer, Result, Session } from './types.js';
 import { inputOf } from './testing/input.js';
 import {
   answeredText,
   closeText,
   controlledText,
-  collectText,
   handOffFailureText,
   openText,
   quitFailedText,
-  resultText,
   sessionsText,
   versionText,
   whoamiText,
@@ -19,87 +17,6 @@ import {
 } from './wording.js';
 
 const r = (status: string, extra: Partial<Result> = {}): Result => ({ ticket: 'a1b2c3d4', target: 'docs', status: status as Result['status'], answer: '', ...extra });
-
-describe('resultText (wire.md § 7.2, § 7.3)', () => {
-  it('is the answer alone when answered, on both surfaces', () => {
-    expect(resultText('cli', r('answered', { answer: 'All green.' }))).toBe('All green.');
-    expect(resultText('mcp', r('answered', { answer: 'All green.' }))).toBe('All green.');
-  });
-
-  it('words a shared pending result for the CLI', () => {
-    expect(resultText('cli', r('pending'))).toBe(
-      "docs is still working. The errand is open — a message that session was not ready for is held until it is — and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n  lich wait a1b2c3d4",
-    );
-  });
-
-  it('words a private pending result for the CLI', () => {
-    expect(resultText('cli', r('pending', { private: true }))).toBe(
-      "docs is still working. The errand is private: no note will be typed at the sending session's prompt, and `lich wait` without a ticket will not return it. Hold the line for it with:\n  lich wait a1b2c3d4",
-    );
-  });
-
-  it('words a shared pending result for MCP', () => {
-    expect(resultText('mcp', r('pending'))).toBe(
-      'docs is still working. The errand is open — if that session was not at a prompt yet, the task is held and goes in when it is. When its result is ready a short note will arrive at your own prompt, so carry on — there is nothing to poll. Collect it with wait_for_answer (ticket "a1b2c3d4", or no ticket for everything at once).',
-    );
-  });
-
-  it('words a private pending result for MCP', () => {
-    expect(resultText('mcp', r('pending', { private: true }))).toBe(
-      'docs is still working. The errand is private: no note will announce its result and wait_for_answer without a ticket never returns it. Call wait_for_answer with ticket "a1b2c3d4" to hold the line for it — waiting on your own ticket is not polling.',
-    );
-  });
-
-  const final: Record<string, string> = {
-    unread:
-      'The "docs" session never picked the task up: it was typed at that prompt and nothing read it, so something else has that terminal — a provider still starting, or a question of its own on screen (Claude Code asks whether a directory is trusted the first time it runs in one). Nothing is queued and nothing was answered. Tell the user to open the "docs" card and clear what is on it; the task has to be sent again after that.',
-    undelivered:
-      'The task never reached the "docs" session: it was held back because that terminal was not at a prompt — a worktree setup script still running, a provider that never came up — and the session ended or stayed that way for too long. Nothing is queued anymore and nothing was answered. Tell the user to open the "docs" card to see what happened there; the task has to be sent again after that.',
-    unanswered:
-      'The "docs" session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the "docs" card to read it. If it is still working in the background, its answer can still arrive on this ticket for an hour.',
-    stopped: 'The "docs" session was closed before it answered, so the task was stopped and no answer is coming.',
-    expired:
-      'The "docs" session did not answer within the hour a task is kept open, so the task expired and no answer is coming. Open the "docs" card to see where it stands.',
-  };
-  for (const [status, text] of Object.entries(final)) {
-    it(`words ${status} the same on both surfaces`, () => {
-      expect(resultText('cli', r(status))).toBe(text);
-      expect(resultText('mcp', r(status))).toBe(text);
-    });
-  }
-
-  it('quotes the target label as Go %q does', () => {
-    expect(resultText('cli', r('stopped', { target: 'say "x"' }))).toBe(
-      'The "say \\"x\\"" session was closed before it answered, so the task was stopped and no answer is coming.',
-    );
-  });
-});
-
-describe('collectText (wire.md § 7.4)', () => {
-  it('says there is nothing to collect when nothing is ready or open', () => {
-    expect(collectText('cli', { results: [], open: [] })).toBe(
-      'Nothing to collect: no results are waiting and no errand of yours is open.',
-    );
-  });
-
-  it('lists answers, other outcomes and who still owes one, separated by blank lines; pending prints nothing', () => {
-    const text = collectText('cli', {
-      results: [r('answered', { target: 'api', answer: 'Done.', ticket: '11112222' }), r('pending'), r('stopped')],
-      open: ['docs', 'web'],
-    });
-    expect(text).toBe(
-      'Answer from "api" (ticket 11112222):\nDone.\n\n' +
-        'The "docs" session was closed before it answered, so the task was stopped and no answer is coming.\n\n' +
-        'Still working: "docs", "web". Their results will announce themselves at your prompt.',
-    );
-  });
-
-  it('lists only who still owes an answer when nothing is ready', () => {
-    expect(collectText('mcp', { results: [], open: ['docs'] })).toBe(
-      'Still working: "docs". Their results will announce themselves at your prompt.',
-    );
-  });
-});
 
 const peer: Peer = { label: 'docs', name: 'lich-a1b2', project: 'lich', kind: 'codex', state: 'busy', id: '0b9c', path: '/p', projectPath: '/p' };
 

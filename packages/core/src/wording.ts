@@ -1,88 +1,22 @@
 /**
- * Every sentence a surface prints, written once and shared by the CLI, `lich mcp` and the
- * opencode plugin (spec/cli.md; wire.md § 7). "The reader should not meet two spellings of one
- * outcome": a surface that needs different words for the same outcome (the CLI names
- * `lich wait <ticket>`, MCP names the `wait_for_answer` tool) asks for them by `surface`.
+ * The sentences of the operations operations.ts runs — sessions, whoami, open, close,
+ * worktrees, version, quit, control, ask — shared by the CLI, `lich mcp` and the opencode plugin
+ * (spec/cli.md; wire.md § 7). The errands' own (send, wait, reply) are in errands.ts, and each
+ * noun module's beside it (workspace-wording.ts, cost-wording.ts, …). "The reader should not meet
+ * two spellings of one outcome": `open --prompt` words its hand-off with errands.ts's
+ * `resultText`, and a surface that needs different words for the same outcome asks for them by
+ * `surface`.
  *
  * Every function returns its text WITHOUT a trailing newline; the CLI prints `text + "\n"`,
  * MCP returns the text as it is.
  */
+import { resultText } from './errands.js';
+import type { Surface } from './operation.js';
 import { goQuote } from './quote.js';
-import { jsonLine } from './json.js';
+import { jsonLine } from './rpc.js';
 import { tableCell } from './names.js';
 import { commandName } from './control.js';
-import type { Answered, Checkout, Closed, Collected, Controlled, Opened, Peer, Result, Session, VersionReport } from './types.js';
-
-/** Which surface the words are for. */
-export type Surface = 'cli' | 'mcp';
-
-/**
- * The text of one result (wire.md § 7.2 for the CLI, § 7.3 for MCP): the answer alone when
- * answered; for `pending`, where to pick it up (private errands say no note will come); for every
- * other status, what happened and what to tell the user.
- */
-export function resultText(surface: Surface, result: Result): string {
-  const t = result.target;
-  const q = goQuote(t);
-  switch (result.status) {
-    case 'answered':
-      return result.answer;
-    case 'pending':
-      return pendingText(surface, result);
-    case 'unread':
-      return `The ${q} session never picked the task up: it was typed at that prompt and nothing read it, so something else has that terminal — a provider still starting, or a question of its own on screen (Claude Code asks whether a directory is trusted the first time it runs in one). Nothing is queued and nothing was answered. Tell the user to open the ${q} card and clear what is on it; the task has to be sent again after that.`;
-    case 'undelivered':
-      return `The task never reached the ${q} session: it was held back because that terminal was not at a prompt — a worktree setup script still running, a provider that never came up — and the session ended or stayed that way for too long. Nothing is queued anymore and nothing was answered. Tell the user to open the ${q} card to see what happened there; the task has to be sent again after that.`;
-    case 'unanswered':
-      return `The ${q} session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the ${q} card to read it. If it is still working in the background, its answer can still arrive on this ticket for an hour.`;
-    case 'stopped':
-      return `The ${q} session was closed before it answered, so the task was stopped and no answer is coming.`;
-    case 'expired':
-      return `The ${q} session did not answer within the hour a task is kept open, so the task expired and no answer is coming. Open the ${q} card to see where it stands.`;
-    default:
-      // A status this build does not know (a newer backend): say what came back rather than guess.
-      return `The errand with ${q} ended as ${goQuote(result.status)} (ticket ${result.ticket}), which this lich does not know how to read.`;
-  }
-}
-
-function pendingText(surface: Surface, result: Result): string {
-  const t = result.target;
-  if (surface === 'mcp') {
-    return result.private
-      ? `${t} is still working. The errand is private: no note will announce its result and wait_for_answer without a ticket never returns it. Call wait_for_answer with ticket ${goQuote(result.ticket)} to hold the line for it — waiting on your own ticket is not polling.`
-      : `${t} is still working. The errand is open — if that session was not at a prompt yet, the task is held and goes in when it is. When its result is ready a short note will arrive at your own prompt, so carry on — there is nothing to poll. Collect it with wait_for_answer (ticket ${goQuote(result.ticket)}, or no ticket for everything at once).`;
-  }
-  return result.private
-    ? `${t} is still working. The errand is private: no note will be typed at the sending session's prompt, and \`lich wait\` without a ticket will not return it. Hold the line for it with:\n  lich wait ${result.ticket}`
-    : `${t} is still working. The errand is open — a message that session was not ready for is held until it is — and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n  lich wait ${result.ticket}`;
-}
-
-/** wire.md § 7.4: the collect's fixed line when nothing is ready and nothing is open. */
-export const NOTHING_TO_COLLECT = 'Nothing to collect: no results are waiting and no errand of yours is open.';
-
-/**
- * The text of a collect (`wait` without a ticket, `wait_for_answer` without one; wire.md § 7.4):
- * every result oldest first — answers under a line naming their sender and ticket, other
- * outcomes in the words a single wait uses, a `pending` entry not at all — then who still owes
- * an answer, parts separated by a blank line.
- */
-export function collectText(surface: Surface, collected: Collected): string {
-  const results = collected.results ?? [];
-  const open = collected.open ?? [];
-  if (results.length === 0 && open.length === 0) return NOTHING_TO_COLLECT;
-  const parts: string[] = [];
-  for (const result of results) {
-    if (result.status === 'answered') {
-      parts.push(`Answer from ${goQuote(result.target)} (ticket ${result.ticket}):\n${result.answer}`);
-    } else if (result.status !== 'pending') {
-      parts.push(resultText(surface, result));
-    }
-  }
-  if (open.length > 0) {
-    parts.push(`Still working: ${open.map(goQuote).join(', ')}. Their results will announce themselves at your prompt.`);
-  }
-  return parts.join('\n\n');
-}
+import type { Answered, Checkout, Closed, Controlled, Opened, Peer, Session, VersionReport } from './types.js';
 
 /** wire.md § 7.5: what `sessions` says with nobody else live. */
 export const NO_OTHER_SESSIONS = 'No other live sessions.';
@@ -107,9 +41,6 @@ export function whoamiText(peer: Peer): string {
     [peer.label, peer.project, peer.kind, peer.name, peer.state || '-', peer.id].map(tableCell).join('\t'),
   ].join('\n');
 }
-
-/** `lich reply`, `reply_to_session` (wire.md § 7.5). */
-export const ANSWER_SENT = 'Answer sent.';
 
 const CONFINED =
   " It runs confined: an empty home holding only its agent's own state, the machine read-only, and writes only inside its checkout.";
@@ -202,20 +133,6 @@ export function quitFailedText(port: number): string {
   return `lich was asked to quit and still listens on port ${port} after 15s`;
 }
 
-/** The refusal of a no-wait collect given a ticket, in the surface's own spelling (wire.md § 10.2). */
-export function noWaitWithTicketText(surface: Surface): string {
-  return surface === 'mcp'
-    ? 'no_wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop no_wait to wait on it'
-    : '--no-wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop --no-wait to wait on it';
-}
-
-/** The refusal of `private` without a task to hand over, checked before anything is opened (wire.md § 5.3, § 10.2). */
-export function privateWithoutPromptText(surface: Surface): string {
-  return surface === 'mcp'
-    ? 'private applies to the task handed over with prompt: add a prompt, or drop private'
-    : '--private applies to the task handed over with --prompt: add a prompt, or drop --private';
-}
-
 /**
  * The refusals of `lich open --subagent`, each checked before anything is opened, in this order
  * (wire.md § 5.3; spec/cli.md § lich open, --subagent). The flag exists on the command line
@@ -263,9 +180,4 @@ export function controlledText(c: Controlled): string {
 /** `lich ask`, `ask_session` (wire.md § 7.5): the answer alone. */
 export function answeredText(a: Answered): string {
   return a.answer;
-}
-
-/** Whether a `wait` output is a collect (no ticket) rather than one errand's result. */
-export function isCollected(output: Result | Collected): output is Collected {
-  return Array.isArray((output as Collected).results);
 }

@@ -1,14 +1,15 @@
 /**
  * The sentences of the workspace commands — rename, folders, file, rename-folder, color-folder,
  * insert and focus — written once for the CLI and `lich mcp` (spec/cli.md § lich rename …
- * § lich focus; wire.md § 7.5). Like wording.ts, every function returns its text without a
- * trailing newline.
+ * § lich focus; wire.md § 7.5), and insert's limits and refusals (wire.md § 8.2). Like wording.ts,
+ * every function returns its text without a trailing newline.
  */
-import { jsonLine } from './json.js';
+import { sanitizeText } from './errands.js';
+import { jsonLine } from './rpc.js';
 import { tableCell } from './names.js';
 import { goQuote } from './quote.js';
 import type { Colored, Filed, Focused, Folder, Inserted, Refiled, Renamed } from './types.js';
-import type { Surface } from './wording.js';
+import type { Surface } from './operation.js';
 
 /** `lich rename` (wire.md § 7.5). */
 export function renamedText(renamed: Renamed): string {
@@ -93,7 +94,28 @@ export const INSERT_READ_LIMIT = 1024 * 1024;
  */
 export const INSERT_OVER_READ_LIMIT = `text is over ${INSERT_READ_LIMIT} bytes, over the 65536 limit: insert the path of the file instead of its contents`;
 
-export { INSERT_LIMIT, insertRefusal, sanitizeText as sanitizeInsert } from './prompt.js';
+/** The most `lich insert` pastes, in UTF-8 bytes after sanitising (wire.md § 8.2, insert cap). */
+export const INSERT_LIMIT = 65536;
+
+/**
+ * Why lich would refuse to insert `text`, in its own words, or null when it would paste it:
+ * `nothing to insert: the text is empty` (blank once sanitised), or
+ * `text is <n> bytes, over the 65536 limit: insert the path of the file instead of its contents`
+ * (n in UTF-8 bytes after sanitising). The server refuses with the same words (relay/insert.ts);
+ * the client checks first so a megabyte of stdin is refused in them rather than by the body limit.
+ */
+export function insertRefusal(text: string): string | null {
+  const clean = sanitizeText(text);
+  if (clean.trim() === '') return 'nothing to insert: the text is empty';
+  const bytes = Buffer.byteLength(clean, 'utf8');
+  if (bytes > INSERT_LIMIT) {
+    return `text is ${bytes} bytes, over the ${INSERT_LIMIT} limit: insert the path of the file instead of its contents`;
+  }
+  return null;
+}
+
+/** What an insert pastes of its text: the sanitiser prompts and answers go through too (errands.ts). */
+export { sanitizeText as sanitizeInsert } from './errands.js';
 
 /** `lich insert` with neither `--session` nor `--project` (wording of this build: wire.md § 5.3 has the rule, not the line). */
 export const INSERT_NO_TARGET =

@@ -6,7 +6,8 @@
  */
 import type { LichContext, RunOptions } from './operation.js';
 import { isAbortError, LichError } from './errors.js';
-import { INSERT_DEFAULT_WAIT_SECONDS, SHORT_CALL_MS, waitBudgetMs } from './timeouts.js';
+import { waitBudgetMs } from './errands.js';
+import { INSERT_DEFAULT_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
 import { rpcRoutes } from '@lich/generated/contracts';
 import type {
   ColorFolderInput,

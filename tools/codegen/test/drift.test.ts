@@ -22,8 +22,8 @@ import { ContractError, loadContracts } from '../src/load';
 import type { Contracts, Files } from '../src/model';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const OPERATIONS = join(root, 'packages/core/src/operations.ts');
-const HANDLERS = join(root, 'packages/server/src/rpc/handlers.ts');
+const ERRANDS = join(root, 'packages/core/src/errands.ts');
+const HANDLERS = join(root, 'packages/server/src/rpc.ts');
 
 /** The contracts with `urgent` added to send's input, its command line and its MCP tool. */
 function withUrgentInput(): Contracts {
@@ -58,7 +58,7 @@ async function problemsOf(contracts: Contracts): Promise<string[]> {
 }
 
 /**
- * tsc's errors over `rootNames` (core's operations, the server's handler table) and everything
+ * tsc's errors over `rootNames` (core's errands, the server's handler table) and everything
  * they import, with `generated` in place of generated/ and `overrides` in place of their files.
  */
 const unchanged = new Map<string, ts.SourceFile>();
@@ -103,22 +103,22 @@ describe('an optional input field added to send', { timeout: 240_000 }, () => {
   it('fails to type-check, naming the field in core, once the RPC contract carries it and core does not', async () => {
     const files = await generate(withUrgentOption(withUrgentInput()));
     expect(files['types.ts']).toMatch(/export interface RelaySendOptions \{[^}]*\n  urgent: boolean;/);
-    const errors = typeErrors([OPERATIONS], files);
+    const errors = typeErrors([ERRANDS], files);
     expect(errors.length).toBeGreaterThan(0);
     // Every error is core's send leaving the field out of relay.Send's options, and names it.
     for (const error of errors) {
-      expect(error).toMatch(/^packages\/core\/src\/operations\.ts:\d+: /);
+      expect(error).toMatch(/^packages\/core\/src\/errands\.ts:\d+: /);
       expect(error).toContain("Property 'urgent' is missing");
     }
   });
 
   it('type-checks again once core sends it: the relay takes the generated options, and the handler hands them on', async () => {
     const files = await generate(withUrgentOption(withUrgentInput()));
-    const core = readFileSync(OPERATIONS, 'utf8');
-    // The options object core's send builds, as operations.ts spells it.
+    const core = readFileSync(ERRANDS, 'utf8');
+    // The options object core's send builds, as errands.ts spells it.
     const sent = '{ from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds }';
     expect(core).toContain(sent);
     const following = core.replace(sent, sent.replace(' timeoutSeconds }', ' timeoutSeconds, urgent: input.urgent }'));
-    expect(typeErrors([OPERATIONS, HANDLERS], files, { [OPERATIONS]: following })).toEqual([]);
+    expect(typeErrors([ERRANDS, HANDLERS], files, { [ERRANDS]: following })).toEqual([]);
   });
 });

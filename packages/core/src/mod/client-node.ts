@@ -7,7 +7,7 @@
  * // null outside lich or in a non-interactive session; else client.stop() on unload.
  * ```
  */
-import type { Env } from '../coordinates.js';
+import type { Env } from '../rpc.js';
 import { type ModClient, type ModClientRun, runModClient } from './client.js';
 import { pluginEndpoint } from './endpoint.js';
 

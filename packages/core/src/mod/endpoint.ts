@@ -6,7 +6,7 @@
  * A plugin runs inside a provider's own process, so nothing here ever throws into it: a failed
  * exchange is a rejected promise with a one-line reason, and the callers turn that into a result.
  */
-import type { Env } from '../coordinates.js';
+import type { Env } from '../rpc.js';
 import { type HttpLink, httpLink } from './http-link.js';
 import { linkCoordinates } from './link.js';
 import { bodyRefusal } from './validate.js';

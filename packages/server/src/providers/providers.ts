@@ -11,14 +11,15 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
-import { jsonLine } from '@lich/core/json';
+import { jsonLine } from '@lich/core/rpc';
 import { SpawnError } from '../errors.js';
 import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
 import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';
 import { codexHooks } from './codex-hooks.js';
 import { opencodeEnv } from './opencode.js';
 import { goQuote } from '@lich/core/quote';
-import { ASK_CALL_MS, CALL_SLACK_SECONDS } from '@lich/core/timeouts';
+import { CALL_SLACK_SECONDS } from '@lich/core/errands';
+import { ASK_CALL_MS } from '@lich/core/timeouts';
 
 /**
  * How lich's MCP server is registered on a provider's own command line at spawn

@@ -11,8 +11,9 @@
  * nothing to answer.
  */
 import { goQuote } from '@lich/core/quote';
-import { INSERT_DEFAULT_WAIT_SECONDS, waitSeconds as theWait } from '@lich/core/timeouts';
-import { insertRefusal } from '@lich/core/prompt';
+import { waitSeconds as theWait } from '@lich/core/errands';
+import { INSERT_DEFAULT_WAIT_SECONDS } from '@lich/core/timeouts';
+import { insertRefusal } from '@lich/core/workspace-wording';
 import { sleep } from '../clock.js';
 import { RelayError } from './errors.js';
 import type { RelayHost, RelaySession } from './host.js';

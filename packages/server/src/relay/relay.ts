@@ -24,7 +24,7 @@
 import { homedir } from 'node:os';
 import { goQuote } from '@lich/core/quote';
 import type { PromptLang } from '@lich/core/i18n/prompts';
-import { waitSeconds } from '@lich/core/timeouts';
+import { waitSeconds } from '@lich/core/errands';
 import type { Timer } from '../clock.js';
 import { composeMessage } from './compose.js';
 import { cannotTakeWhole, Delivery } from './delivery.js';

@@ -186,7 +186,7 @@ describe('closing the worker', () => {
   });
 
   it('prints the stopped outcome in the words of wire.md § 7.2', async () => {
-    const { resultText } = await import('@lich/core/wording');
+    const { resultText } = await import('@lich/core/errands');
     expect(resultText('cli', { ticket: 'a1b2c3d4', target: 'Session 2', status: 'stopped', answer: '' })).toBe(stoppedText('Session 2'));
   });
 });

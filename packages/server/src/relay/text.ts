@@ -2,7 +2,7 @@
  * What the relay does to the text it carries before it reaches a terminal or a sender
  * (wire.md § 8.2, spec/cli.md § lich send, § lich reply).
  */
-import { ANSWER_BYTE_LIMIT, capAnswer as capAnswerText, cutUtf8, promptRefusal, sanitizeText } from '@lich/core/prompt';
+import { ANSWER_BYTE_LIMIT, capAnswer as capAnswerText, cutUtf8, promptRefusal, sanitizeText } from '@lich/core/errands';
 import { RelayError } from './errors.js';
 
 /** The most an answer may hold, in UTF-8 bytes; longer ones are cut, not refused (core's rule). */
@@ -10,7 +10,7 @@ export const answerLimit = ANSWER_BYTE_LIMIT;
 /** How much of a prompt names it in an owed-errand listing, in bytes (`askedLimit`). */
 export const askedLimit = 72;
 
-/** The one sanitising rule (packages/core/src/prompt.ts), which the client's pre-checks share. */
+/** The one sanitising rule (packages/core/src/errands.ts), which the client's pre-checks share. */
 export const sanitize = sanitizeText;
 
 /**

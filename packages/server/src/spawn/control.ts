@@ -20,7 +20,7 @@ import {
   controlRefusal,
   type ControlAction,
 } from '@lich/core/control';
-import { sanitizeText } from '@lich/core/prompt';
+import { sanitizeText } from '@lich/core/errands';
 import { goQuote } from '@lich/core/quote';
 import type { Answered, Controlled, SpawnAskOptions, SpawnControlOptions } from '@lich/generated/types';
 import { SpawnError } from '../errors.js';

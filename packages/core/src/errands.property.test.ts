@@ -5,7 +5,8 @@
 // bytes after sanitising — in the relay's own words, with that byte count.
 import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
-import { INSERT_LIMIT, PROMPT_LIMIT, insertRefusal, promptRefusal, sanitizeText } from './prompt.js';
+import { PROMPT_LIMIT, promptRefusal, sanitizeText } from './errands.js';
+import { INSERT_LIMIT, insertRefusal } from './workspace-wording.js';
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 
