@@ -2,7 +2,7 @@
 // Regenerate: npm run codegen
 
 import { count, hasProp, isType, jsonEqual, prop, firstOutcome, type Outcome, type OutcomeExit } from '@lich/core/contract-runtime';
-import type { HookGetPath, HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMethodName } from './types';
+import type { HookGetPath, HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMethodName, SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, ControlInput, AskInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, CostInput, NativeInput, ThemeInput, QuitInput, VersionInput } from './types';
 
 /** Object type name → its JSON Schema (contracts/objects), every `$ref` inlined. */
 export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
@@ -4853,3 +4853,172 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
 export function exitCode<K extends OpName>(op: K, output: OperationTypes[K]['output']): OutcomeExit {
   return firstOutcome(outcomes[op], output);
 }
+
+/** Operation → step → the RPC method that carries that call for this input (`x-rpc`: per step, the first route whose `when` holds; the last always does). A step is one call the operation makes — `call`, or for `open` the `open` and then the `handOff` of --prompt; whether a step is made at all is the operation's own logic (core). */
+export const rpcRoutes = {
+  /** contracts/operations/sessions.json `x-rpc`. */
+  sessions: {
+    /** Always `relay.Peers`. */
+    call(_input: SessionsInput): 'relay.Peers' {
+      return 'relay.Peers';
+    },
+  },
+  /** contracts/operations/whoami.json `x-rpc`. */
+  whoami: {
+    /** Always `relay.Self`. */
+    call(_input: WhoamiInput): 'relay.Self' {
+      return 'relay.Self';
+    },
+  },
+  /** contracts/operations/send.json `x-rpc`. */
+  send: {
+    /** `relay.SendPrivate` when private is true; `relay.Send` otherwise. */
+    call(input: SendInput): 'relay.SendPrivate' | 'relay.Send' {
+      if (input.private === true) return 'relay.SendPrivate';
+      return 'relay.Send';
+    },
+  },
+  /** contracts/operations/insert.json `x-rpc`. */
+  insert: {
+    /** Always `relay.Insert`. */
+    call(_input: InsertInput): 'relay.Insert' {
+      return 'relay.Insert';
+    },
+  },
+  /** contracts/operations/focus.json `x-rpc`. */
+  focus: {
+    /** Always `relay.Focus`. */
+    call(_input: FocusInput): 'relay.Focus' {
+      return 'relay.Focus';
+    },
+  },
+  /** contracts/operations/wait.json `x-rpc`. */
+  wait: {
+    /** `relay.Wait` when ticket is not ""; `relay.CollectNow` when noWait is true; `relay.Collect` otherwise. */
+    call(input: WaitInput): 'relay.Wait' | 'relay.CollectNow' | 'relay.Collect' {
+      if (input.ticket !== '') return 'relay.Wait';
+      if (input.noWait === true) return 'relay.CollectNow';
+      return 'relay.Collect';
+    },
+  },
+  /** contracts/operations/reply.json `x-rpc`. */
+  reply: {
+    /** Always `relay.Reply`. */
+    call(_input: ReplyInput): 'relay.Reply' {
+      return 'relay.Reply';
+    },
+  },
+  /** contracts/operations/open.json `x-rpc`. */
+  open: {
+    /** `spawn.OpenSubagent` when subagent is true; `spawn.Open` otherwise. */
+    open(input: OpenInput): 'spawn.OpenSubagent' | 'spawn.Open' {
+      if (input.subagent === true) return 'spawn.OpenSubagent';
+      return 'spawn.Open';
+    },
+    /** `relay.SendSubagent` when subagent is true; `relay.SendPrivate` when private is true; `relay.Send` otherwise. */
+    handOff(input: OpenInput): 'relay.SendSubagent' | 'relay.SendPrivate' | 'relay.Send' {
+      if (input.subagent === true) return 'relay.SendSubagent';
+      if (input.private === true) return 'relay.SendPrivate';
+      return 'relay.Send';
+    },
+  },
+  /** contracts/operations/close.json `x-rpc`. */
+  close: {
+    /** Always `spawn.Close`. */
+    call(_input: CloseInput): 'spawn.Close' {
+      return 'spawn.Close';
+    },
+  },
+  /** contracts/operations/rename.json `x-rpc`. */
+  rename: {
+    /** Always `spawn.Rename`. */
+    call(_input: RenameInput): 'spawn.Rename' {
+      return 'spawn.Rename';
+    },
+  },
+  /** contracts/operations/control.json `x-rpc`. */
+  control: {
+    /** Always `spawn.Control`. */
+    call(_input: ControlInput): 'spawn.Control' {
+      return 'spawn.Control';
+    },
+  },
+  /** contracts/operations/ask.json `x-rpc`. */
+  ask: {
+    /** Always `spawn.Ask`. */
+    call(_input: AskInput): 'spawn.Ask' {
+      return 'spawn.Ask';
+    },
+  },
+  /** contracts/operations/worktrees.json `x-rpc`. */
+  worktrees: {
+    /** Always `spawn.Worktrees`. */
+    call(_input: WorktreesInput): 'spawn.Worktrees' {
+      return 'spawn.Worktrees';
+    },
+  },
+  /** contracts/operations/folders.json `x-rpc`. */
+  folders: {
+    /** Always `spawn.Folders`. */
+    call(_input: FoldersInput): 'spawn.Folders' {
+      return 'spawn.Folders';
+    },
+  },
+  /** contracts/operations/file.json `x-rpc`. */
+  file: {
+    /** Always `spawn.File`. */
+    call(_input: FileInput): 'spawn.File' {
+      return 'spawn.File';
+    },
+  },
+  /** contracts/operations/renameFolder.json `x-rpc`. */
+  renameFolder: {
+    /** Always `spawn.RenameFolder`. */
+    call(_input: RenameFolderInput): 'spawn.RenameFolder' {
+      return 'spawn.RenameFolder';
+    },
+  },
+  /** contracts/operations/colorFolder.json `x-rpc`. */
+  colorFolder: {
+    /** Always `spawn.ColorFolder`. */
+    call(_input: ColorFolderInput): 'spawn.ColorFolder' {
+      return 'spawn.ColorFolder';
+    },
+  },
+  /** contracts/operations/cost.json `x-rpc`. */
+  cost: {
+    /** Always `store.CostTotals`. */
+    call(_input: CostInput): 'store.CostTotals' {
+      return 'store.CostTotals';
+    },
+  },
+  /** contracts/operations/native.json `x-rpc`. */
+  native: {
+    /** Always `system.CloseWindow`. */
+    call(_input: NativeInput): 'system.CloseWindow' {
+      return 'system.CloseWindow';
+    },
+  },
+  /** contracts/operations/theme.json `x-rpc`. */
+  theme: {
+    /** `themes.List` when action is "list"; `themes.Switch` otherwise. */
+    call(input: ThemeInput): 'themes.List' | 'themes.Switch' {
+      if (input.action === 'list') return 'themes.List';
+      return 'themes.Switch';
+    },
+  },
+  /** contracts/operations/quit.json `x-rpc`. */
+  quit: {
+    /** Always `system.Quit`. */
+    call(_input: QuitInput): 'system.Quit' {
+      return 'system.Quit';
+    },
+  },
+  /** contracts/operations/version.json `x-rpc`. */
+  version: {
+    /** Always `system.Diagnostics`. */
+    call(_input: VersionInput): 'system.Diagnostics' {
+      return 'system.Diagnostics';
+    },
+  },
+};

@@ -185,7 +185,8 @@ const lazyOclif = {
 };
 
 /**
- * Builds the command table (packages/cli/src/commands.ts) into dist/chunks/commands-<hash>.cjs
+ * Builds the command table — generated/cli/commands.ts, every command class and `COMMANDS` in one
+ * generated module — into dist/chunks/commands-<hash>.cjs
  * and its V8 code cache into …/commands-<hash>.cache, and resolves with the former's path
  * relative to dist/ (main.ts's __LICH_COMMANDS_CJS__). The cache is made after running the
  * table once, so it holds the functions its loading compiles, not only the top level; it is
@@ -200,7 +201,7 @@ async function buildCommandTable(distDir) {
     banner: { js: `${CJS_HEAD}\n${LAZY_HELPER}` },
     plugins: [...common.plugins, lazyOclif],
     footer: { js: CJS_TAIL },
-    entryPoints: [join(root, 'packages/cli/src/commands.ts')],
+    entryPoints: [join(root, 'generated/cli/commands.ts')],
     outfile: join(distDir, 'chunks/commands.cjs'),
     write: false,
   });

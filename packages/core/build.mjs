@@ -8,8 +8,8 @@
 // Core's sources import the contract's generated modules through the workspace alias
 // `@lich/generated/*`, and generated/contracts.ts imports `@lich/core/contract-runtime`; a user
 // has neither alias. So the sources are staged first — core's own (no tests, no test helpers)
-// and the three generated modules core uses (types, contracts, rpc-routes), which travel inside
-// the package under `dist/generated/`: their types are part of core's public API — with every
+// and the two generated modules core uses (types, and contracts with the routes), which travel
+// inside the package under `dist/generated/`: their types are part of core's public API — with every
 // module specifier rewritten to the relative `.js` path a NodeNext resolver follows. tsc then
 // compiles the stage with `module: NodeNext` and `strict`, so an import a user's Node could not
 // resolve fails the build instead of the user. `__LICH_VERSION__` becomes the release's version
@@ -28,7 +28,7 @@ const root = resolve(here, '../..');
 /** The entry points of package.json `exports`, relative to src/ (each an index module: the public API is what these export). */
 export const ENTRY_POINTS = ['index.ts', 'mod/index.ts', 'contract.ts'];
 /** The generated modules core imports, staged as `src/generated/<name>`. */
-const GENERATED = ['types.ts', 'contracts.ts', 'rpc-routes.ts'];
+const GENERATED = ['types.ts', 'contracts.ts'];
 
 /** Source files that never ship: tests, and the test stand-ins (not exported). */
 function ships(rel) {

@@ -45,8 +45,8 @@ export function fail(why) {
 /**
  * The damage `check.mjs --break <what>` does to an unpacked package before anything installs it,
  * each a reason the check exists (docs/packaging.md § Its failure modes): `type` — core's
- * `runLich` is declared `any`; `file` — core's tarball lacks `dist/generated/rpc-routes.js`, which
- * five of its modules import; `send` — the CLI's tarball lacks its command table (`dist/chunks/`),
+ * `runLich` is declared `any`; `file` — core's tarball lacks `dist/generated/contracts.js`, which
+ * its operations and its mod client import; `send` — the CLI's tarball lacks its command table (`dist/chunks/`),
  * so the global lich cannot open a session to send to.
  */
 export const BREAKS = Object.freeze({ type: 'core', file: 'core', send: 'cli' });
@@ -65,8 +65,8 @@ export function breakPackage(what, pkgDir) {
     if (broken === text) throw new Error('--break type: runLich is not declared as expected in dist/runner.d.ts');
     writeFileSync(file, broken);
   } else if (what === 'file') {
-    const file = join(pkgDir, 'dist/generated/rpc-routes.js');
-    if (!existsSync(file)) throw new Error('--break file: the package holds no dist/generated/rpc-routes.js');
+    const file = join(pkgDir, 'dist/generated/contracts.js');
+    if (!existsSync(file)) throw new Error('--break file: the package holds no dist/generated/contracts.js');
     rmSync(file);
   } else if (what === 'send') {
     const chunks = join(pkgDir, 'dist/chunks');

@@ -1,5 +1,5 @@
 /**
- * The base class every generated command extends (generated/cli/commands/<op>.ts): lich's one
+ * The base class every generated command extends (generated/cli/commands.ts): lich's one
  * adapter over oclif. oclif is the declaration layer and nothing more — a command class, its
  * `Args`/`Flags` declarations (the shapes help and the flag specs are read from), its
  * constructor — while its config is never loaded and its parser never runs: lich reads argv
@@ -67,7 +67,7 @@ export interface CliIo {
 /** The static side of a concrete generated command. */
 export type LichCommandClass = typeof LichCommand & (new (argv: string[], config: Config) => LichCommand<any>);
 
-/** The explicit command table: command word → class, in help order (generated/cli/index.ts). */
+/** The explicit command table: command word → class, in help order (generated/cli/commands.ts). */
 export type CommandTable = Readonly<Record<string, LichCommandClass>>;
 
 /** What a parse of argv produced, before the operation runs. */

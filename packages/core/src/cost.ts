@@ -8,7 +8,7 @@ import { costSinceRefusal, JSON_AND_CSV } from './cost-wording.js';
 import { LichError } from './errors.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import type { CostInput, CostReport } from './types.js';
-import { rpcRoutes } from '@lich/generated/rpc-routes';
+import { rpcRoutes } from '@lich/generated/contracts';
 
 const NANOS_PER_UNIT: Readonly<Record<string, number>> = {
   ns: 1,

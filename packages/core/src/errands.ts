@@ -18,7 +18,7 @@ import type { LichContext, RunOptions, Surface } from './operation.js';
 import { LichError } from './errors.js';
 import { goQuote } from './quote.js';
 import { SHORT_CALL_MS } from './timeouts.js';
-import { rpcRoutes } from '@lich/generated/rpc-routes';
+import { rpcRoutes } from '@lich/generated/contracts';
 import type { Collected, ReplyInput, Result, SendInput, WaitInput } from './types.js';
 
 // ---- The wait rule (relay.DefaultWait, MaxWaitSeconds; wire.md § 1.4, § 9).

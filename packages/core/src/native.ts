@@ -10,7 +10,7 @@ import { type Env, errnoCode } from './rpc.js';
 import { LichError, oneLine } from './errors.js';
 import { QUIT_POLL_MS, QUIT_WAIT_MS, SHORT_CALL_MS } from './timeouts.js';
 import type { NativeInput, NativeOutput } from './types.js';
-import { rpcRoutes } from '@lich/generated/rpc-routes';
+import { rpcRoutes } from '@lich/generated/contracts';
 
 export type { Launcher, Started } from './operation.js';
 

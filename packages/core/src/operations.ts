@@ -54,7 +54,7 @@ import type {
 import { cost } from './cost.js';
 import { theme } from './theme.js';
 import { VERSION } from './version.js';
-import { rpcRoutes } from '@lich/generated/rpc-routes';
+import { rpcRoutes } from '@lich/generated/contracts';
 import { doctor, rage } from './machine.js';
 import { native } from './native.js';
 import { colorFolder, file, focus, folders, insert, rename, renameFolder } from './workspace.js';

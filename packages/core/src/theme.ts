@@ -7,7 +7,7 @@ import type { LichContext, RunOptions } from './operation.js';
 import { LichError } from './errors.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import { themeRefusal } from './theme-wording.js';
-import { rpcRoutes } from '@lich/generated/rpc-routes';
+import { rpcRoutes } from '@lich/generated/contracts';
 import type { Theme, ThemeInput, ThemeSwitched } from './types.js';
 
 /**

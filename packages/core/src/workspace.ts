@@ -8,7 +8,7 @@ import type { LichContext, RunOptions } from './operation.js';
 import { isAbortError, LichError } from './errors.js';
 import { waitBudgetMs } from './errands.js';
 import { INSERT_DEFAULT_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
-import { rpcRoutes } from '@lich/generated/rpc-routes';
+import { rpcRoutes } from '@lich/generated/contracts';
 import type {
   ColorFolderInput,
   Colored,

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tool as opencodeTool } from '@opencode-ai/plugin';
 import { cliArgv } from '@lich/generated/argv';
-import { COMMANDS } from '@lich/generated/cli/index';
+import { COMMANDS } from '@lich/generated/cli/commands';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';
 import { lichTools } from '@lich/generated/opencode/tools';
 import type { LichCommandClass } from '@lich/cli/lich-command';

@@ -9,7 +9,6 @@ import { emitDocs } from './emit/docs';
 import { emitMcp } from './emit/mcp';
 import { emitOpencode } from './emit/opencode';
 import { emitOpenapi } from './emit/openapi';
-import { emitRoutes } from './emit/routes';
 import { emitTypes } from './emit/types';
 import type { Contracts, Files } from './model';
 import { validateContracts } from './validate';
@@ -27,7 +26,6 @@ export async function generate(contracts: Contracts): Promise<Files> {
     ...emitCli(contracts),
     ...emitMcp(contracts),
     ...emitArgv(contracts),
-    ...emitRoutes(contracts),
     ...emitOpencode(contracts),
     ...(await emitOpenapi(contracts)),
     ...emitDocs(contracts),

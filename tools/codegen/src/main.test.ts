@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,15 +36,15 @@ describe('codegen --check', () => {
   it('lists every differing, missing and extra file and exits 1', async () => {
     await run();
     writeFileSync(join(out, 'types.ts'), `${readFileSync(join(out, 'types.ts'), 'utf8')}// edited by hand\n`);
-    rmSync(join(out, 'cli/commands/ping.ts'));
-    writeFileSync(join(out, 'cli/commands/stale.ts'), 'export {};\n');
+    rmSync(join(out, 'cli/commands.ts'));
+    writeFileSync(join(out, 'cli/stale.ts'), 'export {};\n');
     expect(await run('--check')).toBe(1);
     expect(failed.join('\n')).toContain('does not match the contracts');
     const listed = failed.join('\n').split('\n').slice(1);
     expect(listed.map((l) => l.trim().replace(/ +/g, ' ').replace(/\S*lich-codegen-\w+\//, ''))).toEqual([
       'differs: types.ts',
-      'missing: cli/commands/ping.ts',
-      'extra: cli/commands/stale.ts',
+      'missing: cli/commands.ts',
+      'extra: cli/stale.ts',
     ]);
   });
 
@@ -57,9 +57,14 @@ describe('codegen --check', () => {
     await run();
     writeFileSync(join(out, 'package.json'), '{"name":"@lich/generated"}\n');
     writeFileSync(join(out, 'orphan.ts'), 'export {};\n');
+    mkdirSync(join(out, 'cli/commands/old'), { recursive: true });
+    writeFileSync(join(out, 'cli/commands/old/ping.ts'), 'export {};\n');
     writeFileSync(join(out, 'argv.ts'), '// hand-edited\n');
     expect(await run()).toBe(0);
     expect(existsSync(join(out, 'orphan.ts'))).toBe(false);
+    // The directories the removed files leave empty go with them; the ones still holding a file stay.
+    expect(existsSync(join(out, 'cli/commands'))).toBe(false);
+    expect(existsSync(join(out, 'cli/commands.ts'))).toBe(true);
     expect(readFileSync(join(out, 'package.json'), 'utf8')).toBe('{"name":"@lich/generated"}\n');
     expect(await run('--check')).toBe(0);
   });

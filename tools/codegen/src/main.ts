@@ -7,7 +7,7 @@
  * under the output directory it no longer generates. With --check it regenerates in memory,
  * writes nothing, and exits 1 listing every file that differs, is missing or is extra.
  */
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { generate } from './generate';
 import { ContractError, loadContracts } from './load';
@@ -56,14 +56,24 @@ export function diffGenerated(outDir: string, files: Files): Drift {
   return drift;
 }
 
-/** Brings `outDir` to exactly `files` (plus the kept files); returns what it changed. */
+/**
+ * Brings `outDir` to exactly `files` (plus the kept files); returns what it changed. A directory
+ * a removed file leaves empty goes too (`cli/commands/` once its classes moved into
+ * `cli/commands.ts`): git does not track it, and a reader should not find it beside the module.
+ */
 export function writeGenerated(outDir: string, files: Files): Drift {
   const drift = diffGenerated(outDir, files);
   for (const path of [...drift.missing, ...drift.changed]) {
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
     writeFileSync(join(outDir, path), files[path]!);
   }
-  for (const path of drift.extra) rmSync(join(outDir, path));
+  for (const path of drift.extra) {
+    rmSync(join(outDir, path));
+    for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) {
+      if (readdirSync(join(outDir, dir)).length > 0) break;
+      rmdirSync(join(outDir, dir));
+    }
+  }
   return drift;
 }
 

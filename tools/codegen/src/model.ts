@@ -220,5 +220,5 @@ export interface Contracts {
   hookResponses: Sourced<HookResponsesDoc>;
 }
 
-/** Emitted files: path relative to the output directory (`types.ts`, `cli/commands/send.ts`) → contents. */
+/** Emitted files: path relative to the output directory (`types.ts`, `cli/commands.ts`) → contents. */
 export type Files = Record<string, string>;

@@ -47,6 +47,20 @@ describe('validateContracts', () => {
     ).toContain('tools/codegen/test/contracts/operations/fetch.json: input.depth cannot be given on the command line: no x-cli arg or flag fills it');
   });
 
+  it('refuses a command whose class would meet another name of the one generated CLI module', () => {
+    const renamed = (command: string) => (c: Contracts) => {
+      const cli = fetchOp(c)['x-cli'];
+      cli.usage[0] = cli.usage[0]!.replace(`lich ${cli.command}`, `lich ${command}`);
+      cli.command = command;
+    };
+    expect(problemsAfter(renamed('ping-'))).toEqual([
+      'tools/codegen/test/contracts/operations/ping.json: CLI class name "Ping" is also used by tools/codegen/test/contracts/operations/fetch.json',
+    ]);
+    expect(problemsAfter(renamed('flags'))).toEqual([
+      "tools/codegen/test/contracts/operations/fetch.json: the CLI command's class would be named Flags, a name generated/cli/commands.ts already uses",
+    ]);
+  });
+
   it('refuses an outcome table that does not end unconditionally', () => {
     expect(problemsAfter((c) => void fetchOp(c)['x-outcomes'].pop())).toContain(
       'tools/codegen/test/contracts/operations/fetch.json: x-outcomes: the last case must be unconditional ("when": true)',

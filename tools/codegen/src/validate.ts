@@ -17,7 +17,8 @@ import rpcWireMeta from '../meta/rpc-wire.schema.json';
 import { ContractError } from './load';
 import { DEFAULT_STEP, type Contracts, type OperationDoc, type RpcDoc, type Schema, type SchemaObject, type Sourced } from './model';
 import { SchemaIndex, collectRefs } from './schema';
-import { getHooks, postHooks } from './emit/names';
+import { getHooks, inputTypeName, postHooks } from './emit/names';
+import { pascal } from './literal';
 
 const BASE = 'https://lich.dev/';
 
@@ -146,10 +147,25 @@ function checkCrossFile(contracts: Contracts, problems: string[]): void {
   const methods = new Map(contracts.rpc.map((r) => [r.doc.method, r.doc]));
   unique(contracts.operations.map((o) => [o.file, o.doc['x-cli'].command]), 'CLI command', problems);
   unique(contracts.operations.map((o) => [o.file, String(o.doc['x-cli'].order)]), 'CLI order', problems);
+  checkClassNames(contracts, problems);
   const mcp = contracts.operations.filter((o) => o.doc['x-mcp'] !== undefined);
   unique(mcp.map((o) => [o.file, o.doc['x-mcp']!.name]), 'MCP tool name', problems);
   unique(mcp.map((o) => [o.file, String(o.doc['x-mcp']!.order)]), 'MCP tool order', problems);
   for (const op of contracts.operations) checkOperation(op, methods, problems);
+}
+
+/**
+ * Every command class lives in one module (generated/cli/commands.ts), so two commands whose
+ * class names meet (`ping` and `ping-` are both `Ping`), or a class named like a name that module
+ * imports or declares, would not compile there: refused here, naming the contract.
+ */
+function checkClassNames(contracts: Contracts, problems: string[]): void {
+  const taken = new Set(['Args', 'Flags', 'LichCommand', 'COMMANDS', 'CommandName', ...contracts.operations.map((o) => inputTypeName(o.doc.title))]);
+  const classes = contracts.operations.map((o): [string, string] => [o.file, pascal(o.doc['x-cli'].command)]);
+  unique(classes, 'CLI class name', problems);
+  for (const [file, name] of classes) {
+    if (taken.has(name)) problems.push(`${file}: the CLI command's class would be named ${name}, a name generated/cli/commands.ts already uses`);
+  }
 }
 
 function unique(pairs: Array<[string, string]>, what: string, problems: string[]): void {

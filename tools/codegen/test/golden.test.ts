@@ -15,16 +15,13 @@ describe('codegen over the sample contracts', () => {
   it('emits exactly the files docs/architecture.md lists', () => {
     expect(Object.keys(files)).toEqual([
       'argv.ts',
-      'cli/commands/fetch.ts',
-      'cli/commands/ping.ts',
-      'cli/index.ts',
+      'cli/commands.ts',
       'contracts.ts',
       'docs/cli.md',
       'mcp/tools.ts',
       'openapi.d.ts',
       'openapi.json',
       'opencode/tools.ts',
-      'rpc-routes.ts',
       'types.ts',
     ]);
   });

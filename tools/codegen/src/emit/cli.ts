@@ -1,12 +1,14 @@
 /**
- * `generated/cli/commands/<op>.ts` and `generated/cli/index.ts`: one command class per
- * operation, extending the hand-written `LichCommand` (packages/cli/src/lich-command.ts, lich's
- * one adapter over oclif, whose `Args`/`Flags` only declare), and the explicit command table in
- * `lich help` order. A class is a table: its flags and args with their help text, and `toInput`,
- * which maps what the CLI read (Go flag semantics, go-flags.ts) onto the operation input through
- * `@lich/core/contract-runtime`.
+ * `generated/cli/commands.ts`: every `lich` command in one module, as openapi-typescript emits
+ * one module for a whole API — one class per operation, each under its doc comment naming the
+ * contract it comes from, extending the hand-written `LichCommand` (packages/cli/src/lich-command.ts,
+ * lich's one adapter over oclif, whose `Args`/`Flags` only declare), and `COMMANDS`, the explicit
+ * command table in `lich help` order. A class is a table: its flags and args with their help
+ * text, and `toInput`, which maps what the CLI read (Go flag semantics, go-flags.ts) onto the
+ * operation input through `@lich/core/contract-runtime`. One module, because a command runs
+ * through the table and its class alike: one generated file on the path of every command.
  */
-import { Scope, type SourceFile, VariableDeclarationKind } from 'ts-morph';
+import { Scope, type ClassDeclarationStructure, type OptionalKind, VariableDeclarationKind } from 'ts-morph';
 import { pascal, propertyAccess, tsKey, tsLiteral, tsString } from '../literal';
 import type { Contracts, Files, OperationDoc } from '../model';
 import { renderTs, provenance } from '../tsfile';
@@ -20,17 +22,21 @@ export function commandClassName(command: string): string {
 }
 
 export function emitCli(contracts: Contracts): Files {
-  const files: Files = {};
   const ops = byHelpOrder(contracts);
-  for (const { file: from, doc: op } of ops) {
-    files[`cli/commands/${op['x-cli'].command}.ts`] = renderTs([from], (file) => emitCommand(file, op));
-  }
-  files['cli/index.ts'] = renderTs(
+  const text = renderTs(
     ops.map((o) => o.file),
     (file) => {
-      for (const { doc: op } of ops) {
-        file.addImportDeclaration({ moduleSpecifier: `./commands/${op['x-cli'].command}`, defaultImport: commandClassName(op['x-cli'].command) });
-      }
+      const clis = ops.map(({ doc: op }) => op['x-cli']);
+      const flagTypes = clis.flatMap((cli) => Object.values(cli.flags));
+      // The subpath modules, not '@oclif/core': its index loads all of oclif, which a command that
+      // only declares its arguments and flags never needs (measured: ~6 ms of every `lich` start).
+      if (clis.some((cli) => cli.args.length > 0)) file.addImportDeclaration({ moduleSpecifier: '@oclif/core/args', namespaceImport: 'Args' });
+      if (flagTypes.length > 0) file.addImportDeclaration({ moduleSpecifier: '@oclif/core/flags', namespaceImport: 'Flags' });
+      const readers = [...new Set(flagTypes.filter((f) => f.field !== undefined).map((f) => FLAG_READER[f.type]))].sort();
+      file.addImportDeclaration({ moduleSpecifier: '@lich/core/contract-runtime', namedImports: ['alignPositionals', ...readers] });
+      file.addImportDeclaration({ moduleSpecifier: '@lich/cli/lich-command', namedImports: ['LichCommand'] });
+      file.addImportDeclaration({ moduleSpecifier: '../types', isTypeOnly: true, namedImports: ops.map(({ doc: op }) => inputTypeName(op.title)) });
+      for (const { file: from, doc: op } of ops) file.addClass(commandClass(op, from));
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
         isExported: true,
@@ -45,23 +51,15 @@ export function emitCli(contracts: Contracts): Files {
       file.addTypeAlias({ name: 'CommandName', isExported: true, type: 'keyof typeof COMMANDS', docs: ['A `lich` command word.'] });
     },
   );
-  return files;
+  return { 'cli/commands.ts': text };
 }
 
-function emitCommand(file: SourceFile, op: OperationDoc): void {
+/** The class of one command, from the operation contract at `from`. */
+function commandClass(op: OperationDoc, from: string): OptionalKind<ClassDeclarationStructure> {
   const cli = op['x-cli'];
   const name = commandClassName(cli.command);
   const inputType = inputTypeName(op.title);
   const flagEntries = Object.entries(cli.flags);
-  // The subpath modules, not '@oclif/core': its index loads all of oclif, which a command that
-  // only declares its arguments and flags never needs (measured: ~6 ms of every `lich` start).
-  if (cli.args.length > 0) file.addImportDeclaration({ moduleSpecifier: '@oclif/core/args', namespaceImport: 'Args' });
-  if (flagEntries.length > 0) file.addImportDeclaration({ moduleSpecifier: '@oclif/core/flags', namespaceImport: 'Flags' });
-  const readers = [...new Set(flagEntries.filter(([, f]) => f.field !== undefined).map(([, f]) => FLAG_READER[f.type]))].sort();
-  file.addImportDeclaration({ moduleSpecifier: '@lich/core/contract-runtime', namedImports: ['alignPositionals', ...readers] });
-  file.addImportDeclaration({ moduleSpecifier: '@lich/cli/lich-command', namedImports: ['LichCommand'] });
-  file.addImportDeclaration({ moduleSpecifier: '../../types', isTypeOnly: true, namedImports: [inputType] });
-
   const args = Object.fromEntries(
     cli.args.map((arg) => {
       // An `Args` declaration cannot express an optional positional before a required one, so a
@@ -89,11 +87,11 @@ function emitCommand(file: SourceFile, op: OperationDoc): void {
   // A command without positionals still refuses one, with its usage line.
   const statements = cli.args.length > 0 ? [`const positionals = ${align};`, result] : [`${align};`, result];
 
-  file.addClass({
+  return {
     name,
-    isDefaultExport: true,
+    isExported: true,
     extends: `LichCommand<${inputType}>`,
-    docs: [`\`${cli.usage.join(' ')}\` — ${cli.summary}${sourceSuffix(op)}`],
+    docs: [`\`${cli.usage.join(' ')}\` — ${cli.summary}${sourceSuffix(op)}\n\nGenerated from ${from} (\`x-cli\`).`],
     properties: [
       { name: 'operation', isStatic: true, hasOverrideKeyword: true, initializer: `${tsString(op.title)} as const` },
       { name: 'summary', isStatic: true, hasOverrideKeyword: true, initializer: tsString(cli.summary) },
@@ -126,7 +124,7 @@ function emitCommand(file: SourceFile, op: OperationDoc): void {
         statements,
       },
     ],
-  });
+  };
 }
 
 /** An object literal of already-printed values. */

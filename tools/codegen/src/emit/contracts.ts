@@ -1,6 +1,9 @@
 /**
  * `generated/contracts.ts`: the schemas as data (each self-contained, `$ref`s inlined, ready for
- * ajv) and `exitCode`, the outcome table of every operation compiled to plain predicates.
+ * ajv), `exitCode`, the outcome table of every operation compiled to plain predicates, and
+ * `rpcRoutes`, the `x-rpc` routes compiled to functions (emit/routes.ts). Every export is a
+ * top-level `const` or function of its own that reads no other's data, so a bundler keeps only
+ * what its entry uses: the CLI takes `exitCode` and `rpcRoutes` and none of the schemas.
  */
 import { VariableDeclarationKind } from 'ts-morph';
 import { code, tsLiteral } from '../literal';
@@ -9,6 +12,7 @@ import { PREDICATE_HELPERS, compilePredicate } from '../predicate';
 import { SchemaIndex } from '../schema';
 import { renderTs } from '../tsfile';
 import { allSources, byHelpOrder, getHooks, postHooks } from './names';
+import { addRoutes, routedInputTypes } from './routes';
 
 export function emitContracts(contracts: Contracts): Files {
   const index = new SchemaIndex(contracts);
@@ -21,7 +25,7 @@ export function emitContracts(contracts: Contracts): Files {
     file.addImportDeclaration({
       moduleSpecifier: './types',
       isTypeOnly: true,
-      namedImports: ['HookGetPath', 'HookPath', 'JsonSchema', 'ObjectName', 'OpName', 'OperationTypes', 'RpcMethodName'],
+      namedImports: ['HookGetPath', 'HookPath', 'JsonSchema', 'ObjectName', 'OpName', 'OperationTypes', 'RpcMethodName', ...routedInputTypes(contracts)],
     });
 
     file.addVariableStatement({
@@ -162,6 +166,8 @@ export function emitContracts(contracts: Contracts): Files {
         ].join('\n'),
       ],
     });
+
+    addRoutes(file, contracts);
   });
   return { 'contracts.ts': text };
 }

@@ -1,15 +1,14 @@
 /**
- * `generated/rpc-routes.ts`: `rpcRoutes.<op>.<step>(input)` — which RPC method carries each call
+ * `rpcRoutes` of `generated/contracts.ts`: `rpcRoutes.<op>.<step>(input)` — which RPC method carries each call
  * an operation makes, compiled from `x-rpc` (contracts/operations/<op>.json): the routes of a
  * step in order, the first whose `when` holds on the input. Core calls these instead of choosing
  * a method by hand, so the choice is written once, in the contract. Every input field is present
  * (the surfaces fill the defaults), so a `when` compiles to plain comparisons of the input's own
  * typed fields.
  */
-import { VariableDeclarationKind } from 'ts-morph';
+import { type SourceFile, VariableDeclarationKind } from 'ts-morph';
 import { tsKey, tsString } from '../literal';
-import { DEFAULT_STEP, type Contracts, type Files, type OperationDoc, type RouteWhen, type RpcUse } from '../model';
-import { renderTs } from '../tsfile';
+import { DEFAULT_STEP, type Contracts, type OperationDoc, type RouteWhen, type RpcUse } from '../model';
 import { byHelpOrder, inputTypeName } from './names';
 
 /** A TypeScript literal of a `const` a route compares with. */
@@ -56,31 +55,38 @@ function stepFunction(op: OperationDoc, step: string, routes: RpcUse[]): string 
   return `/** ${docs}. */\n${tsKey(step)}(${reads ? 'input' : '_input'}: ${inputTypeName(op.title)}): ${returns} {\n${body.join('\n')}\n},`;
 }
 
-export function emitRoutes(contracts: Contracts): Files {
-  const ops = byHelpOrder(contracts).filter((o) => o.doc['x-rpc'].length > 0);
-  const text = renderTs(
-    ops.map((o) => o.file),
-    (file) => {
-      file.addImportDeclaration({ moduleSpecifier: './types', isTypeOnly: true, namedImports: ops.map((o) => inputTypeName(o.doc.title)) });
-      file.addVariableStatement({
-        declarationKind: VariableDeclarationKind.Const,
-        isExported: true,
-        declarations: [
-          {
-            name: 'rpcRoutes',
-            initializer: `{\n${ops
-              .map(({ file: source, doc: op }) => {
-                const steps = routeSteps(op).map(([step, routes]) => stepFunction(op, step, routes));
-                return `/** ${source} \`x-rpc\`. */\n${tsKey(op.title)}: {\n${steps.join('\n')}\n},`;
-              })
-              .join('\n')}\n}`,
-          },
-        ],
-        docs: [
-          'Operation → step → the RPC method that carries that call for this input (`x-rpc`: per step, the first route whose `when` holds; the last always does). A step is one call the operation makes — `call`, or for `open` the `open` and then the `handOff` of --prompt; whether a step is made at all is the operation\'s own logic (core).',
-        ],
-      });
-    },
-  );
-  return { 'rpc-routes.ts': text };
+/** The input types `rpcRoutes` reads: one per operation that makes an RPC call. */
+export function routedInputTypes(contracts: Contracts): string[] {
+  return routedOperations(contracts).map((o) => inputTypeName(o.doc.title));
+}
+
+function routedOperations(contracts: Contracts) {
+  return byHelpOrder(contracts).filter((o) => o.doc['x-rpc'].length > 0);
+}
+
+/**
+ * Adds `rpcRoutes` to `file` (generated/contracts.ts, which imports the input types of
+ * {@link routedInputTypes}). It sits beside the schemas but reads none of them, so a bundle that
+ * takes only the routes (the CLI) leaves the schemas out.
+ */
+export function addRoutes(file: SourceFile, contracts: Contracts): void {
+  const ops = routedOperations(contracts);
+  file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    declarations: [
+      {
+        name: 'rpcRoutes',
+        initializer: `{\n${ops
+          .map(({ file: source, doc: op }) => {
+            const steps = routeSteps(op).map(([step, routes]) => stepFunction(op, step, routes));
+            return `/** ${source} \`x-rpc\`. */\n${tsKey(op.title)}: {\n${steps.join('\n')}\n},`;
+          })
+          .join('\n')}\n}`,
+      },
+    ],
+    docs: [
+      'Operation → step → the RPC method that carries that call for this input (`x-rpc`: per step, the first route whose `when` holds; the last always does). A step is one call the operation makes — `call`, or for `open` the `open` and then the `handOff` of --prompt; whether a step is made at all is the operation\'s own logic (core).',
+    ],
+  });
 }

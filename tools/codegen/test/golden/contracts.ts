@@ -2,7 +2,7 @@
 // Regenerate: npm run codegen
 
 import { count, hasProp, isType, jsonEqual, prop, firstOutcome, type Outcome, type OutcomeExit } from '@lich/core/contract-runtime';
-import type { HookGetPath, HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMethodName } from './types';
+import type { HookGetPath, HookPath, JsonSchema, ObjectName, OpName, OperationTypes, RpcMethodName, FetchInput, PingInput } from './types';
 
 /** Object type name → its JSON Schema (contracts/objects), every `$ref` inlined. */
 export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
@@ -463,3 +463,22 @@ const outcomes: { readonly [K in OpName]: readonly Outcome[] } = {
 export function exitCode<K extends OpName>(op: K, output: OperationTypes[K]['output']): OutcomeExit {
   return firstOutcome(outcomes[op], output);
 }
+
+/** Operation → step → the RPC method that carries that call for this input (`x-rpc`: per step, the first route whose `when` holds; the last always does). A step is one call the operation makes — `call`, or for `open` the `open` and then the `handOff` of --prompt; whether a step is made at all is the operation's own logic (core). */
+export const rpcRoutes = {
+  /** tools/codegen/test/contracts/operations/fetch.json `x-rpc`. */
+  fetch: {
+    /** `store.Refresh` when force is true and scope is not ""; `store.Fetch` otherwise. */
+    call(input: FetchInput): 'store.Refresh' | 'store.Fetch' {
+      if (input.force === true && input.scope !== '') return 'store.Refresh';
+      return 'store.Fetch';
+    },
+  },
+  /** tools/codegen/test/contracts/operations/ping.json `x-rpc`. */
+  ping: {
+    /** Always `system.Ping`. */
+    call(_input: PingInput): 'system.Ping' {
+      return 'system.Ping';
+    },
+  },
+};
