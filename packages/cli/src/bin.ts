@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
 import { oneLine } from '@lich/core';
-import { FAILURE, sayFailure } from './funnel.js';
+import { FAILURE, sayFailure } from './lich-command.js';
 import { main } from './main.js';
 
 /** The reason a write failed, in the C library's words (`no space left on device`), as Go prints it. */

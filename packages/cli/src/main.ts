@@ -10,11 +10,9 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as vmConstants, Script } from 'node:vm';
 import { createContext, type Env, LichError, type Machine, nativeModuleFailure, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
-import { funnel, outcomeStatus, SUCCESS } from './funnel.js';
-import { type FlagSpec, normalizeArgv } from './go-flags.js';
 import { processLauncher } from './launcher.js';
 import type { ExtraEntry } from './help.js';
-import type { CommandTable } from './lich-command.js';
+import { type CommandTable, type FlagSpec, funnel, normalizeArgv, outcomeStatus, SUCCESS } from './lich-command.js';
 import { unknownCommandText } from './unknown-command.js';
 
 /** What the dispatcher reads and writes; the bin builds it from `process`. */
@@ -53,7 +51,7 @@ const LAUNCH_USAGE = 'lich [--no-window] [--shell <path>] [-- <browser flags>]';
 
 /**
  * Runs `lich` with `io.argv` and resolves with the exit status. Never rejects: a failure is one
- * `lich: …` line on stderr and 1 (funnel.ts, the one place either is decided).
+ * `lich: …` line on stderr and 1 (lich-command.ts's exit funnel, the one place either is decided).
  */
 export function main(io: MainIo): Promise<number> {
   return funnel(io.stderr, () => dispatch(io));
