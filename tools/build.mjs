@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles what runs outside vitest (docs/architecture.md § Build and run), with esbuild:
 //
-//   packages/cli/dist/lich.cjs         the CLI: core + generated + oclif. The command table is
+//   packages/cli/dist/lich.cjs         the CLI (packages/cli/src/main.ts; bin/lich.js calls its
+//                                      runProcess): core + generated + oclif. The command table is
 //                                      loaded lazily, so `lich mcp`, the backend and `lich version`
 //                                      never load oclif: it is dist/chunks/commands-<hash>.cjs, a
 //                                      CommonJS bundle wrapped as a function expression, with the
@@ -208,7 +209,7 @@ function assertNoOclif(name, metafile) {
 }
 
 /**
- * Builds the command table (packages/cli/src/commands.ts) into dist/chunks/commands-<hash>.cjs
+ * Builds the command table (generated/cli/index.ts) into dist/chunks/commands-<hash>.cjs
  * and its V8 code cache into …/commands-<hash>.cache, and resolves with the former's path
  * relative to dist/ (main.ts's __LICH_COMMANDS_CJS__). The cache is made after running the
  * table once, so it holds the functions its loading compiles, not only the top level; it is
@@ -223,7 +224,7 @@ async function buildCommandTable(distDir) {
     banner: { js: `${CJS_HEAD}\n${LAZY_HELPER}` },
     plugins: [...common.plugins, lazyOclif],
     footer: { js: CJS_TAIL },
-    entryPoints: [join(root, 'packages/cli/src/commands.ts')],
+    entryPoints: [join(root, 'generated/cli/index.ts')],
     outfile: join(distDir, 'chunks/commands.cjs'),
     write: false,
   });
@@ -258,7 +259,7 @@ const entries = [
     // CommonJS, required by the CommonJS bin: an ES module entry makes node start its ESM loader
     // (~5 ms, a quarter of `node -e 0`) before the first line of lich runs.
     name: 'lich',
-    entry: 'packages/cli/src/bin.ts',
+    entry: 'packages/cli/src/main.ts',
     required: true,
     // Wrapped like the command table and loaded by the bin through vm.Script with a V8 code cache
     // (compiling it was ~2 ms of every start); its first line names the cache, by content hash.

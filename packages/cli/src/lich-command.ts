@@ -53,7 +53,7 @@ import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } fr
 import { unknownCommandText } from './unknown-command.js';
 import { readStdin, type StdinStream } from './stdin.js';
 
-/** Something text is written to (process.stdout in the bin, a buffer in tests). */
+/** Something text is written to (process.stdout in the process entry, a buffer in tests). */
 export interface Sink {
   write(text: string): unknown;
 }
@@ -262,7 +262,7 @@ function parseGoInt(value: string): number | string {
   return Number(n);
 }
 
-/** Everything a command run touches outside itself: only the bin entry builds it from `process`. */
+/** Everything a command run touches outside itself: only main.ts builds it (from `process`, in runProcess). */
 export interface CliIo {
   env: Env;
   stdout: Sink;
@@ -286,8 +286,11 @@ export interface CliIo {
   launcher?: Launcher;
 }
 
-/** The static side of a concrete generated command. */
-export type LichCommandClass = typeof LichCommand & (new (argv: string[], config: Config) => LichCommand<any>);
+/**
+ * The static side of a concrete generated command: LichCommand's statics (without its abstract,
+ * generic constructor, which no subclass's fixed input type could match) and a constructor.
+ */
+export type LichCommandClass = Pick<typeof LichCommand, keyof typeof LichCommand> & (new (argv: string[], config: Config) => LichCommand<any>);
 
 /** The explicit command table: command word → class, in help order (generated/cli/index.ts). */
 export type CommandTable = Readonly<Record<string, LichCommandClass>>;
