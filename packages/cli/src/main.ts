@@ -105,8 +105,8 @@ export interface MainIo {
   distDir: URL;
   /**
    * Imports an ES module bundle (`mcp.mjs`, `server.mjs`) by URL. The launcher hands its own
-   * `import()` in: the CLI bundle runs from a vm.Script, where node 20 has no loader for `import()` once a
-   * code cache is involved. Absent (tests, source): this module's own `import()`.
+   * `import()` in: the CLI bundle runs from a vm.Script, where node 20 has no loader for
+   * `import()` once a code cache is involved. Absent (tests, source): this module's own `import()`.
    */
   importModule?: (url: string) => Promise<unknown>;
   /** Loads the command table; defaults to the lazily imported generated table. */
