@@ -38,11 +38,13 @@ beforeEach(async () => {
     0,
     token,
     {
-      rpc: async (name, method, body, signal) => {
-        seen.rpc.push({ name, method, size: body && body.length });
-        lastSignal = signal;
-        if (rpcDelay) await new Promise((r) => setTimeout(r, rpcDelay));
-        return { status: 200, body: 'null\n' };
+      rpc: {
+        dispatch: async (name, method, body, signal) => {
+          seen.rpc.push({ name, method, size: body && body.length });
+          lastSignal = signal;
+          if (rpcDelay) await new Promise((r) => setTimeout(r, rpcDelay));
+          return { status: 200, body: 'null\n' };
+        },
       },
       hook: async (path, body) => {
         seen.hook.push({ path, size: body && body.length });
@@ -161,7 +163,7 @@ describe('listener', () => {
   });
 
   it('refuses a port something else holds with a sentence naming it', async () => {
-    const routes = { rpc: async () => ({ status: 200, body: '' }), hook: async () => ({ status: 204 }), mod: async () => ({ status: 204 }) };
+    const routes = { rpc: { dispatch: async () => ({ status: 200, body: '' }) }, hook: async () => ({ status: 204 }), mod: async () => ({ status: 204 }) };
     await expect(listen(listener.port, token, routes, () => {})).rejects.toThrow(
       `port ${listener.port} on 127.0.0.1 is taken by another program`,
     );

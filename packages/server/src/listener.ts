@@ -27,7 +27,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { RpcAnswer } from './rpc/dispatch.js';
+import type { RpcDispatcher } from './rpc.js';
 
 /** RPC bodies: `1 << 20` bytes (wire.md § 1.2). */
 export const RPC_BODY_LIMIT = 1 << 20;
@@ -86,8 +86,12 @@ export interface HookAnswer {
 }
 
 export interface ListenerRoutes {
-  /** `/rpc/<name>`: `body` is null when over the limit; `signal` aborts when the caller hangs up. */
-  rpc(name: string, httpMethod: string, body: Buffer | null, signal: AbortSignal): Promise<RpcAnswer & { after?: () => void }>;
+  /**
+   * `/rpc/<name>`: the RPC dispatcher (rpc.ts), handed every call with a good token — `body` null
+   * when over the limit, `signal` aborted when the caller hangs up; an answer's `after` runs once
+   * its connection has closed.
+   */
+  rpc: Pick<RpcDispatcher, 'dispatch'>;
   /** A hook POST: `body` is null when over the limit. */
   hook(path: HookPath, body: Buffer | null): Promise<HookAnswer>;
   /** A request to one of {@link MOD_PATHS} with a good token. */
@@ -279,7 +283,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, token: string, 
     } catch {
       name = raw;
     }
-    const answer = await routes.rpc(name, method, body, ac.signal);
+    const answer = await routes.rpc.dispatch(name, method, body, ac.signal);
     if (answer.after) res.once('close', answer.after);
     if (res.destroyed) return;
     res.statusCode = answer.status;

@@ -5,7 +5,6 @@
  * a session find it.
  */
 import { join } from 'node:path';
-import { SpawnError } from './errors.js';
 import { handleHook } from './hooks/endpoints.js';
 import { listen, newToken, type Listener } from './listener.js';
 import { handleMod } from './mod/endpoints.js';
@@ -15,8 +14,7 @@ import { sessionClaudePlugin, shippedClaudePlugin } from './providers/claude-plu
 import { systemClock, type Clock } from './clock.js';
 import { Relay, type RelayTimings } from './relay/relay.js';
 import { promptLang } from '@lich/core/i18n/prompts';
-import { RpcDispatcher } from './rpc/dispatch.js';
-import { rpcHandlers } from './rpc/handlers.js';
+import { RpcDispatcher, rpcHandlers } from './rpc.js';
 import { diagnosticReport } from './rage/debug.js';
 import { liveInstance, removeRuntimeFile, runtimeFileName, writeRuntimeFile } from './runtime-file.js';
 import { Sandbox } from './sandbox/sandbox.js';
@@ -180,12 +178,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
-  /** Set when the backend starts to close: from then on no new errand and no new session. */
-  let quitting = false;
-  const notWhileQuitting = (): void => {
-    if (quitting) throw new SpawnError('lich is quitting: it is ending every session and takes no new work — start lich again, then retry');
-  };
-
   const web = new WebView({
     port: () => bound,
     store,
@@ -203,7 +195,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     env,
     waits: { controlMs: t.controlWaitMs, commandMs: t.commandWaitMs, askMs: t.askWaitMs },
   });
-  // Every RPC method, in one table typed by the contracts (rpc/handlers.ts).
+  // Every RPC method, in one table typed by the contracts (rpc.ts).
   const rpc = rpcHandlers({
     store,
     terminal,
@@ -217,11 +209,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     version: opts.version ?? 'dev',
     now: () => clock.now(),
     log,
-    notWhileQuitting,
   });
   // A session is priced when it parks, as at each `done` (cost/cost.ts).
   host.onExit((id) => rpc.cost.parked(id));
-  const dispatcher = new RpcDispatcher({ handlers: rpc.handlers, validateResults: opts.validateResults, violations, log });
+  // The listener hands it every call. After each answer the page's view is poked; system.Quit
+  // answers first and closes the backend once its reply has left; from the first moment of the
+  // close (`quitting()` below) a new errand or session is refused (rpc.ts NEW_WORK).
+  const dispatcher = new RpcDispatcher({ handlers: rpc.handlers, validateResults: opts.validateResults, violations, log, view: web, quit: close });
 
   let listener: Listener;
   try {
@@ -229,14 +223,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       port,
       token,
       {
-        rpc: async (name, method, body, signal) => {
-          const answer = await dispatcher.dispatch(name, method, body, signal);
-          // Most methods move something a page shows; the page's view is rebuilt only if it did.
-          web.poke();
-          // Quit answers first, then goes: the reply must leave before the listener does.
-          if (name === 'system.Quit' && answer.status === 200) return { ...answer, after: () => void close() };
-          return answer;
-        },
+        rpc: dispatcher,
         hook: async (path, body) =>
           // Between the store closing and the port closing, a report has nowhere to go.
           !store.db.open
@@ -311,7 +298,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
    */
   function close(): Promise<void> {
     closing ??= (async () => {
-      quitting = true;
+      // From now on no new errand and no new session.
+      dispatcher.quitting();
       // The pages first: they are told lich is quitting, and their sockets must be gone before the port closes.
       web.close();
       rpc.close();

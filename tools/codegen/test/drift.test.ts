@@ -23,7 +23,7 @@ import type { Contracts, Files } from '../src/model';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const OPERATIONS = join(root, 'packages/core/src/operations.ts');
-const HANDLERS = join(root, 'packages/server/src/rpc/handlers.ts');
+const HANDLERS = join(root, 'packages/server/src/rpc.ts');
 
 /** The contracts with `urgent` added to send's input, its command line and its MCP tool. */
 function withUrgentInput(): Contracts {

@@ -56,7 +56,7 @@ beforeAll(async () => {
     0,
     token,
     {
-      rpc: async () => ({ status: 404, body: '{"error":"no rpc here"}\n' }),
+      rpc: { dispatch: async () => ({ status: 404, body: '{"error":"no rpc here"}\n' }) },
       hook: async () => ({ status: 204 }),
       mod: (req) =>
         handleMod(

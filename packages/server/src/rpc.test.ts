@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SpawnError } from '../errors.js';
-import { RelayError } from '../relay/errors.js';
-import { RpcDispatcher, zeroOptions, type RpcHandler, type RpcHandlers } from './dispatch.js';
-import { rpcMethods } from './schemas.js';
+import { SpawnError } from './errors.js';
+import { RelayError } from './relay/errors.js';
+import { NEW_WORK, QUITTING, RpcDispatcher, rpcMethods, zeroOptions, type RpcHandler, type RpcHandlers } from './rpc.js';
 
 const peer = { label: 'docs', name: 'lich-a1b2', project: 'lich', kind: 'codex', state: '', id: 'a1b2', path: '/l', projectPath: '/l' };
 
@@ -145,7 +144,7 @@ describe('RpcDispatcher', () => {
 
   it('records a result that breaks its contract when asked to validate results', async () => {
     const violations: string[] = [];
-    // The handler table's type refuses this at compile time (rpc/handlers.ts); the check at run
+    // The handler table's type refuses this at compile time (rpc.ts); the check at run
     // time is for what the types cannot see, so the test gets past them on purpose.
     const broken = (() => [{ ...peer, state: 7 }]) as unknown as RpcHandler<'relay.Peers'>;
     const g = dispatcher({ 'relay.Peers': broken }, { validateResults: true, violations });
@@ -156,9 +155,50 @@ describe('RpcDispatcher', () => {
   it('knows a contract for every method of docs/architecture.md, and no other', () => {
     // The RPC table of the architecture page is what clients are written against: a method it
     // lists with no contract, or a contract it does not list, is drift.
-    const doc = readFileSync(fileURLToPath(new URL('../../../../docs/architecture.md', import.meta.url)), 'utf8');
+    const doc = readFileSync(fileURLToPath(new URL('../../../docs/architecture.md', import.meta.url)), 'utf8');
     const documented = [...doc.matchAll(/^\| `([a-z]+\.[A-Za-z]+)`/gm)].map((m) => m[1]);
     expect(documented.length).toBeGreaterThan(20);
     expect(Object.keys(rpcMethods).sort()).toEqual([...new Set(documented)].sort());
+  });
+});
+
+describe('RpcDispatcher around a call', () => {
+  const send = JSON.stringify([{ from: '', target: 'docs', project: '', prompt: 'run the tests', timeoutSeconds: 0 }]);
+  const pending = { ticket: 'a1b2c3d4', target: 'docs', status: 'pending' as const, answer: '' };
+
+  it('refuses new work once the backend is quitting, after checking its options, and serves the rest', async () => {
+    const ran: string[] = [];
+    const g = dispatcher({ 'relay.Send': () => (ran.push('send'), pending), 'relay.Peers': () => (ran.push('peers'), []) });
+    expect((await call(g, 'relay.Send', send)).status).toBe(200);
+    g.quitting();
+    expect(await call(g, 'relay.Send', send)).toEqual({ status: 500, body: `${JSON.stringify({ error: QUITTING })}\n` });
+    expect(QUITTING).toMatch(/^lich is quitting: /);
+    // A body its contract refuses is answered as before: the refusal names the field.
+    expect(await call(g, 'relay.Send', '[{"target":3}]')).toEqual({ status: 400, body: '{"error":"argument 0: field \\"target\\" must be a string"}\n' });
+    expect(await call(g, 'relay.Peers', '[{"from":""}]')).toEqual({ status: 200, body: '[]\n' });
+    expect(ran).toEqual(['send', 'peers']);
+  });
+
+  it('counts as new work every method that starts an errand or a session, each one the contracts define', () => {
+    expect([...NEW_WORK].sort()).toEqual(['relay.Send', 'relay.SendPrivate', 'relay.SendSubagent', 'spawn.Ask', 'spawn.Control', 'spawn.Open', 'spawn.OpenSubagent']);
+    for (const m of NEW_WORK) expect(rpcMethods[m], m).toBeDefined();
+  });
+
+  it('pokes the view after every answer, a refusal included', async () => {
+    let pokes = 0;
+    const g = new RpcDispatcher({ handlers: { 'relay.Send': () => pending }, view: { poke: () => void pokes++ } });
+    await call(g, 'relay.Send', send);
+    await call(g, 'relay.Send', '[{"target":3}]');
+    await call(g, 'relay.Nope', '[]');
+    expect(pokes).toBe(3);
+  });
+
+  it("hands system.Quit's answer the quit to run once it has left, and no other answer", async () => {
+    const quit = () => {};
+    const g = new RpcDispatcher({ handlers: { 'system.Quit': () => null, 'relay.Send': () => pending }, quit });
+    const answer = await call(g, 'system.Quit', '[{}]');
+    expect(answer).toEqual({ status: 200, body: 'null\n', after: quit });
+    expect((await call(g, 'system.Quit', '"now"')).after).toBeUndefined();
+    expect((await call(g, 'relay.Send', send)).after).toBeUndefined();
   });
 });

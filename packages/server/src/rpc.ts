@@ -1,13 +1,17 @@
 /**
- * `/rpc/<service>.<Method>` dispatch (wire.md § 1.2, docs/architecture.md § The RPC wire):
- * method lookup, the JSON-array envelope, options validated against the contract (ajv, JSON
- * Schema 2020-12), and the mapping of every outcome onto a status and a body.
+ * The backend's RPC, in one module (docs/architecture.md § The RPC wire; wire.md §§ 1.2, 5): the
+ * contract as the dispatcher reads it, the one table of handlers typed by that contract, and the
+ * dispatcher that answers `/rpc/<service>.<Method>` — the listener hands it every call
+ * (listener.ts), and what it does around a call (the web view poked, `system.Quit` answered
+ * before the backend goes, new work refused while quitting) is its own behaviour, configured once
+ * by server.ts.
  *
  * | outcome | answer |
  * |---|---|
  * | not POST | 405 `{"error":"POST only"}` |
  * | bad name / service / method / denied | 404 (the four wordings of wire.md § 1.2) |
  * | body not a JSON array, wrong count, options not an object, a field of the wrong type | 400 `{"error":"…"}` naming the field |
+ * | a method of {@link NEW_WORK} once the backend is quitting | 500 `{"error":"lich is quitting: …"}` |
  * | method threw (RelayError, SpawnError, anything) | 500 `{"error":"<message>"}` |
  * | success | 200, the result as JSON + `\n` (`null` for none) |
  *
@@ -17,14 +21,47 @@
  * unknown one is dropped before the handler sees it. The zero values come from the contract's
  * option schemas, read once at construction.
  */
+import { homedir } from 'node:os';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { rpcMethods as generated } from '@lich/generated/contracts';
 import type { RpcMethodName } from '@lich/generated/types';
 import { oneLine } from '@lich/core/errors';
 import { jsonLine } from '@lich/core/json';
 import { nativeModuleFailure } from '@lich/core/native-module';
 import type { RpcOptions, RpcResult } from '@lich/core/rpc';
-import { rpcMethods, type RpcMethodSchemas } from './schemas.js';
 import { goQuote } from '@lich/core/quote';
+import { Cost, type CostDeps } from './cost/cost.js';
+import { focus } from './relay/focus.js';
+import type { RelayHost } from './relay/host.js';
+import type { Relay } from './relay/relay.js';
+import type { Control } from './spawn/control.js';
+import type { Spawn } from './spawn/spawn.js';
+import { openSubagent } from './spawn/subagent.js';
+import { Workspace } from './spawn/workspace.js';
+import type { Store } from './store/store.js';
+import type { Terminal } from './terminal/terminal.js';
+import { Themes } from './themes/themes.js';
+import type { WebView } from './web/web.js';
+
+// ——— the contract ———
+
+export type JsonSchema = Record<string, unknown>;
+
+/** A method's contract: options `null` = the body is `[]`. */
+export interface RpcMethodSchemas {
+  options: JsonSchema | null;
+  result: JsonSchema;
+}
+
+/**
+ * Every method the dispatcher serves, by `<service>.<Method>`: the JSON Schema of its options
+ * object (`null` for a method that takes none) and of its result, as codegen emits them from
+ * `contracts/rpc/` and `contracts/objects/` with every `$ref` inlined (docs/architecture.md
+ * § What `generated/` exports). The one place the server reads the contract.
+ */
+export const rpcMethods: Readonly<Record<string, RpcMethodSchemas>> = generated as unknown as Record<string, RpcMethodSchemas>;
+
+// ——— the handler table ———
 
 /**
  * The body of RPC method `M`, typed by its contract (generated `RpcMethods`, from
@@ -35,8 +72,112 @@ import { goQuote } from '@lich/core/quote';
  */
 export type RpcHandler<M extends RpcMethodName> = (options: RpcOptions<M>, signal: AbortSignal) => RpcResult<M> | Promise<RpcResult<M>>;
 
-/** A handler for every method of the contracts: the backend's one table (rpc/handlers.ts). */
+/** A handler for every method of the contracts: the backend's one table ({@link rpcHandlers}). */
 export type RpcHandlers = { readonly [M in RpcMethodName]: RpcHandler<M> };
+
+/**
+ * The services the handler table calls. Those nothing but an RPC method uses — the workspace
+ * commands, the cost report and the themes — are built by {@link rpcHandlers}; the rest are handed
+ * in (the relay, spawn, mod control: server.ts wires them to the hooks and the shutdown as well).
+ */
+export interface RpcServices {
+  store: Store;
+  terminal: Terminal;
+  /** The relay's view of the sessions (session-host.ts): live sessions, states, readiness. */
+  host: RelayHost;
+  relay: Relay;
+  spawn: Spawn;
+  control: Control;
+  /**
+   * The web view (web/web.ts): an opened session answers with its card's address on the page,
+   * `relay.Focus` brings the card to the front of every open page and answers with a one-time
+   * link to it, and `system.CloseWindow` lets the pages go.
+   */
+  web: Pick<WebView, 'address' | 'focus' | 'link' | 'dismiss'>;
+  env: NodeJS.ProcessEnv;
+  /** The lich config directory: settings.json and themes/. */
+  configDir: string;
+  /** What `system.Diagnostics` reports. */
+  version: string;
+  /** Milliseconds since the epoch (the backend's clock). */
+  now: () => number;
+  log: (line: string) => void;
+}
+
+export interface Rpc {
+  /** Method name → handler: the dispatcher's table. */
+  handlers: RpcHandlers;
+  /** The pricing hooks: a state a plugin reported, a session that parked (cost/cost.ts). */
+  cost: Pick<Cost, 'observe' | 'parked'>;
+  /** Lets every insert still waiting for a prompt go (it fails saying lich is quitting). */
+  close(): void;
+}
+
+/**
+ * Builds the backend's one RPC table over its services: method name → the service call that
+ * answers it. The table's type is the generated method map ({@link RpcHandlers}, from
+ * contracts/rpc/), so a method the contracts define and nothing serves, a handler that reads an
+ * option its contract lacks, and one that returns another shape than its contract's result, all
+ * fail to compile. A method that would start work is refused while quitting by the dispatcher
+ * ({@link NEW_WORK}), before its handler runs.
+ */
+export function rpcHandlers(s: RpcServices): Rpc {
+  const home = s.env.HOME || homedir();
+  const workspace = new Workspace({ store: s.store, env: s.env });
+  // lich cost; a session is priced at each `done` and when it parks (cost/cost.ts).
+  const costDeps: CostDeps = { store: s.store, configDir: s.configDir, env: s.env, now: s.now, live: (id) => s.terminal.isLive(id), log: s.log };
+  const cost = new Cost(costDeps);
+  const themes = new Themes({ configDir: s.configDir, log: s.log });
+  const { relay, spawn, control, web } = s;
+  /** A session as `spawn.Open` answers it: with its card's address on the page. */
+  const withPage = <S extends { id: string }>(session: S): S & { page: string } => ({ ...session, page: web.address(session.id) });
+
+  const handlers: RpcHandlers = {
+    // spec/cli.md § lich sessions … § lich reply; wire.md §§ 7–9.
+    'relay.Peers': (o) => relay.peers(o),
+    'relay.Self': (o) => relay.self(o),
+    'relay.Send': (o, signal) => relay.send(o, {}, signal),
+    'relay.SendPrivate': (o, signal) => relay.send(o, { private: true }, signal),
+    'relay.SendSubagent': (o, signal) => relay.sendSubagent(o, signal),
+    'relay.Wait': (o, signal) => relay.wait(o, signal),
+    'relay.Collect': (o, signal) => relay.collect(o, signal),
+    'relay.CollectNow': (o) => relay.collectNow(o),
+    'relay.Reply': (o) => relay.reply(o),
+    // spec/cli.md § lich insert, § lich focus.
+    'relay.Insert': (o, signal) => relay.insert(o, signal),
+    'relay.Focus': (o) => {
+      const focused = focus({ liveSessions: () => s.host.liveSessions(), setActive: (id) => void s.store.setActiveSession(id), home }, o);
+      return { ...focused, page: web.link(focused.id), pages: web.focus(focused.id) };
+    },
+    // spec/cli.md § lich open, § lich close, § lich worktrees, § lich control, § lich ask.
+    // Each opened card's address on the page (web/web.ts) rides along with the session.
+    'spawn.Open': async (o) => withPage(await spawn.open(o)),
+    'spawn.OpenSubagent': async (o) => withPage(await openSubagent(spawn, s.store, o)),
+    'spawn.Close': (o) => spawn.close(o),
+    'spawn.Worktrees': (o) => spawn.worktrees(o),
+    'spawn.Control': (o) => control.control(o),
+    'spawn.Ask': (o) => control.ask(o),
+    // spec/cli.md § lich rename … § lich color-folder.
+    'spawn.Rename': (o) => workspace.rename(o),
+    'spawn.Folders': (o) => workspace.folders(o),
+    'spawn.File': (o) => workspace.file(o),
+    'spawn.RenameFolder': (o) => workspace.renameFolder(o),
+    'spawn.ColorFolder': (o) => workspace.colorFolder(o),
+    // spec/cli.md § lich cost, § lich theme.
+    'store.CostTotals': (o) => cost.totals(o),
+    'themes.List': () => themes.list(),
+    'themes.Switch': (o) => themes.switch(o.theme),
+    // spec/cli.md § Commands (lich version), § lich quit, § lich native.
+    'system.Diagnostics': () => ({ version: s.version }),
+    'system.Quit': () => null,
+    // Closes the web window before the native one opens — here, the web view's pages, which the
+    // native window's streams take over from.
+    'system.CloseWindow': () => (web.dismiss('lich native opened the native window, which takes over from this page: its sessions go on there.'), null),
+  };
+  return { handlers, cost, close: () => relay.refuseInserts() };
+}
+
+// ——— the dispatcher ———
 
 /**
  * A handler as the dispatcher holds it, its method forgotten: the options it is called with are
@@ -49,6 +190,11 @@ export interface RpcAnswer {
   status: number;
   /** JSON text ending in `\n`. */
   body: string;
+  /**
+   * Run once the answer's connection has closed (the listener): `system.Quit`'s answer carries
+   * the backend's close, so the reply leaves before the listener does.
+   */
+  after?: () => void;
 }
 
 /** The method-name shape every CLI call has (wire.md § 1.2, G3 rule). */
@@ -69,10 +215,28 @@ export const DENIED_METHODS: ReadonlySet<string> = new Set([
   'terminal.SetDropDir',
 ]);
 
+/**
+ * The methods that would start an errand or a session: once the backend is quitting
+ * ({@link RpcDispatcher.quitting}) each is refused with {@link QUITTING} after its options are
+ * validated and before its handler runs, as a SpawnError thrown by the handler would be.
+ */
+export const NEW_WORK: ReadonlySet<RpcMethodName> = new Set<RpcMethodName>([
+  'relay.Send',
+  'relay.SendPrivate',
+  'relay.SendSubagent',
+  'spawn.Open',
+  'spawn.OpenSubagent',
+  'spawn.Control',
+  'spawn.Ask',
+]);
+
+/** The refusal of a method of {@link NEW_WORK} once the backend is quitting. */
+export const QUITTING = 'lich is quitting: it is ending every session and takes no new work — start lich again, then retry';
+
 export interface DispatcherOptions {
   /**
    * Handlers by method name; only methods with both a handler and a contract are served. The
-   * backend passes all of them (rpc/handlers.ts); a test may pass a few.
+   * backend passes all of them ({@link rpcHandlers}); a test may pass a few.
    */
   handlers: Partial<RpcHandlers>;
   /** Contract per method; defaults to {@link rpcMethods}. */
@@ -83,6 +247,13 @@ export interface DispatcherOptions {
   violations?: string[];
   /** Logs unexpected method failures and contract violations (one line each). */
   log?: (line: string) => void;
+  /**
+   * The web view, poked after every answer: most methods move something a page shows, and the
+   * page's view is rebuilt only if something did (web/web.ts).
+   */
+  view?: Pick<WebView, 'poke'>;
+  /** Ends the backend; run once the answer to `system.Quit` has left (server.ts `close`). */
+  quit?: () => void;
 }
 
 interface Compiled {
@@ -100,6 +271,10 @@ export class RpcDispatcher {
   private readonly validateResults: boolean;
   private readonly violations: string[];
   private readonly log: (line: string) => void;
+  private readonly view: Pick<WebView, 'poke'> | undefined;
+  private readonly quit: (() => void) | undefined;
+  /** Set when the backend starts to close: from then on no new errand and no new session. */
+  private closing = false;
 
   constructor(o: DispatcherOptions) {
     const schemas = o.schemas ?? rpcMethods;
@@ -119,16 +294,33 @@ export class RpcDispatcher {
     this.validateResults = o.validateResults ?? false;
     this.violations = o.violations ?? [];
     this.log = o.log ?? (() => {});
+    this.view = o.view;
+    this.quit = o.quit;
+  }
+
+  /** The backend is quitting: every method of {@link NEW_WORK} is refused from now on. Idempotent. */
+  quitting(): void {
+    this.closing = true;
   }
 
   /**
-   * Answers one call.
+   * Answers one call (the table of the module's header), then pokes the view; a 200 to
+   * `system.Quit` carries the quit as its `after`.
    * @param name the path after `/rpc/`.
    * @param httpMethod the request's HTTP method.
    * @param body the raw body, or `null` when it was over the 1 MiB limit.
    * @param signal aborted when the caller hangs up (handed to wait-type methods).
    */
   async dispatch(name: string, httpMethod: string, body: Buffer | null, signal: AbortSignal): Promise<RpcAnswer> {
+    const answer = await this.answer(name, httpMethod, body, signal);
+    this.view?.poke();
+    // Quit answers first, then goes: the reply must leave before the listener does.
+    if (name === 'system.Quit' && answer.status === 200 && this.quit) answer.after = this.quit;
+    return answer;
+  }
+
+  /** The answer to one call, before anything around it. */
+  private async answer(name: string, httpMethod: string, body: Buffer | null, signal: AbortSignal): Promise<RpcAnswer> {
     if (httpMethod !== 'POST') return fail(405, 'POST only');
     const dot = name.indexOf('.');
     if (dot <= 0 || dot === name.length - 1 || name.indexOf('.', dot + 1) !== -1 || !METHOD_NAME.test(name)) {
@@ -160,6 +352,7 @@ export class RpcDispatcher {
       options = withZeroes(m.zero!, given as Record<string, unknown>);
       if (!m.options(options)) return fail(400, `argument 0: ${describe(m.options.errors ?? [])}`);
     }
+    if (this.closing && NEW_WORK.has(name as RpcMethodName)) return fail(500, QUITTING);
 
     let out: unknown;
     try {

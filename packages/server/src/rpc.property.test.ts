@@ -6,9 +6,8 @@
 // not know.
 import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
-import { RelayError } from '../relay/errors.js';
-import { RpcDispatcher, type RpcHandlers } from './dispatch.js';
-import { rpcMethods } from './schemas.js';
+import { RelayError } from './relay/errors.js';
+import { RpcDispatcher, rpcMethods, type RpcHandlers } from './rpc.js';
 
 /** The methods the CLI posts that this backend serves (wire.md § 5). */
 const SERVED = Object.keys(rpcMethods).filter((m) => /^(relay|spawn)\./.test(m) || m === 'system.Diagnostics');

@@ -5,7 +5,7 @@
  */
 import type { RelaySendOptions, Result } from '@lich/generated/types';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { RpcHandler, RpcHandlers } from './dispatch.js';
+import type { RpcHandler, RpcHandlers } from './rpc.js';
 
 const pending = (target: string): Result => ({ ticket: 'a1b2c3d4', target, status: 'pending', answer: '' });
 
