@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles what runs outside vitest (docs/architecture.md § Build and run), with esbuild:
 //
-//   packages/cli/dist/lich.cjs         the CLI: core + generated + oclif. The command table is
+//   packages/cli/dist/lich.cjs         the CLI (packages/cli/src/main.ts; bin/lich.js calls its
+//                                      runProcess): core + generated + oclif. The command table is
 //                                      loaded lazily, so `lich mcp`, the backend and `lich version`
 //                                      never load oclif: it is dist/chunks/commands-<hash>.cjs, a
 //                                      CommonJS bundle wrapped as a function expression, with the
@@ -184,6 +185,29 @@ const lazyOclif = {
   },
 };
 
+// main.ts imports the exit funnel and the Go-flag reader from packages/cli/src/lich-command.ts,
+// beside the LichCommand class that only the command table uses, and LichCommand extends oclif's
+// Command. In lich.cjs oclif's modules are taken as free of side effects, so the class and all of
+// oclif are dropped as unused: `lich version`, `lich mcp` and the backend never load oclif (the
+// command table carries it). The build fails if any of oclif is in lich.cjs all the same.
+const OCLIF = /(^|[\\/])node_modules[\\/]@oclif[\\/]/;
+const oclifOutOfTheEntry = {
+  name: 'oclif-out-of-the-entry',
+  setup(build) {
+    build.onResolve({ filter: /^@oclif\/core(\/|$)/ }, async (args) => {
+      if (args.pluginData === 'oclif-out-of-the-entry') return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'oclif-out-of-the-entry' });
+      return resolved.errors.length > 0 ? { errors: resolved.errors } : { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+/** Fails the build when the entry `name` bundled oclif: see {@link oclifOutOfTheEntry}. */
+function assertNoOclif(name, metafile) {
+  const oclif = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([path, input]) => OCLIF.test(path) && input.bytesInOutput > 0).map(([path]) => path));
+  if (oclif.length > 0) throw new Error(`${name} would load oclif on every start (${oclif[0]}…): packages/cli/src/main.ts reaches code of lich-command.ts that uses oclif`);
+}
+
 /**
  * Builds the command table — generated/cli/commands.ts, every command class and `COMMANDS` in one
  * generated module — into dist/chunks/commands-<hash>.cjs
@@ -236,11 +260,20 @@ const entries = [
     // CommonJS, required by the CommonJS bin: an ES module entry makes node start its ESM loader
     // (~5 ms, a quarter of `node -e 0`) before the first line of lich runs.
     name: 'lich',
-    entry: 'packages/cli/src/bin.ts',
+    entry: 'packages/cli/src/main.ts',
     required: true,
     // Wrapped like the command table and loaded by the bin through vm.Script with a V8 code cache
     // (compiling it was ~2 ms of every start); its first line names the cache, by content hash.
-    options: { outfile: join(root, 'packages/cli/dist/lich.cjs'), format: 'cjs', banner: { js: CJS_HEAD }, footer: { js: CJS_TAIL }, write: false, ...minify },
+    options: {
+      outfile: join(root, 'packages/cli/dist/lich.cjs'),
+      format: 'cjs',
+      banner: { js: CJS_HEAD },
+      footer: { js: CJS_TAIL },
+      write: false,
+      ...minify,
+      plugins: [oclifOutOfTheEntry, ...common.plugins],
+    },
+    withoutOclif: true,
     chunks: join(root, 'packages/cli/dist/chunks'),
     commandTable: join(root, 'packages/cli/dist'),
     codeCache: true,
@@ -320,7 +353,7 @@ function writeCached(file, text) {
 
 const started = performance.now();
 const results = await Promise.allSettled([
-  ...entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache, browser }) => {
+  ...entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache, browser, withoutOclif }) => {
     const source = join(root, entry);
     if (!existsSync(source)) {
       if (required) throw new Error(`${entry} does not exist`);
@@ -341,7 +374,8 @@ const results = await Promise.allSettled([
       define.__LICH_COMMANDS_CJS__ = JSON.stringify(table);
       keep.push(join(commandTable, table), join(commandTable, table.replace(/\.cjs$/, '.cache')));
     }
-    const result = await esbuild.build({ ...common, ...options, define, entryPoints: [source], metafile: Boolean(chunks) });
+    const result = await esbuild.build({ ...common, ...options, define, entryPoints: [source], metafile: Boolean(chunks || withoutOclif) });
+    if (withoutOclif) assertNoOclif(basename(options.outfile), result.metafile);
     if (codeCache) writeCached(options.outfile, result.outputFiles[0].text);
     if (chunks) pruneChunks(chunks, [...keep, ...Object.keys(result.metafile.outputs).map((p) => resolve(root, p))]);
   }),

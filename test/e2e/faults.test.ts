@@ -6,7 +6,7 @@
 // - An MCP client vanishes mid-call — stdin closed, stdout closed, or both: `lich mcp` ends with
 //   nothing on stderr once its call is over, and the errand it started stays open for the sender.
 // - A reader that goes away (`lich sessions | head -c1`): the command ends quietly with the status
-//   it had (packages/cli/src/bin.ts; spec/cli.md § Commands: one `lich: …` line is for failures).
+//   it had (packages/cli/src/main.ts runProcess; spec/cli.md § Commands: one `lich: …` line is for failures).
 // - A session whose process dies mid-errand: delivered, the errand is `unanswered`; still held for
 //   a prompt, `undelivered` (spec/cli.md § lich send, "Never delivered", "Answered somewhere else").
 // - `kill -9` of the backend mid-fan-out, then a start on the same directories: the held commands

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `lich` bin: everything is in the bundle tools/build.mjs writes (npm run build). CommonJS
-// (bin/package.json) on purpose: an ES module here would make node start its ESM loader on every
-// `lich` run, a quarter of node's own start-up. The bundle is compiled through vm.Script with the
+// The `lich` bin: everything is in the bundle tools/build.mjs writes (npm run build) of
+// packages/cli/src/main.ts, whose runProcess this calls. CommonJS (bin/package.json) on purpose:
+// an ES module here would make node start its ESM loader on every `lich` run, a quarter of
+// node's own start-up. The bundle is compiled through vm.Script with the
 // V8 code cache the build made of it, named on its first line (`//lich:<hash>`); a cache that is
 // missing, or one V8 rejects (another node), only costs the compile it would have saved.
 'use strict';
@@ -26,7 +27,14 @@ try {
   // Compiled from source instead.
 }
 const script = new Script(source, { filename: file, cachedData });
-// The bundle imports `lich mcp`'s and the backend's ES modules through this: an import() inside a
-// vm.Script has no loader on node 20 (and the experimental one warns on stderr).
-const bundle = { exports: {}, lichImport: (url) => import(url) };
+const bundle = { exports: {} };
 script.runInThisContext().call(bundle.exports, bundle.exports, require, bundle, file, dist);
+// Evaluating the bundle runs nothing: its entry (packages/cli/src/main.ts runProcess) is called
+// here. The bundle imports `lich mcp`'s and the backend's ES modules through the import() handed
+// in: an import() inside a vm.Script has no loader on node 20 (and the experimental one warns on
+// stderr).
+if (typeof bundle.exports.runProcess !== 'function') {
+  process.stderr.write("lich: this lich's build is out of date: run npm run build in a checkout, or reinstall @lich/cli\n");
+  process.exit(1);
+}
+bundle.exports.runProcess({ bin: __filename, distDir: dist, importModule: (url) => import(url) });

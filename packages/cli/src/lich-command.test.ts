@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, type FakeLich, startFakeLich } from '@lich/core/testing/fake-lich';
-import { COMMANDS } from './commands.js';
+import { COMMANDS } from '@lich/generated/cli/commands';
 import type { CliIo } from './lich-command.js';
 
 const TOKEN = 'c'.repeat(32);

@@ -1,18 +1,30 @@
 /**
- * The base class every generated command extends (generated/cli/commands.ts): lich's one
- * adapter over oclif. oclif is the declaration layer and nothing more — a command class, its
- * `Args`/`Flags` declarations (the shapes help and the flag specs are read from), its
- * constructor — while its config is never loaded and its parser never runs: lich reads argv
- * itself, with Go `flag` semantics (go-flags.ts), and dispatches and prints help itself
- * (main.ts, help.ts). So (shared/STYLE.md § 4, § What to follow 9):
+ * The CLI's command layer, everything a command run goes through once main.ts has its word:
  *
- * - argv is read with Go `flag` semantics, never from stdin;
- * - `--json` prints exactly one line (`[]`, never `null`);
- * - every failure — an RPC error, a refusal, a parse or usage error — is exactly one `lich: …`
- *   line on stderr, exit 1, through the CLI's one exit funnel (funnel.ts);
- * - 0, 2 and 3 are outcomes: prose or JSON on stdout, nothing on stderr, the status from
- *   funnel.ts's `outcomeStatus` (the contract's outcome table);
- * - `--help` prints the command's own help on stdout, exit 0.
+ * - {@link LichCommand}, the base class every generated command extends
+ *   (generated/cli/commands.ts): lich's one adapter over oclif. oclif is the declaration
+ *   layer and nothing more — a command class, its `Args`/`Flags` declarations (the shapes help
+ *   and the flag specs are read from), its constructor — while its config is never loaded and its
+ *   parser never runs: lich reads argv itself, with Go `flag` semantics ({@link normalizeArgv}),
+ *   and dispatches and prints help itself (main.ts, help.ts);
+ * - {@link normalizeArgv}, Go's `flag` package semantics (wire.md § 4.2);
+ * - the CLI's one exit funnel (spec/cli.md § Commands): where a run's exit status is decided and
+ *   where the `lich: …` line of a failure is printed — nowhere else in the CLI. 0, 2 and 3 are
+ *   outcomes: the operation's `exit` when it names one, else the contract's outcome table
+ *   (`exitCode` in generated/contracts.ts) — {@link outcomeStatus}; every failure — a refusal, an
+ *   RPC error, a parse or usage error, a bug — is exactly one `lich: …` line on stderr and exit 1,
+ *   never a stack trace — {@link funnel}, {@link sayFailure}. main.ts runs its dispatch through the
+ *   same funnel, imported from here: this module imports nothing of main.ts.
+ *
+ * So every command (shared/STYLE.md § 4, § What to follow 9):
+ *
+ * - reads argv with Go `flag` semantics, never from stdin;
+ * - prints exactly one line for `--json` (`[]`, never `null`);
+ * - turns every failure — an RPC error, a refusal, a parse or usage error — into exactly one
+ *   `lich: …` line on stderr, exit 1, through the exit funnel;
+ * - prints an outcome (0, 2 or 3) as prose or JSON on stdout, nothing on stderr, the status from
+ *   {@link outcomeStatus} (the contract's outcome table);
+ * - prints its own help on stdout for `--help`, exit 0.
  *
  * spec/cli.md § Commands.
  */
@@ -23,24 +35,234 @@ import {
   createContext,
   type Env,
   goQuote,
+  isAbortError,
   type Launcher,
   LichError,
   type Machine,
+  nativeModuleFailure,
+  oneLine,
   type OperationName,
+  type Outcome,
   type RpcClient,
   renderJson,
   renderText,
   runOperation,
 } from '@lich/core';
-import { funnel, outcomeStatus, type Sink, SUCCESS } from './funnel.js';
-import { FlagWordError, normalizeArgv, type FlagSpec } from './go-flags.js';
+import { exitCode } from '@lich/generated/contracts';
 import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } from './help.js';
 import { unknownCommandText } from './unknown-command.js';
 import { readStdin, type StdinStream } from './stdin.js';
 
-export type { Sink } from './funnel.js';
+/** Something text is written to (process.stdout in the process entry, a buffer in tests). */
+export interface Sink {
+  write(text: string): unknown;
+}
 
-/** Everything a command run touches outside itself: only the bin entry builds it from `process`. */
+/** The status of a run that printed what was asked (help, a version, an outcome of status 0). */
+export const SUCCESS = 0;
+/** The status of every failure. */
+export const FAILURE = 1;
+
+/**
+ * The exit status of an operation's outcome: its own `exit` when it names one (an operation
+ * whose status is not a function of its output alone), else the contract's outcome table.
+ * A failed outcome is not asked here: its `failure` is thrown into {@link funnel}.
+ */
+export function outcomeStatus(op: string, outcome: Outcome<any>): number {
+  return outcome.exit ?? exitCode(op as never, outcome.output as never);
+}
+
+/**
+ * The message of the `lich:` line for `error`: lich's own prose as the spec words it; a usage
+ * error from a generated command's `toInput` as it is; a cancelled run as `cancelled`; a native
+ * module built for another node as what to do about it; anything else (a bug, a Node error)
+ * folded onto one line.
+ */
+export function failureMessage(error: unknown): string {
+  if (error instanceof LichError) return error.message;
+  // contract-runtime's UsageError (`usage: <spelling>`), thrown by a generated toInput.
+  if (error instanceof Error && error.name === 'UsageError') return error.message;
+  if (isAbortError(error)) return 'cancelled';
+  return nativeModuleFailure(error) ?? oneLine(error instanceof Error ? error.message : String(error));
+}
+
+/** Prints the one `lich: …` line of a failure on `stderr` and returns the failure status. */
+export function sayFailure(stderr: Sink, message: string): number {
+  stderr.write(`lich: ${message}\n`);
+  return FAILURE;
+}
+
+/**
+ * Runs `body` and resolves with its exit status; whatever it throws becomes the one `lich: …`
+ * line and exit 1. Never rejects. A funnel inside another (a command run from the dispatcher)
+ * prints the line once: the inner one has already turned the failure into a status.
+ */
+export async function funnel(stderr: Sink, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    return sayFailure(stderr, failureMessage(error));
+  }
+}
+
+/**
+ * A word read as a flag that is none (Go's `flag provided but not defined`, `bad flag syntax`):
+ * `at` is its index in the argv, so the caller can spell the retry that passes it as text.
+ */
+export class FlagWordError extends LichError {
+  constructor(
+    message: string,
+    readonly at: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What the normalizer needs to know of one flag. */
+export interface FlagSpec {
+  name: string;
+  /** A one-letter alias, when the command defines one. */
+  char?: string;
+  /** False for a boolean flag. */
+  takesValue: boolean;
+  /** Parsed as a Go `int` (base 0: `10`, `0x1f`, `0o17`, `0b101`). */
+  integer: boolean;
+}
+
+/** The result of {@link normalizeArgv}. */
+export type NormalizedArgv =
+  /** `-h`, `-help` or `--help` came before the first positional. */
+  | { help: true }
+  | {
+      help: false;
+      /** `--name=value` / `--name` for every flag set, then `--` and the positionals. */
+      argv: string[];
+      positionals: string[];
+      /** Every flag set, by its long name: `true`/`false` for a boolean, the value otherwise (an integer flag's already parsed). */
+      values: Record<string, string | number | boolean>;
+    };
+
+/**
+ * Normalizes `argv` the way Go's `flag.Parse` reads it (wire.md § 4.2), because the argv an agent
+ * or the lich-plugin builds was written against the original: `-x` and `--x` alike, `--x=v` or
+ * `--x v`, a value that may itself start with `-`, bool flags only as `--x` or `--x=<bool>`,
+ * repeated flags where the last wins, and parsing that stops at the first positional — so
+ * `lich reply 1a2b "--json is broken"` answers with that text instead of failing on a flag.
+ * oclif's parser would parse flags anywhere and read a missing argument from stdin, which is why
+ * it never runs; the result spells the flags as `[...flags, '--', ...positionals]`, which can
+ * only be read one way.
+ *
+ * One departure from Go, for text that starts with a dash: the first `--` is the end of the
+ * flags wherever it stands (POSIX's guideline 10, and what GNU tools do), so
+ * `lich send docs -- "--help me"` hands `docs` the text `--help me`, where Go would have read
+ * three positionals and refused the count. Only the first: after it every word is text, a later
+ * `--` included, and a `--` the flags already ended at is that first one. A `--` after a
+ * positional with no word after it is text, as in Go: it ends nothing.
+ *
+ * @throws LichError with Go's own wording: `flag provided but not defined: -x` and
+ *   `bad flag syntax: …` (both a {@link FlagWordError}), `flag needs an argument: -x`, `invalid value "v" for flag -x: parse error`,
+ *   `invalid boolean value "v" for -x: parse error`.
+ */
+export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[]): NormalizedArgv {
+  const byName = new Map<string, FlagSpec>();
+  for (const spec of specs) {
+    byName.set(spec.name, spec);
+    if (spec.char) byName.set(spec.char, spec);
+  }
+  const values = new Map<string, string | number | boolean>();
+  let i = 0;
+  let ended = false;
+  for (; i < argv.length; i++) {
+    const s = argv[i];
+    if (s.length < 2 || s[0] !== '-') break;
+    let minuses = 1;
+    if (s[1] === '-') {
+      minuses = 2;
+      if (s.length === 2) {
+        i++;
+        ended = true;
+        break;
+      }
+    }
+    let name = s.slice(minuses);
+    if (name === '' || name[0] === '-' || name[0] === '=') throw new FlagWordError(`bad flag syntax: ${s}`, i);
+    let value: string | undefined;
+    const eq = name.indexOf('=', 1);
+    if (eq !== -1) {
+      value = name.slice(eq + 1);
+      name = name.slice(0, eq);
+    }
+    const spec = byName.get(name);
+    if (!spec) {
+      if (name === 'help' || name === 'h') return { help: true };
+      throw new FlagWordError(`flag provided but not defined: -${name}`, i);
+    }
+    if (!spec.takesValue) {
+      if (value === undefined) {
+        values.set(spec.name, true);
+      } else {
+        const parsed = parseGoBool(value);
+        if (parsed === undefined) throw new LichError(`invalid boolean value ${goQuote(value)} for -${name}: parse error`);
+        values.set(spec.name, parsed);
+      }
+      continue;
+    }
+    if (value === undefined) {
+      if (i + 1 >= argv.length) throw new LichError(`flag needs an argument: -${name}`);
+      value = argv[++i];
+    }
+    if (spec.integer) {
+      const parsed = parseGoInt(value);
+      if (typeof parsed === 'string') throw new LichError(`invalid value ${goQuote(value)} for flag -${name}: ${parsed}`);
+      values.set(spec.name, parsed);
+      continue;
+    }
+    values.set(spec.name, value);
+  }
+  const out: string[] = [];
+  for (const [name, value] of values) {
+    if (value === true) out.push(`--${name}`);
+    else if (value !== false) out.push(`--${name}=${value}`);
+  }
+  const positionals = argv.slice(i);
+  // The flags ended at a positional, not at `--`: the first `--` after it is still the end of
+  // the flags, and not a word of text (see the docstring) — unless it is the last word: a
+  // `--` with nothing after it ends nothing, and dropping it would change what was said
+  // (`lich reply 1a2b --` would answer ticketless with the text `1a2b`).
+  const dashdash = ended ? -1 : positionals.indexOf('--');
+  if (dashdash !== -1 && dashdash < positionals.length - 1) positionals.splice(dashdash, 1);
+  out.push('--', ...positionals);
+  return { help: false, argv: out, positionals, values: Object.fromEntries(values) };
+}
+
+// strconv.ParseBool.
+function parseGoBool(value: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  return undefined;
+}
+
+// strconv.ParseInt(s, 0, 64): the number, or Go's error text. An underscore may stand between
+// two digits, or between a base prefix (`0x`, `0o`, `0b`, or the `0` of a legacy octal) and a
+// digit (underscoreOK): `1_000`, `0x_1f`, `0_7`.
+function parseGoInt(value: string): number | string {
+  const m = /^([+-]?)(0[xX]_?[0-9a-fA-F](?:_?[0-9a-fA-F])*|0[oO]?_?[0-7](?:_?[0-7])*|0[bB]_?[01](?:_?[01])*|[1-9](?:_?[0-9])*|0)$/.exec(value);
+  if (!m) return 'parse error';
+  const digits = m[2].replace(/_/g, '');
+  let n: bigint;
+  if (/^0[xX]/.test(digits)) n = BigInt(digits);
+  else if (/^0[bB]/.test(digits)) n = BigInt(digits);
+  else if (/^0[oO]/.test(digits)) n = BigInt(`0o${digits.slice(2)}`);
+  else if (digits.length > 1 && digits[0] === '0') n = BigInt(`0o${digits.slice(1)}`);
+  else n = BigInt(digits);
+  if (m[1] === '-') n = -n;
+  // Go's int is 64 bits; past 2^53 the number is the nearest double, which no lich flag minds
+  // (the one integer flag, --timeout, is capped at 1800).
+  if (n > 2n ** 63n - 1n || n < -(2n ** 63n)) return 'value out of range';
+  return Number(n);
+}
+
+/** Everything a command run touches outside itself: only main.ts builds it (from `process`, in runProcess). */
 export interface CliIo {
   env: Env;
   stdout: Sink;
@@ -64,8 +286,11 @@ export interface CliIo {
   launcher?: Launcher;
 }
 
-/** The static side of a concrete generated command. */
-export type LichCommandClass = typeof LichCommand & (new (argv: string[], config: Config) => LichCommand<any>);
+/**
+ * The static side of a concrete generated command: LichCommand's statics (without its abstract,
+ * generic constructor, which no subclass's fixed input type could match) and a constructor.
+ */
+export type LichCommandClass = Pick<typeof LichCommand, keyof typeof LichCommand> & (new (argv: string[], config: Config) => LichCommand<any>);
 
 /** The explicit command table: command word → class, in help order (generated/cli/commands.ts). */
 export type CommandTable = Readonly<Record<string, LichCommandClass>>;
@@ -79,12 +304,19 @@ export type ParsedArgv =
 // package.json, hooks) is never run, because dispatch, help and parsing are lich's own.
 const bareConfig = { bin: 'lich', name: 'lich', root: '', pjson: {}, runHook: async () => ({ successes: [], failures: [] }) } as unknown as Config;
 
-const integerParse = integerFlag().parse;
+// oclif's integer flag's parse function, by which an integer flag is told from a string one. Taken
+// on first use, not when this module loads: main.ts imports the exit funnel and the Go-flag reader
+// from here, and the bundle of main.ts leaves oclif out only if nothing of it runs on import
+// (tools/build.mjs, oclifOutOfTheEntry).
+let integerParseOf: unknown;
+function integerParse(): unknown {
+  return (integerParseOf ??= integerFlag().parse);
+}
 
 /** A flag's value kind as Go's `flag.UnquoteUsage` names it in help: `int`, `string`, or `""` for a bool. */
 export function flagKind(flag: HelpFlag): string {
   if (flag.type === 'boolean') return '';
-  return flag.parse === integerParse ? 'int' : 'string';
+  return flag.parse === integerParse() ? 'int' : 'string';
 }
 
 /**
@@ -132,7 +364,7 @@ export abstract class LichCommand<I = unknown> extends Command {
   }
 
   /**
-   * Parses argv (everything after the command word) with Go flag semantics (go-flags.ts), over
+   * Parses argv (everything after the command word) with Go flag semantics ({@link normalizeArgv}), over
    * the flags the command declares, without running anything. oclif's parser is never called.
    *
    * @throws LichError — every parse or usage failure, worded for the `lich:` line.
@@ -143,7 +375,7 @@ export abstract class LichCommand<I = unknown> extends Command {
       name,
       char: flag.char,
       takesValue: flag.type !== 'boolean',
-      integer: flag.parse === integerParse,
+      integer: flag.parse === integerParse(),
     }));
     let normalized: ReturnType<typeof normalizeArgv>;
     try {

@@ -1,23 +1,97 @@
 /**
- * `lich`'s dispatch (wire.md § 4.1), decided before anything heavy loads: help, version, `mcp`
- * and the launch arguments are answered here; a command word loads the generated command table;
- * anything else is an unknown command, refused with a guess — a typo does not start lich.
+ * `lich`'s process entry and dispatch (wire.md § 4.1).
  *
- * Only bin.ts touches `process`; everything here comes through {@link MainIo}.
+ * {@link runProcess} is the bundle's entry (packages/cli/dist/lich.cjs, called by
+ * packages/cli/bin/lich.js once the bundle is evaluated): the one function that reads `process`.
+ * It hands the dispatcher the environment and the standard streams, and keeps a failed write to
+ * them to the rule every failure follows (spec/cli.md § Commands: one `lich: …` line on stderr,
+ * exit 1):
+ * - a reader that went away (EPIPE, `lich … | head -1`) ends the run quietly, with the status
+ *   it had;
+ * - any other failure to write stdout (`lich sessions > /dev/full`: ENOSPC) is
+ *   `lich: write the output: <reason>` on stderr and exit 1, never a stack trace;
+ * - a stderr that cannot be written either has nowhere to say so: exit 1.
+ * Nothing runs when this module is imported (tests import it): only a call of runProcess does.
+ *
+ * {@link main} decides before anything heavy loads: help, version, `mcp` and the launch
+ * arguments are answered here; a command word loads the generated command table (lazily: it
+ * loads oclif and every generated command, which `lich mcp`, `lich --no-window` and
+ * `lich version` never need); anything else is an unknown command, refused with a guess — a typo
+ * does not start lich. Everything but runProcess comes through {@link MainIo}.
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getSystemErrorMap } from 'node:util';
 import { constants as vmConstants, Script } from 'node:vm';
 import { createContext, type Env, LichError, type Machine, nativeModuleFailure, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
-import { funnel, outcomeStatus, SUCCESS } from './funnel.js';
-import { type FlagSpec, normalizeArgv } from './go-flags.js';
 import { processLauncher } from './launcher.js';
 import type { ExtraEntry } from './help.js';
-import type { CommandTable } from './lich-command.js';
+import { type CommandTable, FAILURE, type FlagSpec, funnel, normalizeArgv, outcomeStatus, sayFailure, SUCCESS } from './lich-command.js';
 import { unknownCommandText } from './unknown-command.js';
 
-/** What the dispatcher reads and writes; the bin builds it from `process`. */
+/** What packages/cli/bin/lich.js knows and hands {@link runProcess}. */
+export interface ProcessEntry {
+  /** The launcher's own path (packages/cli/bin/lich.js, absolute): the `LICH_BIN` of the sessions lich runs. */
+  bin: string;
+  /** The directory holding the bundles (packages/cli/dist), absolute. */
+  distDir: string;
+  /**
+   * The launcher's own `import()`: the bundle runs from a vm.Script, where node 20 has no loader
+   * for an `import()` (and the experimental one warns on stderr).
+   */
+  importModule: (url: string) => Promise<unknown>;
+}
+
+/** The reason a write failed, in the C library's words (`no space left on device`), as Go prints it. */
+export function writeFailureReason(error: NodeJS.ErrnoException): string {
+  const known = typeof error.errno === 'number' ? getSystemErrorMap().get(error.errno)?.[1] : undefined;
+  return known ?? oneLine(error.message);
+}
+
+// Registered before anything else can listen (oclif's command module adds a listener that
+// rethrows), and exiting synchronously, so no later listener turns the failure into a stack trace.
+// process.stderr is synchronous for files, pipes and terminals on Linux, so the line is out first.
+function onWriteError(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException): never {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if (stream === 'stdout') {
+    try {
+      sayFailure(process.stderr, `write the output: ${writeFailureReason(error)}`);
+    } catch {
+      // stderr is gone too: the exit status is all that is left to say it with.
+    }
+  }
+  process.exit(FAILURE);
+}
+
+/**
+ * Runs `lich` as this process: the write-failure listeners first, then {@link main} over
+ * `process.argv`, the environment and the standard streams; its status becomes
+ * `process.exitCode` (the process ends when nothing is left to run, so output is not cut short).
+ */
+export function runProcess(entry: ProcessEntry): void {
+  process.stdout.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stdout', error));
+  process.stderr.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stderr', error));
+  // The bundle is CommonJS (tools/build.mjs: an ES module entry costs node its ESM loader, ~5 ms
+  // of every start), so its paths come from the launcher and the exit status from a callback.
+  void main({
+    argv: process.argv.slice(2),
+    env: process.env,
+    // Touching process.stdin sets up a handle for it; only `lich mcp` reads it.
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    bin: entry.bin,
+    distDir: pathToFileURL(`${entry.distDir}/`),
+    importModule: entry.importModule,
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+/** What the dispatcher reads and writes; {@link runProcess} builds it from `process`. */
 export interface MainIo {
   /** Arguments after the script. */
   argv: readonly string[];
@@ -30,9 +104,9 @@ export interface MainIo {
   /** The directory holding the bundles `lich mcp` and the backend load (packages/cli/dist/). */
   distDir: URL;
   /**
-   * Imports an ES module bundle (`mcp.mjs`, `server.mjs`) by URL. The bin hands its own `import()`
-   * in: the CLI bundle runs from a vm.Script, where node 20 has no loader for `import()` once a
-   * code cache is involved. Absent (tests, source): this module's own `import()`.
+   * Imports an ES module bundle (`mcp.mjs`, `server.mjs`) by URL. The launcher hands its own
+   * `import()` in: the CLI bundle runs from a vm.Script, where node 20 has no loader for
+   * `import()` once a code cache is involved. Absent (tests, source): this module's own `import()`.
    */
   importModule?: (url: string) => Promise<unknown>;
   /** Loads the command table; defaults to the lazily imported generated table. */
@@ -53,7 +127,7 @@ const LAUNCH_USAGE = 'lich [--no-window] [--shell <path>] [-- <browser flags>]';
 
 /**
  * Runs `lich` with `io.argv` and resolves with the exit status. Never rejects: a failure is one
- * `lich: …` line on stderr and 1 (funnel.ts, the one place either is decided).
+ * `lich: …` line on stderr and 1 (lich-command.ts's exit funnel, the one place either is decided).
  */
 export function main(io: MainIo): Promise<number> {
   return funnel(io.stderr, () => dispatch(io));
@@ -91,12 +165,13 @@ async function dispatch(io: MainIo): Promise<number> {
 declare const __LICH_COMMANDS_CJS__: string | undefined;
 
 /**
- * The command table. The bundle loads it through a V8 code cache made at build time: compiling
- * the table (oclif and every command, ~400 KB) is most of what `lich sessions` costs over
- * `lich version`. From source it is a plain import.
+ * The command table: command word → class, in help order (generated/cli/commands.ts). The bundle
+ * loads it through a V8 code cache made at build time: compiling the table (oclif and every
+ * command, ~400 KB) is most of what `lich sessions` costs over `lich version`. From source it is
+ * a plain import (esbuild drops it from the bundle: the branch is dead there).
  */
 async function loadCommandTable(distDir: URL): Promise<CommandTable> {
-  if (typeof __LICH_COMMANDS_CJS__ !== 'string') return (await import('./commands.js')).COMMANDS;
+  if (typeof __LICH_COMMANDS_CJS__ !== 'string') return (await import('@lich/generated/cli/commands')).COMMANDS;
   return loadCachedCommands(fileURLToPath(new URL(__LICH_COMMANDS_CJS__, distDir)));
 }
 

@@ -73,12 +73,12 @@ export function alignPositionals(
   return fields;
 }
 
-/** A string flag's value as the CLI read it (Go flag semantics, packages/cli/src/go-flags.ts); `""` when it was not given. */
+/** A string flag's value as the CLI read it (Go flag semantics, normalizeArgv in packages/cli/src/lich-command.ts); `""` when it was not given. */
 export function stringFlag(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** An integer flag's value as the CLI read it (go-flags.ts refuses a non-integer); `0` when it was not given. */
+/** An integer flag's value as the CLI read it (normalizeArgv refuses a non-integer); `0` when it was not given. */
 export function integerFlag(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
 }
