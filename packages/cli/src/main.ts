@@ -19,13 +19,12 @@
  * `lich version` never need); anything else is an unknown command, refused with a guess — a typo
  * does not start lich. Everything but runProcess comes through {@link MainIo}.
  */
-import { readFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
 import { constants as vmConstants, Script } from 'node:vm';
-import { createContext, type Env, LichError, type Machine, nativeModuleFailure, oneLine, renderJson, renderText, runOperation, VERSION } from '@lich/core';
-import { processLauncher } from './launcher.js';
+import { createContext, type Env, type Launcher, LichError, type Machine, nativeModuleFailure, oneLine, renderJson, renderText, runOperation, type Started, VERSION } from '@lich/core';
 import type { ExtraEntry } from './help.js';
 import { type CommandTable, FAILURE, type FlagSpec, funnel, normalizeArgv, outcomeStatus, sayFailure, SUCCESS } from './lich-command.js';
 import { unknownCommandText } from './unknown-command.js';
@@ -246,6 +245,49 @@ async function loadMachine(io: MainIo): Promise<Machine> {
   }
   if (typeof mod.rage !== 'function') throw new LichError('server.mjs does not export rage: run npm run build');
   return mod;
+}
+
+// How the CLI starts programs that outlive it — what `lich native` runs (core's Launcher): the
+// native window, and a backend when none runs. node:child_process is loaded only when a program is
+// actually started, so no other command pays for it.
+
+/**
+ * A launcher for the lich at `bin` (packages/cli/bin/lich.js, absolute). `start` runs the program
+ * in a session of its own (`detached`), with stdin, stdout and stderr on /dev/null and nothing
+ * holding this process open, so closing the terminal `lich native` ran in ends neither it nor
+ * the window.
+ */
+function processLauncher(bin: string): Launcher {
+  return {
+    bin,
+    async executable(path: string): Promise<boolean> {
+      try {
+        if (!statSync(path).isFile()) return false;
+        accessSync(path, fsConstants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async start(command: string, args: readonly string[], env: Env): Promise<Started> {
+      // Loaded here, not at the top: only `lich native` starts anything, and child_process is a
+      // millisecond of every start. getBuiltinModule rather than import(): the CLI bundle runs
+      // from a vm.Script, where node 20 has no loader for a dynamic import.
+      const { spawn } = process.getBuiltinModule('node:child_process');
+      const clean: Record<string, string> = {};
+      for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
+      const child = spawn(command, [...args], { detached: true, stdio: 'ignore', env: clean });
+      await new Promise<void>((resolve, reject) => {
+        child.once('spawn', resolve);
+        child.once('error', reject);
+      });
+      const exited = new Promise<string>((resolve) =>
+        child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `status ${code ?? 0}`)),
+      );
+      child.unref();
+      return { pid: child.pid!, exited };
+    },
+  };
 }
 
 // `lich help <word>` is `lich <word> --help` (wire.md § 4.1).
