@@ -102,6 +102,21 @@ function hook(session: string, state: string): Promise<number> {
   });
 }
 
+/** `POST /session-title` for a session, as its plugin does when its provider titles the conversation. */
+function sessionTitle(session: string, title: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: backend.port, method: 'POST', path: `/session-title?token=${backend.token}`, headers: { 'Content-Type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ session_id: session, title }));
+  });
+}
+
 /** The one-time link `lich focus` prints on its last line. */
 async function focusLink(session: string): Promise<string> {
   const r = await backend.lich(['focus', session]);
@@ -221,6 +236,37 @@ describe('the page of a running lich', () => {
     const worst = Math.max(...figures.map((f) => f.backend));
     console.log(`web view: a state change reached the page in ${figures.map((f) => f.backend).join(', ')} ms after the backend took it (${figures.map((f) => f.roundTrip).join(', ')} ms after the POST)`);
     expect(worst).toBeLessThan(1000);
+  });
+
+  it('shows a title its agent reports (/session-title, a write no RPC makes) as the card\'s label, in under a second', async () => {
+    const figures: number[] = [];
+    // The provider's title, then the label it had: the card reads as before for the tests after this one.
+    for (const title of ['Check the API routes', api.label]) {
+      await page.evaluate(
+        ({ id, title }) => {
+          const w = window as unknown as { __titled: Promise<number> };
+          w.__titled = new Promise((resolve) => {
+            const sidebar = document.querySelector('nav.sidebar')!;
+            const seen = () => {
+              if (sidebar.querySelector<HTMLElement>(`.card[data-id="${id}"]`)?.dataset.label !== title) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(Date.now()));
+            };
+            const observer = new MutationObserver(seen);
+            observer.observe(sidebar, { subtree: true, childList: true, attributes: true });
+          });
+        },
+        { id: api.id, title },
+      );
+      const posted = Date.now();
+      expect(await sessionTitle(api.id, title)).toBe(204);
+      const drawn = await page.evaluate(() => (window as unknown as { __titled: Promise<number> }).__titled);
+      figures.push(drawn - posted);
+    }
+    expect(await page.locator(`.card[data-id="${api.id}"] .label`).innerText()).toBe(api.label);
+    console.log(`web view: a reported title reached the page in ${figures.join(', ')} ms after the POST`);
+    // Nothing looks every second any more: the store's write itself sends the view.
+    expect(Math.max(...figures)).toBeLessThan(1000);
   });
 
   it('brings a card to the front of the open page when lich focus names it', async () => {

@@ -184,15 +184,6 @@ describe('RpcDispatcher around a call', () => {
     for (const m of NEW_WORK) expect(rpcMethods[m], m).toBeDefined();
   });
 
-  it('pokes the view after every answer, a refusal included', async () => {
-    let pokes = 0;
-    const g = new RpcDispatcher({ handlers: { 'relay.Send': () => pending }, view: { poke: () => void pokes++ } });
-    await call(g, 'relay.Send', send);
-    await call(g, 'relay.Send', '[{"target":3}]');
-    await call(g, 'relay.Nope', '[]');
-    expect(pokes).toBe(3);
-  });
-
   it("hands system.Quit's answer the quit to run once it has left, and no other answer", async () => {
     const quit = () => {};
     const g = new RpcDispatcher({ handlers: { 'system.Quit': () => null, 'relay.Send': () => pending }, quit });

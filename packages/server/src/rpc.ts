@@ -2,9 +2,9 @@
  * The backend's RPC, in one module (docs/architecture.md § The RPC wire; wire.md §§ 1.2, 5): the
  * contract as the dispatcher reads it, the one table of handlers typed by that contract, and the
  * dispatcher that answers `/rpc/<service>.<Method>` — the listener hands it every call
- * (listener.ts), and what it does around a call (the web view poked, `system.Quit` answered
- * before the backend goes, new work refused while quitting) is its own behaviour, configured once
- * by server.ts.
+ * (listener.ts), and what it does around a call (`system.Quit` answered before the backend
+ * goes, new work refused while quitting) is its own behaviour, configured once by server.ts. It
+ * knows nothing of the web view, which hears of changes from their sources (web/web.ts).
  *
  * | outcome | answer |
  * |---|---|
@@ -247,11 +247,6 @@ export interface DispatcherOptions {
   violations?: string[];
   /** Logs unexpected method failures and contract violations (one line each). */
   log?: (line: string) => void;
-  /**
-   * The web view, poked after every answer: most methods move something a page shows, and the
-   * page's view is rebuilt only if something did (web/web.ts).
-   */
-  view?: Pick<WebView, 'poke'>;
   /** Ends the backend; run once the answer to `system.Quit` has left (server.ts `close`). */
   quit?: () => void;
 }
@@ -271,7 +266,6 @@ export class RpcDispatcher {
   private readonly validateResults: boolean;
   private readonly violations: string[];
   private readonly log: (line: string) => void;
-  private readonly view: Pick<WebView, 'poke'> | undefined;
   private readonly quit: (() => void) | undefined;
   /** Set when the backend starts to close: from then on no new errand and no new session. */
   private closing = false;
@@ -294,7 +288,6 @@ export class RpcDispatcher {
     this.validateResults = o.validateResults ?? false;
     this.violations = o.violations ?? [];
     this.log = o.log ?? (() => {});
-    this.view = o.view;
     this.quit = o.quit;
   }
 
@@ -304,8 +297,8 @@ export class RpcDispatcher {
   }
 
   /**
-   * Answers one call (the table of the module's header), then pokes the view; a 200 to
-   * `system.Quit` carries the quit as its `after`.
+   * Answers one call (the table of the module's header); a 200 to `system.Quit` carries the
+   * quit as its `after`.
    * @param name the path after `/rpc/`.
    * @param httpMethod the request's HTTP method.
    * @param body the raw body, or `null` when it was over the 1 MiB limit.
@@ -313,7 +306,6 @@ export class RpcDispatcher {
    */
   async dispatch(name: string, httpMethod: string, body: Buffer | null, signal: AbortSignal): Promise<RpcAnswer> {
     const answer = await this.answer(name, httpMethod, body, signal);
-    this.view?.poke();
     // Quit answers first, then goes: the reply must leave before the listener does.
     if (name === 'system.Quit' && answer.status === 200 && this.quit) answer.after = this.quit;
     return answer;

@@ -122,7 +122,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let opened: ReturnType<typeof openStore> | undefined;
   let parked: number;
   try {
-    opened = openStore(opts.dataDir, () => clock.now());
+    opened = openStore(opts.dataDir, () => clock.now(), { log });
     parked = opened.parkAll();
   } catch (err) {
     opened?.close();
@@ -212,10 +212,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   // A session is priced when it parks, as at each `done` (cost/cost.ts).
   host.onExit((id) => rpc.cost.parked(id));
-  // The listener hands it every call. After each answer the page's view is poked; system.Quit
-  // answers first and closes the backend once its reply has left; from the first moment of the
-  // close (`quitting()` below) a new errand or session is refused (rpc.ts NEW_WORK).
-  const dispatcher = new RpcDispatcher({ handlers: rpc.handlers, validateResults: opts.validateResults, violations, log, view: web, quit: close });
+  // The listener hands it every call. system.Quit answers first and closes the backend once its
+  // reply has left; from the first moment of the close (`quitting()` below) a new errand or
+  // session is refused (rpc.ts NEW_WORK). The web view is not its business: it hears of a change
+  // from where it happens (the store's writes, the terminal, the relay, the reports below).
+  const dispatcher = new RpcDispatcher({ handlers: rpc.handlers, validateResults: opts.validateResults, violations, log, quit: close });
 
   let listener: Listener;
   try {

@@ -48,6 +48,91 @@ describe('Store', () => {
     store.close();
   });
 
+  it('tells a write listener after each write, once the transaction it is in has committed', () => {
+    const store = new Store(':memory:');
+    const told: Array<{ revision: number; inTransaction: boolean; sessions: string[] }> = [];
+    store.onWrite((revision) => told.push({ revision, inTransaction: store.db.inTransaction, sessions: store.sessions().map((s) => s.label) }));
+    store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+    expect(told).toEqual([{ revision: store.revision, inTransaction: false, sessions: [] }]);
+    // Three statements in one transaction (insert, counter, active slot): told once, after the commit, with the row readable.
+    const before = store.revision;
+    store.openSession(undefined, 'p1', { ...base, id: 's1', path: '/src/lich' }, (n) => ({ label: `Session ${n}`, nextSeq: n + 1 }));
+    expect(store.revision - before).toBe(3);
+    expect(told.slice(1)).toEqual([{ revision: store.revision, inTransaction: false, sessions: ['Session 1'] }]);
+    // An ad hoc statement (db.prepare) counts as any other write.
+    store.db.prepare('UPDATE sessions SET confined = 1 WHERE id = ?').run('s1');
+    expect(told.at(-1)!.revision).toBe(store.revision);
+    // A read tells nobody.
+    const n = told.length;
+    store.sessions();
+    store.project('p1');
+    expect(told).toHaveLength(n);
+    store.close();
+  });
+
+  it('tells a rolled-back transaction once too: the revision moved, the rows did not', () => {
+    const store = new Store(':memory:');
+    store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+    store.insertSession({ ...base, id: 's1', projectId: 'p1', label: 'a', path: '/src/lich' });
+    const told: number[] = [];
+    store.onWrite((revision) => told.push(revision));
+    expect(() =>
+      store.openSession({ id: 'p2', name: 'other', path: '/src/other' }, 'p2', { ...base, id: 's1', path: '/src/other' }, (n) => ({ label: `Session ${n}`, nextSeq: n + 1 })),
+    ).toThrow();
+    expect(told).toEqual([store.revision]);
+    expect(store.projectByPath('/src/other')).toBeUndefined();
+    store.close();
+  });
+
+  it('keeps a write and the other listeners when a listener throws, and logs it', () => {
+    const logged: string[] = [];
+    const store = new Store(':memory:', Date.now, { log: (line) => logged.push(line) });
+    const told: number[] = [];
+    store.onWrite(() => {
+      throw new Error('the page went away');
+    });
+    store.onWrite((revision) => told.push(revision));
+    store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+    expect(store.project('p1')).toMatchObject({ name: 'lich' });
+    expect(told).toEqual([store.revision]);
+    expect(logged).toEqual(['a store write listener failed: the page went away']);
+    store.close();
+  });
+
+  it('tells a listener that writes of its own write after the round, never inside it', () => {
+    const store = new Store(':memory:');
+    store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+    const told: string[] = [];
+    store.onWrite((revision) => {
+      told.push(`a${revision}`);
+      if (told.length === 1) store.insertSession({ ...base, id: 's1', projectId: 'p1', label: 'a', path: '/src/lich' });
+    });
+    store.onWrite((revision) => told.push(`b${revision}`));
+    const r = store.revision;
+    store.setLabel('none', 'x', false);
+    expect(told).toEqual([`a${r + 1}`, `b${r + 1}`, `a${r + 2}`, `b${r + 2}`]);
+    expect(store.session('s1')).toBeDefined();
+    store.close();
+  });
+
+  it('tells nobody once unsubscribed, nor a new listener of the writes made before it came', () => {
+    const store = new Store(':memory:');
+    const told: number[] = [];
+    const off = store.onWrite((revision) => told.push(revision));
+    store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+    off();
+    off();
+    store.insertProject({ id: 'p2', name: 'other', path: '/src/other' });
+    expect(told).toHaveLength(1);
+    // A transaction with nobody listening leaves nothing owed to whoever listens next.
+    store.setParked('none', true);
+    store.onWrite((revision) => told.push(revision));
+    expect(told).toHaveLength(1);
+    store.setLabel('none', 'x', false);
+    expect(told).toEqual([told[0], store.revision]);
+    store.close();
+  });
+
   it('migrates a new database to the latest schema version, in WAL mode', () => {
     const store = openStore(join(dir, 'data'));
     expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);

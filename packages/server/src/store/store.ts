@@ -342,7 +342,12 @@ export class Store {
   private readonly now: () => number;
   private readonly q: Statements;
   private readonly busyMs: number;
+  private readonly log: ((line: string) => void) | undefined;
   private written = 0;
+  /** Who {@link onWrite} tells, and the revision they were last told. */
+  private readonly writeListeners = new Set<(revision: number) => void>();
+  private announced = 0;
+  private announcing = false;
 
   /**
    * A counter that moves on every write this store makes (a statement run through it, a
@@ -353,9 +358,13 @@ export class Store {
     return this.written;
   }
 
-  constructor(file: string, now: () => number = Date.now, o: { busyMs?: number } = {}) {
+  /**
+   * @param o.log where a write listener's failure is logged (one line; default: nowhere).
+   */
+  constructor(file: string, now: () => number = Date.now, o: { busyMs?: number; log?: (line: string) => void } = {}) {
     this.now = now;
     this.busyMs = o.busyMs ?? STORE_BUSY_MS;
+    this.log = o.log;
     const failure = (err: unknown) => storeFailure(err, file, this.busyMs);
     try {
       this.db = new Database(file);
@@ -373,8 +382,8 @@ export class Store {
     }
     this.q = prepare(this.db);
     // Every write goes through a statement's run(), the ad hoc ones included (db.prepare below),
-    // and every statement's failure through storeFailure.
-    const bump = () => void this.written++;
+    // and every statement's failure through storeFailure. The migrations above ran before any
+    // listener could subscribe.
     const prepareRaw = this.db.prepare.bind(this.db);
     const guarded = <S extends Database.Statement>(st: S): S => {
       for (const method of ['get', 'all', 'iterate'] as const) {
@@ -390,11 +399,14 @@ export class Store {
       if (st.reader) return st;
       const run = st.run.bind(st);
       st.run = ((...args: unknown[]) => {
-        bump();
+        this.written++;
         try {
           return run(...(args as []));
         } catch (err) {
           throw failure(err);
+        } finally {
+          // Outside a transaction the write is done (or failed) here; inside one, write() tells it.
+          if (this.writeListeners.size > 0) this.announce();
         }
       }) as S['run'];
       return st;
@@ -412,6 +424,53 @@ export class Store {
       return this.db.transaction(fn).immediate();
     } catch (err) {
       throw storeFailure(err, this.db.name, this.busyMs);
+    } finally {
+      // Committed (or rolled back): its writes are told once, now. A nested write() is still
+      // inside the outer transaction, and announce() waits for that one.
+      if (this.writeListeners.size > 0) this.announce();
+    }
+  }
+
+  /**
+   * Subscribes to the store's writes: `listener(revision)` runs, synchronously in the writer's
+   * call, after each write that moved {@link revision}, once no transaction is open — the writes
+   * of a transaction are told once, after it ends. A transaction that rolled back and a statement
+   * that failed are told too: the revision moved, though the rows may be as they were, so a
+   * listener takes the call as "may have changed". A listener that throws is logged (`o.log` of
+   * the constructor) and the others are still told; the write stands. A listener that writes is
+   * told of its own write after the current round, never inside it. With no listener a write
+   * costs the counter alone.
+   *
+   * Every write of this store's connection counts (every statement's `run()`, the ad hoc ones of
+   * `db.prepare` included), provided a transaction around it is this store's own: one opened
+   * with `db.transaction` or `BEGIN` outside the store is told only at the next write after it.
+   *
+   * @returns unsubscribe (idempotent).
+   */
+  onWrite(listener: (revision: number) => void): () => void {
+    // Writes made while nobody listened are nobody's news.
+    if (this.writeListeners.size === 0) this.announced = this.written;
+    this.writeListeners.add(listener);
+    return () => void this.writeListeners.delete(listener);
+  }
+
+  /** Tells the write listeners of every write not yet told, unless a transaction is still open. */
+  private announce(): void {
+    if (this.announcing) return;
+    this.announcing = true;
+    try {
+      while (this.announced !== this.written && !this.db.inTransaction) {
+        const revision = (this.announced = this.written);
+        for (const listener of [...this.writeListeners]) {
+          try {
+            listener(revision);
+          } catch (err) {
+            this.log?.(`a store write listener failed: ${(err as Error | undefined)?.message ?? String(err)}`);
+          }
+        }
+      }
+    } finally {
+      this.announcing = false;
     }
   }
 
@@ -693,7 +752,7 @@ export class Store {
 }
 
 /** Opens `<dataDir>/lich.db`, creating the directory (0700) first. */
-export function openStore(dataDir: string, now?: () => number, o: { busyMs?: number } = {}): Store {
+export function openStore(dataDir: string, now?: () => number, o: { busyMs?: number; log?: (line: string) => void } = {}): Store {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return new Store(join(dataDir, 'lich.db'), now, o);
 }

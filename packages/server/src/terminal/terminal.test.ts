@@ -166,6 +166,20 @@ describe('Terminal', () => {
     expect(took).toBeLessThan(6500);
   }, 15_000);
 
+  it('tells its start listeners once the process is live, before any output, and ignores one that throws', async () => {
+    const heard: Array<{ id: string; live: boolean; output: string }> = [];
+    term.onStart(() => {
+      throw new Error('a tap that fails');
+    });
+    const off = term.onStart((id) => heard.push({ id, live: term.isLive(id), output: term.tail(id) }));
+    expect(term.start('s1', { file: '/bin/sh', args: ['-c', 'echo hello; exec cat'], cwd: dir, env }).pid).toBeGreaterThan(0);
+    expect(heard).toEqual([{ id: 's1', live: true, output: '' }]);
+    off();
+    term.start('s2', { file: '/bin/sh', args: ['-c', 'exec cat'], cwd: dir, env });
+    expect(heard).toHaveLength(1);
+    await until(() => term.tail('s1').includes('hello'));
+  });
+
   it('stops being live when its process exits, and tells its listeners with the output tail', async () => {
     const heard: { id: string; code: number; tail: string }[] = [];
     term.onExit((id, info, tail) => heard.push({ id, code: info.exitCode, tail }));

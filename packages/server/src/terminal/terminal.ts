@@ -102,6 +102,8 @@ export class Terminal {
   private readonly exitListeners = new Set<(id: string, info: ExitInfo, tail: string) => void>();
   /** Output taps (the web view's terminal stream, web/). */
   private readonly outputListeners = new Set<(id: string, data: string) => void>();
+  /** Start taps (the web view: a card's process runs). */
+  private readonly startListeners = new Set<(id: string) => void>();
 
   /** The backend's clock (clock.ts): the quiet, the draft's idle time, the Enter's wait and the kill's grace are all on it. */
   private readonly clock: Clock;
@@ -161,6 +163,13 @@ export class Terminal {
     };
     proc.onData(output);
     drainBeforeClose(proc);
+    for (const l of [...this.startListeners]) {
+      try {
+        l(id);
+      } catch {
+        // A tap's failure must not cost the caller its started session.
+      }
+    }
     proc.onExit(({ exitCode, signal }) => {
       const at = this.clock.now();
       const wasReady = (!entry.marker || entry.marker.done) && entry.readiness.ready(at);
@@ -364,6 +373,16 @@ export class Terminal {
   onOutput(listener: (id: string, data: string) => void): () => void {
     this.outputListeners.add(listener);
     return () => this.outputListeners.delete(listener);
+  }
+
+  /**
+   * Subscribes to PTY starts: `listener(id)` runs synchronously at the end of {@link start},
+   * once {@link isLive} says true and before any output. A listener that throws is ignored.
+   * Returns an unsubscribe function.
+   */
+  onStart(listener: (id: string) => void): () => void {
+    this.startListeners.add(listener);
+    return () => this.startListeners.delete(listener);
   }
 
   /** Subscribes to PTY exits. Returns an unsubscribe function. */

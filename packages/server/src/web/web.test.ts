@@ -297,6 +297,19 @@ describe('the live connection', () => {
     page.ws.close();
   });
 
+  it('shows the title a session\'s plugin reports (/session-title, a write no RPC makes) as its card\'s label', async () => {
+    const cookie = await signIn();
+    const opened = await openEcho();
+    const page = await live(cookie);
+    const cardOf = () => page.lastView()?.projects.flatMap((p) => p.entries).flatMap((e) => ('card' in e ? [e.card] : e.folder.cards)).find((c) => c.id === opened.id);
+    await until(() => cardOf() !== undefined);
+    const r = await http(server.port, 'POST', `/session-title?token=${server.token}`, JSON.stringify({ session_id: opened.id, title: 'Fix the cart' }));
+    expect(r.status).toBe(204);
+    await until(() => cardOf()?.label === 'Fix the cart');
+    expect(cardOf()).toMatchObject({ label: 'Fix the cart', title: 'Fix the cart' });
+    page.ws.close();
+  });
+
   it('tells a page that typing into a card with no process did nothing', async () => {
     const cookie = await signIn();
     const page = await live(cookie);

@@ -40,8 +40,6 @@ export const VIEW_DELAY_MS = 10;
  * {@link VIEW_DELAY_MS}, while a storm of errands costs no more than this many a second.
  */
 export const VIEWS_PER_SECOND = 10;
-/** How often a page's view is checked against the store while a page is open, in ms (a write nothing announced). */
-export const VIEW_SWEEP_MS = 1_000;
 /** The largest message a page may send, in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
 
@@ -97,7 +95,8 @@ export interface WebDeps {
   port(): number;
   store: {
     readonly db: { readonly open: boolean };
-    readonly revision: number;
+    /** Every write, after it commits (Store.onWrite): subscribed only while a page is open. */
+    onWrite(listener: () => void): () => void;
     projects(): ProjectRow[];
     sessions(): SessionRow[];
     session(id: string): SessionRow | undefined;
@@ -107,6 +106,7 @@ export interface WebDeps {
     size(id: string): { cols: number; rows: number } | undefined;
     write(id: string, data: string): void;
     onOutput(listener: (id: string, data: string) => void): () => void;
+    onStart(listener: (id: string) => void): () => void;
     onExit(listener: (id: string) => void): () => void;
   };
   relay: {
@@ -139,11 +139,11 @@ export class WebView {
   private readonly unsubscribe: Array<() => void>;
   private readonly now: () => number;
   private viewTimer: NodeJS.Timeout | undefined;
-  private sweeper: NodeJS.Timeout | undefined;
+  /** The store's write tap, held while at least one page is open. */
+  private storeTap: (() => void) | undefined;
   private lastView = '';
   /** When the last {@link VIEWS_PER_SECOND} views were built, oldest first. */
   private readonly viewTimes: number[] = [];
-  private lastRevision = -1;
   private closed = false;
   private readonly branches = new Map<string, { branch: string; at: number }>();
 
@@ -154,6 +154,8 @@ export class WebView {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
     this.unsubscribe = [
       d.terminal.onOutput((id, data) => this.output(id, data)),
+      // A card's process runs (a new session, a resume): no write of the store says so.
+      d.terminal.onStart(() => this.poke()),
       d.terminal.onExit((id) => this.exited(id)),
       d.relay.onErrand((news) => {
         this.errands.record(news);
@@ -213,6 +215,7 @@ export class WebView {
       setTimeout(() => c.ws.terminate(), 500).unref();
     }
     this.clients.clear();
+    this.untapStore();
   }
 
   /** Ends the web view: pages let go, codes and cookies void, taps removed. Idempotent. */
@@ -221,7 +224,7 @@ export class WebView {
     this.closed = true;
     this.dismiss('lich has quit: its sessions have ended.');
     clearTimeout(this.viewTimer);
-    clearInterval(this.sweeper);
+    this.untapStore();
     for (const u of this.unsubscribe) u();
     this.auth.clear();
     this.wss.close();
@@ -292,15 +295,24 @@ export class WebView {
   private connected(ws: WebSocket): void {
     const client = new LiveClient(ws, (id, tail) => this.screen(id, tail), this.now);
     this.clients.add(client);
+    // The store tells of its writes only while a page is open: with none, a write runs nothing here.
+    this.storeTap ??= this.d.store.onWrite(() => this.poke());
     ws.on('message', (raw, isBinary) => this.message(client, raw, isBinary));
     ws.on('close', () => {
       client.close();
       this.clients.delete(client);
+      if (this.clients.size === 0) this.untapStore();
     });
     ws.on('error', () => ws.terminate());
     client.sendRaw(viewMessage(this.now(), JSON.stringify(this.view())));
-    this.sweeper ??= setInterval(() => this.sweep(), VIEW_SWEEP_MS);
-    this.sweeper.unref?.();
+  }
+
+  /** Stops listening to the store's writes (the last page went, or the view closed); a view on its way is let go. */
+  private untapStore(): void {
+    this.storeTap?.();
+    this.storeTap = undefined;
+    clearTimeout(this.viewTimer);
+    this.viewTimer = undefined;
   }
 
   private message(client: LiveClient, raw: RawData, isBinary: boolean): void {
@@ -371,15 +383,6 @@ export class WebView {
 
   // ——— the view ———
 
-  private sweep(): void {
-    if (this.clients.size === 0) {
-      clearInterval(this.sweeper);
-      this.sweeper = undefined;
-      return;
-    }
-    if (this.d.store.db.open && this.d.store.revision !== this.lastRevision) this.poke();
-  }
-
   private broadcastView(): void {
     if (this.clients.size === 0 || !this.d.store.db.open) return;
     const view = JSON.stringify(this.view());
@@ -395,7 +398,6 @@ export class WebView {
   private view(): WorkspaceView {
     const now = this.now();
     if (!this.d.store.db.open) return { projects: [], errands: this.errands.list() };
-    this.lastRevision = this.d.store.revision;
     const states = new Map(this.d.relay.peers({ from: '' }).map((p) => [p.id, p.state]));
     const projects = buildProjects({
       projects: () => this.d.store.projects(),
