@@ -25,7 +25,7 @@
 // Usage: node tools/build.mjs [--pack]
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { constants as vmConstants, Script } from 'node:vm';
@@ -209,16 +209,12 @@ function assertNoOclif(name, metafile) {
 }
 
 /**
- * Builds the command table — generated/cli/commands.ts, every command class and `COMMANDS` in one
- * generated module — into dist/chunks/commands-<hash>.cjs
- * and its V8 code cache into …/commands-<hash>.cache, and resolves with the former's path
- * relative to dist/ (main.ts's __LICH_COMMANDS_CJS__). The cache is made after running the
- * table once, so it holds the functions its loading compiles, not only the top level; it is
- * valid for this node binary and V8 flags, and main.ts compiles from source when V8 rejects it.
+ * The esbuild options of the command table (see {@link buildCommandTable}), written to memory
+ * (`write: false`) as `<distDir>/chunks/commands.cjs`. Exported for tools/trace/send-path.mjs,
+ * which builds the same table unminified with a source map.
  */
-let cacheMs = 0;
-async function buildCommandTable(distDir) {
-  const result = await esbuild.build({
+export function commandTableOptions(distDir) {
+  return {
     ...common,
     ...minify,
     format: 'cjs',
@@ -228,7 +224,20 @@ async function buildCommandTable(distDir) {
     entryPoints: [join(root, 'generated/cli/commands.ts')],
     outfile: join(distDir, 'chunks/commands.cjs'),
     write: false,
-  });
+  };
+}
+
+/**
+ * Builds the command table — generated/cli/commands.ts, every command class and `COMMANDS` in one
+ * generated module — into dist/chunks/commands-<hash>.cjs
+ * and its V8 code cache into …/commands-<hash>.cache, and resolves with the former's path
+ * relative to dist/ (main.ts's __LICH_COMMANDS_CJS__). The cache is made after running the
+ * table once, so it holds the functions its loading compiles, not only the top level; it is
+ * valid for this node binary and V8 flags, and main.ts compiles from source when V8 rejects it.
+ */
+let cacheMs = 0;
+async function buildCommandTable(distDir) {
+  const result = await esbuild.build(commandTableOptions(distDir));
   const source = result.outputFiles[0].text;
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
   const name = `chunks/commands-${hash}.cjs`;
@@ -315,6 +324,26 @@ const entries = [
   { name: 'claude', entry: 'examples/claude/claude.ts', options: { outfile: join(root, 'examples/claude/dist/claude.mjs') } },
 ];
 
+/** The CLI's entry (packages/cli/dist/lich.cjs): `entries[0]`. */
+export const LICH_ENTRY = entries[0];
+
+/** The esbuild options of a (non-browser) entry of {@link entries}, with `define` as the build's defines. */
+export function entryOptions({ entry, options }, define = common.define) {
+  return { ...common, ...options, define, entryPoints: [join(root, entry)] };
+}
+
+/**
+ * The esbuild options of the CLI's entry, lich.cjs, written to memory, with the command table at
+ * `commandsCjs` (relative to the dist directory: main.ts's __LICH_COMMANDS_CJS__). Exported for
+ * tools/trace/send-path.mjs, which builds the same entry unminified with a source map.
+ */
+export function cliEntryOptions(commandsCjs) {
+  return entryOptions(LICH_ENTRY, { ...common.define, __LICH_COMMANDS_CJS__: JSON.stringify(commandsCjs) });
+}
+
+/** esbuild's `minify*` options as the bundles of the CLI use them, for a build that turns them off. */
+export { minify };
+
 // Chunk names carry a content hash, so every change leaves the old files behind. They are
 // removed only once they are a minute old: a lich started just before this build may still be
 // about to import the chunk it was built with (tests run the bundle while others rebuild it).
@@ -351,43 +380,49 @@ function writeCached(file, text) {
   pruneChunks(dirname(file), [cache], (f) => /^lich-[0-9a-f]+\.cache$/.test(f));
 }
 
-const started = performance.now();
-const results = await Promise.allSettled([
-  ...entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache, browser, withoutOclif }) => {
-    const source = join(root, entry);
-    if (!existsSync(source)) {
-      if (required) throw new Error(`${entry} does not exist`);
-      console.warn(`build: skipped ${name}: ${entry} does not exist yet`);
-      return;
-    }
-    if (browser) {
-      // Written whole, like the CLI's files: a backend serving the page mid-build reads one build or the other.
-      const result = await esbuild.build({ bundle: true, absWorkingDir: root, logLevel: 'warning', legalComments: 'none', ...options, entryPoints: [source], write: false });
-      mkdirSync(dirname(options.outfile), { recursive: true });
-      for (const file of result.outputFiles) writeWhole(file.path, file.contents);
-      return;
-    }
-    const keep = [];
-    const define = { ...common.define };
-    if (commandTable) {
-      const table = await buildCommandTable(commandTable);
-      define.__LICH_COMMANDS_CJS__ = JSON.stringify(table);
-      keep.push(join(commandTable, table), join(commandTable, table.replace(/\.cjs$/, '.cache')));
-    }
-    const result = await esbuild.build({ ...common, ...options, define, entryPoints: [source], metafile: Boolean(chunks || withoutOclif) });
-    if (withoutOclif) assertNoOclif(basename(options.outfile), result.metafile);
-    if (codeCache) writeCached(options.outfile, result.outputFiles[0].text);
-    if (chunks) pruneChunks(chunks, [...keep, ...Object.keys(result.metafile.outputs).map((p) => resolve(root, p))]);
-  }),
-  buildClaudePlugin({ root, esbuild }),
-]);
+// Imported (tools/trace/send-path.mjs takes the options above), this module builds nothing.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await build();
 
-let failed = false;
-for (const [i, result] of results.entries()) {
-  if (result.status === 'rejected') {
-    failed = true;
-    console.error(`build: ${entries[i]?.name ?? 'claude-plugin'} failed: ${result.reason?.message ?? result.reason}`);
+/** The build this file runs as a script: every entry, the command table, the Claude Code plugin. */
+async function build() {
+  const started = performance.now();
+  const results = await Promise.allSettled([
+    ...entries.map(async ({ name, entry, required, options, chunks, commandTable, codeCache, browser, withoutOclif }) => {
+      const source = join(root, entry);
+      if (!existsSync(source)) {
+        if (required) throw new Error(`${entry} does not exist`);
+        console.warn(`build: skipped ${name}: ${entry} does not exist yet`);
+        return;
+      }
+      if (browser) {
+        // Written whole, like the CLI's files: a backend serving the page mid-build reads one build or the other.
+        const result = await esbuild.build({ bundle: true, absWorkingDir: root, logLevel: 'warning', legalComments: 'none', ...options, entryPoints: [source], write: false });
+        mkdirSync(dirname(options.outfile), { recursive: true });
+        for (const file of result.outputFiles) writeWhole(file.path, file.contents);
+        return;
+      }
+      const keep = [];
+      const define = { ...common.define };
+      if (commandTable) {
+        const table = await buildCommandTable(commandTable);
+        define.__LICH_COMMANDS_CJS__ = JSON.stringify(table);
+        keep.push(join(commandTable, table), join(commandTable, table.replace(/\.cjs$/, '.cache')));
+      }
+      const result = await esbuild.build({ ...entryOptions({ entry, options }, define), metafile: Boolean(chunks || withoutOclif) });
+      if (withoutOclif) assertNoOclif(basename(options.outfile), result.metafile);
+      if (codeCache) writeCached(options.outfile, result.outputFiles[0].text);
+      if (chunks) pruneChunks(chunks, [...keep, ...Object.keys(result.metafile.outputs).map((p) => resolve(root, p))]);
+    }),
+    buildClaudePlugin({ root, esbuild }),
+  ]);
+
+  let failed = false;
+  for (const [i, result] of results.entries()) {
+    if (result.status === 'rejected') {
+      failed = true;
+      console.error(`build: ${entries[i]?.name ?? 'claude-plugin'} failed: ${result.reason?.message ?? result.reason}`);
+    }
   }
+  if (failed) process.exit(1);
+  console.log(`build: done in ${Math.round(performance.now() - started)} ms (lich ${version}; code cache ${Math.round(cacheMs)} ms)`);
 }
-if (failed) process.exit(1);
-console.log(`build: done in ${Math.round(performance.now() - started)} ms (lich ${version}; code cache ${Math.round(cacheMs)} ms)`);
