@@ -505,16 +505,23 @@ async function trustDialog(): Promise<void> {
   }
 }
 
-// As in Claude Code: SessionStart fires, then the mod's session.start starts the poll, before
-// the prompt is drawn, so by the time lich finds this terminal at a prompt its mod is polling.
-if (endpoint) log('session-start', { provider: 'claude', providerSessionId, result: await reportSessionStart(endpoint, { provider_session_id: providerSessionId, provider: 'claude' }) });
+// As measured on Claude Code 2.1.328 (packages/server/src/terminal/readiness.ts, `awaitsPlugin`):
+// bracketed paste comes on and the mod's session.start starts the poll before the plugin's
+// SessionStart hook reports, and lich takes that report as the sign the session reads — ready,
+// its mod already polling, so the relay's mod route takes a task (a --subagent worker's as
+// WorkerTask) and nothing is typed before the prompt takes pastes. Reporting first, as this
+// stand-in once did, let a task sent in the gap be typed before the poll and before bracketed
+// paste was on: plain, one submission per line, its `"$LICH_BIN" reply <ticket> "<your answer>"`
+// line run as a command.
 if (env.EXAMPLE_CLAUDE_MOD !== 'off') {
   mod = startModClient({ env, interactive, engine, pluginVersion, log: (line: string) => log('mod-client', { line }) });
 }
 // The first poll went out before this status call, on its own connection: by the time lich
-// answers the status, it has the poll, so a test that waits for this line finds the mod polling.
+// answers the status, it has the poll.
 const status = mod && endpoint ? await modStatus(endpoint) : null;
-log('mod-client-started', { polling: mod !== null, status });
 out('\x1b[?2004h');
 say(`stand-in Claude Code — pid ${process.pid}, in ${process.cwd()}`);
 out(PROMPT);
+if (endpoint) log('session-start', { provider: 'claude', providerSessionId, result: await reportSessionStart(endpoint, { provider_session_id: providerSessionId, provider: 'claude' }) });
+// Last: a test that waits for this line finds the mod polling and the session ready.
+log('mod-client-started', { polling: mod !== null, status });

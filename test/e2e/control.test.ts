@@ -328,13 +328,18 @@ describe('a subagent worker whose mod polls', () => {
 
   it('reports to a caller whose mod polls as a notification prompt, after the hand-off’s wait ran out', async () => {
     const boss = await openClaude(project('boss-project'));
-    // The worker outlasts the hand-off's fixed 20 s wait, so its report finds nobody holding the line.
-    const script = `"$LICH_BIN" open --subagent --kind claude --prompt 'sleep 24; echo the report, whole' --json`;
+    // The worker finishes only once the test, having read the hand-off's outcome, releases it: it
+    // outlasts the hand-off's fixed 20 s wait however slowly the machine runs (a fixed sleep of
+    // its own raced that wait), so its report finds nobody holding the line.
+    const release = join(b.home, 'boss-release');
+    const work = `while [ ! -e '${release}' ]; do sleep 0.1; done; echo the report, whole`;
+    const script = `"$LICH_BIN" open --subagent --kind claude --prompt "${work}" --json`;
     const r = await b.lich(['send', '--timeout', '60', boss.id, script], { timeoutMs: 120_000 });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const opened = JSON.parse(r.stdout) as Session & { delivery: { ticket: string; status: string } };
     expect(opened.delivery.status).toBe('pending');
+    writeFileSync(release, '');
 
     const reported = await b.log.waitFor(boss.id, (e) => e.event === 'received' && e.notification !== undefined, 'the report reaching the caller', 60_000);
     expect(reported.source).toBe('mod');
