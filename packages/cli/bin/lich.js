@@ -26,9 +26,16 @@ try {
 } catch {
   // Compiled from source instead.
 }
-const script = new Script(source, { filename: file, cachedData });
 const bundle = { exports: {} };
-script.runInThisContext().call(bundle.exports, bundle.exports, require, bundle, file, dist);
+try {
+  const script = new Script(source, { filename: file, cachedData });
+  script.runInThisContext().call(bundle.exports, bundle.exports, require, bundle, file, dist);
+} catch (error) {
+  // A bundle cut short or damaged (an interrupted install or build) is one line, not a stack.
+  const reason = String(error instanceof Error ? error.message : error).split('\n')[0];
+  process.stderr.write(`lich: this lich's build will not load (${reason}): run npm run build in a checkout, or reinstall @lich/cli\n`);
+  process.exit(1);
+}
 // Evaluating the bundle runs nothing: its entry (packages/cli/src/main.ts runProcess) is called
 // here. The bundle imports `lich mcp`'s and the backend's ES modules through the import() handed
 // in: an import() inside a vm.Script has no loader on node 20 (and the experimental one warns on

@@ -9,7 +9,8 @@
  *   and dispatches and prints help itself (main.ts, help.ts);
  * - {@link normalizeArgv}, Go's `flag` package semantics (wire.md § 4.2);
  * - the CLI's one exit funnel (spec/cli.md § Commands): where a run's exit status is decided and
- *   where the `lich: …` line of a failure is printed — nowhere else in the CLI. 0, 2 and 3 are
+ *   where the `lich: …` line of a failure is printed — nowhere else in the CLI's bundle (bin/lich.js
+ *   has its own lines, for a bundle that is missing or will not load, before any of this exists). 0, 2 and 3 are
  *   outcomes: the operation's `exit` when it names one, else the contract's outcome table
  *   (`exitCode` in generated/contracts.ts) — {@link outcomeStatus}; every failure — a refusal, an
  *   RPC error, a parse or usage error, a bug — is exactly one `lich: …` line on stderr and exit 1,

@@ -194,22 +194,27 @@ function loadCachedCommands(file: string): CommandTable {
   } catch {
     // No cache: compile from source.
   }
-  const script = new Script(source, {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
-  const wrapper = script.runInThisContext() as (
-    exports: object,
-    require: NodeJS.Require,
-    module: { exports: { COMMANDS?: CommandTable } },
-    filename: string,
-    dirname: string,
-  ) => void;
   const module: { exports: { COMMANDS?: CommandTable } } = { exports: {} };
-  // The bundle's own require: the table needs node's builtins and oclif's package.json, and
-  // node:module's createRequire would load the ES module loader for them.
-  wrapper.call(module.exports, module.exports, require, module, file, dirname(file));
+  try {
+    const script = new Script(source, {
+      filename: file,
+      cachedData,
+      importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+    const wrapper = script.runInThisContext() as (
+      exports: object,
+      require: NodeJS.Require,
+      module: { exports: { COMMANDS?: CommandTable } },
+      filename: string,
+      dirname: string,
+    ) => void;
+    // The bundle's own require: the table needs node's builtins and oclif's package.json, and
+    // node:module's createRequire would load the ES module loader for them.
+    wrapper.call(module.exports, module.exports, require, module, file, dirname(file));
+  } catch (error) {
+    // A table cut short or damaged (an interrupted install or build) says what to do about it.
+    throw new LichError(`this lich's build will not load (${oneLine((error as Error).message)}): run npm run build in a checkout, or reinstall @lich/cli`, { cause: error });
+  }
   if (!module.exports.COMMANDS) throw new LichError(`${file} does not export COMMANDS: run npm run build`);
   return module.exports.COMMANDS;
 }

@@ -218,7 +218,8 @@ window.addEventListener('hashchange', () => {
 
 // ——— drawing ———
 
-const STATE_WORDS: Record<string, string> = { busy: 'busy', done: 'done', waiting: 'waiting', '': 'idle' };
+// "" is "not reported", which is not idle (spec/cli.md § lich sessions): shown as the CLI's `-`.
+const STATE_WORDS: Record<string, string> = { busy: 'busy', done: 'done', waiting: 'waiting', idle: 'idle', '': '-' };
 
 /** What the sidebar and the errands were last drawn from: a view that changed neither redraws nothing. */
 let drawn = { projects: '', errands: '', watching: '' };
@@ -329,7 +330,7 @@ function renderHead(c: CardView | undefined): void {
     el('span', 'label', c.label),
     el('span', 'kind', c.provider),
     el('span', 'name', c.name),
-    el('span', `state state-${c.live ? c.state || 'idle' : 'parked'}`, c.live ? (STATE_WORDS[c.state] ?? c.state) : 'parked'),
+    el('span', `state state-${c.live ? c.state || 'unreported' : 'parked'}`, c.live ? (STATE_WORDS[c.state] ?? c.state) : 'parked'),
   ];
   const path = el('span', 'path', c.branch ? `${c.path} (⎇ ${c.branch})` : c.path);
   parts.push(path);
