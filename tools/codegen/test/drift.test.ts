@@ -9,8 +9,10 @@
  *    it, naming the field and the contract, since no RPC method `send` routes to takes it.
  * 2. contracts/rpc/relay.Send.json and relay.SendPrivate.json take it too: codegen passes, and
  *    tsc refuses core's `send`, whose options object for relay.Send lacks the field.
- * 3. Core sends it: tsc passes over core and the server — the relay's `send` takes the generated
- *    options type, and the handler table hands it on.
+ * 3. Core sends it: tsc refuses the relay, naming the field — `Relay.send` lists the options it
+ *    reads (`SendReads`), and one it does not read would be dropped at the backend.
+ * 4. The relay reads it: tsc passes over core and the server — the relay's `send` takes the
+ *    generated options type, and the handler table hands it on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +26,16 @@ import type { Contracts, Files } from '../src/model';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const ERRANDS = join(root, 'packages/core/src/errands.ts');
 const HANDLERS = join(root, 'packages/server/src/rpc.ts');
+const RELAY = join(root, 'packages/server/src/relay/relay.ts');
+
+/** errands.ts with core's send passing `urgent` on to relay.Send, as a maintainer would write it. */
+function coreSendingUrgent(): string {
+  const core = readFileSync(ERRANDS, 'utf8');
+  // The options object core's send builds, as errands.ts spells it.
+  const sent = '{ from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds }';
+  expect(core).toContain(sent);
+  return core.replace(sent, sent.replace(' timeoutSeconds }', ' timeoutSeconds, urgent: input.urgent }'));
+}
 
 /** The contracts with `urgent` added to send's input, its command line and its MCP tool. */
 function withUrgentInput(): Contracts {
@@ -112,13 +124,22 @@ describe('an optional input field added to send', { timeout: 240_000 }, () => {
     }
   });
 
-  it('type-checks again once core sends it: the relay takes the generated options, and the handler hands them on', async () => {
+  it('fails to type-check at the relay, naming the field, once core sends it and the relay does not read it', async () => {
     const files = await generate(withUrgentOption(withUrgentInput()));
-    const core = readFileSync(ERRANDS, 'utf8');
-    // The options object core's send builds, as errands.ts spells it.
-    const sent = '{ from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds }';
-    expect(core).toContain(sent);
-    const following = core.replace(sent, sent.replace(' timeoutSeconds }', ' timeoutSeconds, urgent: input.urgent }'));
-    expect(typeErrors([ERRANDS, HANDLERS], files, { [ERRANDS]: following })).toEqual([]);
+    const errors = typeErrors([ERRANDS, HANDLERS], files, { [ERRANDS]: coreSendingUrgent() });
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) {
+      expect(error).toMatch(/^packages\/server\/src\/relay\/relay\.ts:\d+: /);
+      expect(error).toContain('"urgent"');
+    }
+  });
+
+  it('type-checks again once the relay reads it too: the relay takes the generated options, and the handler hands them on', async () => {
+    const files = await generate(withUrgentOption(withUrgentInput()));
+    const relay = readFileSync(RELAY, 'utf8');
+    const reads = "type SendReads = 'from' | 'target' | 'project' | 'prompt' | 'timeoutSeconds';";
+    expect(relay).toContain(reads);
+    const reading = relay.replace(reads, reads.replace(";", " | 'urgent';"));
+    expect(typeErrors([ERRANDS, HANDLERS], files, { [ERRANDS]: coreSendingUrgent(), [RELAY]: reading })).toEqual([]);
   });
 });

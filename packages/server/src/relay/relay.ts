@@ -131,6 +131,17 @@ export interface RelayOptions {
 /** wire.md § 9: `relay.SendSubagent` called from outside a session. */
 export const SUBAGENT_WITHOUT_SESSION = 'a subagent reports to the session that asked for it, and this call came from no session';
 
+/** The options of relay.Send, relay.SendPrivate and relay.SendSubagent that {@link Relay.send} reads. */
+type SendReads = 'from' | 'target' | 'project' | 'prompt' | 'timeoutSeconds';
+/** `true` when `Reads` names every option of `O`; else a type naming those it leaves out. */
+type ReadsEvery<O, Reads extends string> = [O extends unknown ? Exclude<keyof O, Reads> : never] extends [never]
+  ? true
+  : { 'options the relay does not read': O extends unknown ? Exclude<keyof O, Reads> : never };
+// An option the contract adds and the relay does not read fails to compile here, naming it (the
+// drift test adds `urgent`), so a field cannot be carried all the way to the backend and dropped.
+const sendReadsEveryOption: ReadsEvery<RelaySendOptions | RelaySendPrivateOptions | RelaySendSubagentOptions, SendReads> = true;
+void sendReadsEveryOption;
+
 /**
  * The relay engine. Every public method first settles whatever expired by `host.clock.now()`,
  * so a clock that jumps is honoured without waiting for the sweep timer.
