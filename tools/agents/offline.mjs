@@ -148,6 +148,12 @@ export function prepareOffline(kind, o) {
         'env_key = "FAKE_API_KEY"',
         '',
         ...trust.flatMap((d) => [`[projects.${toml(d)}]`, 'trust_level = "trusted"', '']),
+        // Codex 0.169.0 announces a new model ("GPT-6.1-Sol") in a popup over the composer on some
+        // starts, recording it here once shown (seen from 2026-12-02 in CI: the first task typed
+        // after open went into the popup, and nothing reached the model). Marked as shown.
+        '[tui.model_availability_nux]',
+        '"gpt-6.1-sol" = 99',
+        '',
       ].join('\n'),
     );
   } else {
