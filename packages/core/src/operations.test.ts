@@ -1,10 +1,9 @@
-import Ajv2020 from 'ajv/dist/2020.js';
-import { rpcMethods } from '@lich/generated/contracts';
-import type { RpcMethodName } from '@lich/generated/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createContext, type LichContext, runOperation } from './operations.js';
 import { LichError } from './errors.js';
+import { expectBodiesFollowContracts } from './testing/contract-bodies.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
+import type { RpcMethodName } from '@lich/generated/types';
 import type { CallOptions, RpcClient, RpcOptions, RpcResult } from './rpc.js';
 import type { Answered, Controlled, Result, Session } from './types.js';
 import { VERSION } from './version.js';
@@ -17,7 +16,6 @@ let contexts: LichContext[] = [];
 beforeEach(async () => {
   lich = await startFakeLich(TOKEN);
 });
-const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 // Every body core posts must be what contracts/rpc/<method>.json says the backend takes: the
 // options object with every field (G3 rule), or [] for a method without options.
@@ -25,17 +23,7 @@ afterEach(async () => {
   for (const ctx of contexts) ctx.rpc.close();
   contexts = [];
   await lich.close();
-  for (const call of lich.calls) {
-    const contract = rpcMethods[call.method as RpcMethodName];
-    expect(contract, `${call.method} is in contracts/rpc`).toBeDefined();
-    if (contract.options === null) {
-      expect(call.body).toEqual([]);
-      continue;
-    }
-    expect(call.body).toHaveLength(1);
-    const validate = ajv.compile(contract.options as object);
-    expect(validate((call.body as unknown[])[0]), `${call.method}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-  }
+  expectBodiesFollowContracts(lich.calls);
 });
 
 function ctx(surface: 'cli' | 'mcp' = 'cli', env: Record<string, string> = {}): LichContext {

@@ -1,9 +1,7 @@
-import Ajv2020 from 'ajv/dist/2020.js';
-import { rpcMethods } from '@lich/generated/contracts';
-import type { RpcMethodName } from '@lich/generated/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createContext, type LichContext, runOperation, renderJson, renderMcp, renderText } from './operations.js';
 import { LichError } from './errors.js';
+import { expectBodiesFollowContracts } from './testing/contract-bodies.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import { insertBudgetMs } from './workspace.js';
 import { inputOf } from './testing/input.js';
@@ -11,7 +9,6 @@ import { inputOf } from './testing/input.js';
 const TOKEN = 'e'.repeat(32);
 let lich: FakeLich;
 let contexts: LichContext[] = [];
-const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 beforeEach(async () => {
   lich = await startFakeLich(TOKEN);
@@ -23,12 +20,7 @@ afterEach(async () => {
   for (const c of contexts) c.rpc.close();
   contexts = [];
   await lich.close();
-  for (const call of lich.calls) {
-    const contract = rpcMethods[call.method as RpcMethodName];
-    expect(contract, `${call.method} is in contracts/rpc`).toBeDefined();
-    const validate = ajv.compile(contract.options as object);
-    expect(validate((call.body as unknown[])[0]), `${call.method}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-  }
+  expectBodiesFollowContracts(lich.calls);
 });
 
 function ctx(o: { env?: Record<string, string>; stdin?: string | null | Error; surface?: 'cli' | 'mcp' } = {}): LichContext {
