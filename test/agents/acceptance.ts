@@ -77,6 +77,16 @@ export function acceptance(kind: Kind): void {
       });
     });
 
+    it('answers the first send right after open when the client starts 2 s late, as a cold first start on a loaded machine does', async () => {
+      const answer = `late answer from ${kind}`;
+      const t = await start({ script: replyScript({ answer, via: 'tool' }), startDelaySeconds: 2 });
+      await explained(t, async () => {
+        const s = await t.open();
+        const r = await t.send(s.label, 'What is six times seven? Answer with the lich tool.');
+        expect(r, 'lich send').toMatchObject({ code: 0, stdout: `${answer}\n`, stderr: '' });
+      });
+    });
+
     it('hands back a ticket for a slow turn (send --timeout 1, exit 2), and lich wait then prints the answer', async () => {
       const answer = `slow answer from ${kind}`;
       const slow = gate();

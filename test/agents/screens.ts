@@ -123,6 +123,8 @@ export class Screen {
 }
 
 const bySession = new Map<string, Screen[]>();
+/** Every PTY start in this worker, oldest first. */
+const all: Screen[] = [];
 const listeners = new Set<(s: Screen) => void>();
 
 /** Called by setup.ts for every PTY node-pty starts in this worker. */
@@ -138,10 +140,21 @@ export function tap(p: TappedPty, file: string, args: string[] | string, opts: {
     s.term.resize(c, r);
     resize(c, r);
   };
+  all.push(s);
   const list = bySession.get(id) ?? [];
   list.push(s);
   bySession.set(id, list);
   for (const l of [...listeners]) l(s);
+}
+
+/** How many PTYs have started in this worker: a mark for {@link screensSince}. */
+export function screenCount(): number {
+  return all.length;
+}
+
+/** The PTY starts after mark `n` ({@link screenCount}), oldest first. */
+export function screensSince(n: number): Screen[] {
+  return all.slice(n);
 }
 
 /** Every start of session `id`, oldest first. */

@@ -13,7 +13,7 @@ import { type FakeModel, type Rule, type Script, startFakeModel } from '../../to
 import { CLIENTS } from '../../tools/agents/clients.mjs';
 import { prepareOffline, sessionEnvs, stopCodexDaemons } from '../../tools/agents/offline.mjs';
 import { Backend, type Run, type RunOptions, type Session, makeRepo } from '../e2e/harness.js';
-import { type Screen, screenOf } from './screens.js';
+import { type Screen, screenCount, screenOf, screensSince } from './screens.js';
 
 export type Kind = 'claude' | 'opencode' | 'codex';
 export const KINDS: Kind[] = ['claude', 'opencode', 'codex'];
@@ -28,6 +28,8 @@ export interface TierOptions {
   backendEnv?: Record<string, string>;
   /** Extra variables the wrapper exports to the client. */
   clientEnv?: Record<string, string>;
+  /** Seconds the wrapper waits, drawing nothing, before the client runs: a cold first start (offline.mjs). */
+  startDelaySeconds?: number;
 }
 
 /** The client's name and version, for test titles. */
@@ -45,10 +47,13 @@ export class Tier {
     readonly project: string,
     /** What the fake model logged (404s, script failures). */
     readonly fakeLog: string[],
+    /** The worker's PTY count before this tier started: its sessions' screens come after it. */
+    private readonly screenMark: number,
   ) {}
 
   static async start(kind: Kind, o: TierOptions = {}): Promise<Tier> {
     const fakeLog: string[] = [];
+    const screenMark = screenCount();
     const fake = await startFakeModel({ script: o.script, log: (l) => fakeLog.push(l) });
     let offline: Offline | undefined;
     let backend: Backend;
@@ -60,6 +65,7 @@ export class Tier {
             fakeUrl: fake.url,
             trust: [join(home, 'project'), join(home, 'data', 'lich', 'worktrees')],
             env: o.clientEnv,
+            startDelaySeconds: o.startDelaySeconds,
           });
           return { PATH: `${offline.binDir}:${process.env.PATH ?? ''}`, ...o.backendEnv };
         },
@@ -69,7 +75,7 @@ export class Tier {
       throw err;
     }
     const project = makeRepo(backend.home, 'project');
-    return new Tier(kind, fake, backend, offline!, project, fakeLog);
+    return new Tier(kind, fake, backend, offline!, project, fakeLog, screenMark);
   }
 
   /** `lich …args` against this backend, as a script outside lich (or as `o.session`). */
@@ -100,14 +106,30 @@ export class Tier {
     return sessionEnvs(this.offline, sessionId);
   }
 
-  /** A dump for a failing test: what the fake model saw and logged, and the backend's log tail. */
+  /**
+   * A dump for a failing test: what the fake model saw and logged, the backend's log tail, and
+   * what each of this tier's sessions shows on its screen (where a typed task went: a popup, a
+   * splash, a usage error).
+   */
   describe(): string {
     const reqs = this.fake.requests.map(
       (r) =>
         `  #${r.seq} ${r.method} ${r.path} ${r.status}${r.cancelled ? ' cancelled' : ''}` +
         (r.turn ? ` text=${JSON.stringify(r.turn.text.slice(0, 100))} tools=${r.turn.tools.length} result=${r.turn.toolResult ? `${r.turn.toolResult.name}:${JSON.stringify(r.turn.toolResult.text.slice(0, 160))}` : '-'} → ${JSON.stringify(r.action)?.slice(0, 160)}` : ''),
     );
-    return [`fake model requests:`, ...reqs, `fake model log: ${this.fakeLog.join(' | ') || '-'}`, `backend log (last 30):`, ...this.backend.backendLog.slice(-30).map((l) => `  ${l}`)].join('\n');
+    const screens = screensSince(this.screenMark).flatMap((s) => {
+      const rows = s.lines();
+      while (rows.length > 0 && rows[rows.length - 1] === '') rows.pop();
+      return [`screen of session ${s.sessionId} (pid ${s.pid}${s.exit ? `, exited ${JSON.stringify(s.exit)}` : ''}):`, ...rows.map((r) => `  | ${r}`)];
+    });
+    return [
+      `fake model requests:`,
+      ...reqs,
+      `fake model log: ${this.fakeLog.join(' | ') || '-'}`,
+      `backend log (last 30):`,
+      ...this.backend.backendLog.slice(-30).map((l) => `  ${l}`),
+      ...screens,
+    ].join('\n');
   }
 
   async close(): Promise<void> {

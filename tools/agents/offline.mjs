@@ -34,11 +34,13 @@ function write(path, text, mode) {
  * Prepares `kind`'s offline home under `root` and its wrapper in `<root>/bin/<command>`.
  *
  * @param {'claude'|'opencode'|'codex'} kind
- * @param {{root: string, fakeUrl: string, trust?: string[], env?: Record<string, string>}} o
+ * @param {{root: string, fakeUrl: string, trust?: string[], env?: Record<string, string>, startDelaySeconds?: number}} o
  *   `root` an empty temp dir of this run; `fakeUrl` the fake model's `url`; `trust` directories
  *   trusted up front (the wrapper also trusts the directory each start runs in, so a lich
  *   worktree — `<data dir>/worktrees/<project id>/<branch>`, unknown before `open` — is trusted
- *   the way a user who accepted the prompt would have it); `env` extra variables the wrapper exports.
+ *   the way a user who accepted the prompt would have it); `env` extra variables the wrapper exports;
+ *   `startDelaySeconds` how long the wrapper waits, drawing nothing, before the client runs: a cold
+ *   first start on a loaded machine, where the client's first frame comes seconds late.
  * @returns {{kind: string, binDir: string, home: string, env: Record<string,string>, envDir: string, wrapper: string, real: string}}
  *   `binDir` goes first on the backend's PATH; `env` is what the wrapper exports; `envDir` holds
  *   one `<LICH_SESSION_ID>-<pid>.env` per start: the environment lich gave the session (NUL-separated).
@@ -172,6 +174,7 @@ export function prepareOffline(kind, o) {
     // Trust the directory this start runs in, as a user accepting the trust prompt would.
     lines.push(`${sh(process.execPath)} ${sh(TRUST)} ${kind} ${sh(trustFile)} "$PWD" || exit 1`);
   }
+  if (o.startDelaySeconds) lines.push(`sleep ${Number(o.startDelaySeconds)}`);
   // exec: the client is the process in lich's PTY, so SIGHUP on close reaches it (§ 2.2).
   lines.push(`exec ${sh(real)} "$@"`, '');
   const wrapper = join(binDir, c.bin);

@@ -160,6 +160,18 @@ const CLAUDE_READINESS: ReadyRule = { shows: [BRACKETED_PASTE_ON], startMeansRea
  */
 const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quietMs: 150, startMeansReading: false };
 
+/**
+ * Codex 0.169.0 turns bracketed paste on ≈0.45 s after spawn, then animates a splash (quiet gaps of
+ * ≈0.45 s between frames on an idle machine) and draws its composer — `› Ask Codex to do anything`,
+ * on a new conversation and a resumed one alike — at ≈1.9 s. A task typed before that composer is
+ * lost with no trace: no request reaches the model. Quiet alone typed it there whenever a start was
+ * slow: a first start on a loaded machine (three fresh-clone CI runs in a row lost the tier's first
+ * Codex send), or 2 s before its process runs (reproduced every time). `Ask a follow-up question`
+ * is the composer's placeholder once a turn has run. Its SessionStart hook fires only with the
+ * first submitted prompt, after the task was typed: no report says it reads.
+ */
+const CODEX_READINESS: ReadyRule = { shows: ['Ask Codex to do anything', 'Ask a follow-up question'], startMeansReading: false };
+
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [
   {
@@ -182,8 +194,7 @@ const BUILTIN: readonly Builtin[] = [
     readiness: CLAUDE_READINESS,
   },
   // Codex reports through its hooks engine, lich's hook script registered at spawn
-  // (providers/codex-hooks.ts). Readiness stays the quiet rule: its SessionStart hook fires only
-  // with the first submitted prompt (measured, 0.169.0), after the task was typed.
+  // (providers/codex-hooks.ts); it is ready once its composer is drawn (CODEX_READINESS).
   {
     id: 'codex',
     name: 'Codex',
@@ -195,6 +206,7 @@ const BUILTIN: readonly Builtin[] = [
     reportsState: true,
     hasTools: true,
     mcp: 'codex-config',
+    readiness: CODEX_READINESS,
   },
   {
     id: 'antigravity',

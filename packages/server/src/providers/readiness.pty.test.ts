@@ -1,5 +1,5 @@
 // The first task after `lich open` reaches a provider that starts reading its input late: real
-// PTYs, a real backend, and stand-in `opencode` and `claude` binaries on its PATH that behave as
+// PTYs, a real backend, and stand-in `opencode`, `claude` and `codex` binaries on its PATH that behave as
 // the real clients were measured to (docs/architecture.md § Readiness) — they turn bracketed paste
 // on at once, go quiet, and drop everything typed before their prompt takes input. Each answers
 // the task it reads over the RPC wire, as `"$LICH_BIN" reply` would, so the send is answered on
@@ -63,6 +63,9 @@ beforeAll(async () => {
   const shims: Record<string, string> = {
     opencode: `READ_AFTER_MS=2000 PROMPT_TEXT='Ask anything… "fix a TODO"'`,
     claude: `EARLY=starting REPORT_START=claude REPORT_AT_MS=300 READ_AFTER_MS=1500 PROMPT_TEXT="$(printf '\\033[?2004h> ')"`,
+    // Codex turns bracketed paste on at once, animates a splash with quiet gaps, and reads only
+    // once its composer is drawn (0.169.0; ≈1.9 s idle, more on a first start under load).
+    codex: `READ_AFTER_MS=2500 PROMPT_TEXT="$(printf '\\033[37;1H› \\033[2mAsk Codex to do anything')"`,
   };
   for (const [name, env] of Object.entries(shims)) {
     writeFileSync(join(bin, name), `#!/bin/sh\nexport ${env}\nexec "${process.execPath}" "${script}"\n`);
@@ -104,6 +107,12 @@ describe('the first send right after open', () => {
 
   it('waits for Claude Code to turn bracketed paste on, not for the session-start its plugin reports sooner', async () => {
     const { id, result } = await openThenSend('claude');
+    expect(result).toMatchObject({ status: 'answered', answer: 'read it' });
+    expect(existsSync(join(project, `${id}.lost`))).toBe(false);
+  });
+
+  it('waits for Codex to draw its composer — quiet alone came during its splash — and is answered', async () => {
+    const { id, result } = await openThenSend('codex');
     expect(result).toMatchObject({ status: 'answered', answer: 'read it' });
     expect(existsSync(join(project, `${id}.lost`))).toBe(false);
   });
