@@ -150,9 +150,11 @@ export function prepareOffline(kind, o) {
         'env_key = "FAKE_API_KEY"',
         '',
         ...trust.flatMap((d) => [`[projects.${toml(d)}]`, 'trust_level = "trusted"', '']),
-        // Codex 0.169.0 announces a new model ("GPT-6.1-Sol") in a popup over the composer on some
-        // starts, recording it here once shown (seen from 2026-12-02 in CI: the first task typed
-        // after open went into the popup, and nothing reached the model). Marked as shown.
+        // Codex 0.169.0 announces a new model ("GPT-6.1-Sol", from its built-in model list) on some
+        // starts and records it here once shown (found recorded after the tier's first Codex send
+        // was lost, 2026-12-02). Marked as shown, so no start differs by it. The loss itself was a
+        // slow start typed into Codex's splash (providers.ts CODEX_READINESS); the announcement
+        // has not been seen on a screen since.
         '[tui.model_availability_nux]',
         '"gpt-6.1-sol" = 99',
         '',
