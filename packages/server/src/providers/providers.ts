@@ -169,8 +169,19 @@ const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quiet
  * Codex send), or 2 s before its process runs (reproduced every time). `Ask a follow-up question`
  * is the composer's placeholder once a turn has run. Its SessionStart hook fires only with the
  * first submitted prompt, after the task was typed: no report says it reads.
+ *
+ * In a folder the user never trusted (one a worktree's repository was trusted for is), Codex opens
+ * on `Folder access … Trust this folder? › 1. Trust and continue  2. Back to Agent Command Center`
+ * instead, and a task typed there — paste, then Enter — picks "Trust and continue": measured, the
+ * folder came out trusted in the user's config.toml and the task was gone. So that menu is a
+ * question of the program's own (`asks`; its words are drawn one by one, the option's in one
+ * piece): nothing is typed, and a task held for it ends `unread`, sending a person to the card.
  */
-const CODEX_READINESS: ReadyRule = { shows: ['Ask Codex to do anything', 'Ask a follow-up question'], startMeansReading: false };
+const CODEX_READINESS: ReadyRule = {
+  shows: ['Ask Codex to do anything', 'Ask a follow-up question'],
+  asks: ['Trust and continue'],
+  startMeansReading: false,
+};
 
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [

@@ -154,3 +154,53 @@ describe('the first send right after open', () => {
     await until(() => existsSync(join(project, `${opened.json.id}.lost`)) && readFileSync(join(project, `${opened.json.id}.lost`), 'utf8').includes('\r'));
   });
 });
+
+describe('a Codex session opened on its folder-trust menu', () => {
+  // Codex 0.169.0 in a folder the user never trusted: the menu, whose preselected answer a typed
+  // task's Enter picks (measured: the folder came out trusted, the task gone). Its words are drawn
+  // one by one, the option's in one piece. The menu reads nothing here: what reached it is recorded.
+  const MENU = String.raw`\033[2;1H  Folder access\033[5;3HTrust\033[5;9Hthis\033[5;14Hfolder?\033[9;1H› 1. Trust and continue\033[10;3H2. Back to Agent Command Center`;
+  let trustDirs: TempLich;
+  let trustServer: RunningServer;
+  let trustProject: string;
+
+  beforeAll(async () => {
+    trustDirs = tempLich('lich-readiness-trust-');
+    trustProject = join(trustDirs.root, 'untrusted');
+    mkdirSync(trustProject);
+    mkdirSync(trustDirs.configDir, { recursive: true });
+    const bin = join(trustDirs.root, 'bin');
+    mkdirSync(bin);
+    const script = join(trustDirs.root, 'late-reader.cjs');
+    writeFileSync(script, LATE_READER);
+    writeFileSync(join(bin, 'codex'), `#!/bin/sh\nexport EARLY="$(printf '\\033[?2004h${MENU}')" READ_AFTER_MS=600000\nexec "${process.execPath}" "${script}"\n`);
+    chmodSync(join(bin, 'codex'), 0o755);
+    trustServer = await startServer({
+      configDir: trustDirs.configDir,
+      dataDir: trustDirs.dataDir,
+      port: 0,
+      bin: '/opt/lich/bin/lich',
+      env: { PATH: `${bin}:${process.env.PATH}`, HOME: trustDirs.root },
+      validateResults: true,
+      // Two receipt windows end a task nothing read: short here, 30 s in lich.
+      timings: { receiptWindowMs: 300 },
+      log: () => {},
+    });
+  });
+
+  afterAll(async () => {
+    await trustServer.close();
+    expect(trustServer.violations).toEqual([]);
+    trustDirs.cleanup();
+  });
+
+  it('types nothing at the menu, where the Enter would trust the folder for the user, and ends the send unread', async () => {
+    const opened = await rpc(trustServer, 'spawn.Open', [
+      { from: '', project: trustProject, kind: 'codex', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false },
+    ]);
+    expect(opened.status).toBe(200);
+    const sent = await rpc(trustServer, 'relay.Send', [{ from: '', target: opened.json.id, project: '', prompt: 'run the tests', timeoutSeconds: 30 }]);
+    expect(sent.json).toMatchObject({ status: 'unread' });
+    expect(existsSync(join(trustProject, `${opened.json.id}.lost`))).toBe(false);
+  });
+});

@@ -61,6 +61,15 @@ export interface ReadyRule {
    * `unread` rather than typing it.
    */
   awaitsPlugin?: boolean;
+  /**
+   * Output any one of which shows the program asks a question of its own where its input would
+   * be (raw PTY text, as `shows`): Codex's folder-trust menu, whose preselected answer a typed
+   * task's Enter picks — lich would trust the folder for the user. From that output until a sign
+   * of `shows` comes after it, the session is not ready, the cap does not end the wait, and once
+   * the rule's quiet held it is {@link ReadyWatch.unheard}: the relay types nothing and judges a
+   * task held for it `unread`. Absent or empty: nothing is.
+   */
+  asks?: readonly string[];
 }
 
 /**
@@ -76,11 +85,14 @@ export class ReadyWatch {
   private since: number;
   private lastOutputAt: number;
   private shownAt: number | undefined;
+  /** When the program last asked a question of its own with no sign of reading after it. */
+  private askedAt: number | undefined;
   private carry = '';
   private latched = false;
   /** The rule's own sign and quiet (or the cap's quiet) held once, whether or not the session awaits its plugin. */
   private looked = false;
   private readonly shows: readonly string[];
+  private readonly asks: readonly string[];
   private readonly longest: number;
 
   constructor(
@@ -88,23 +100,38 @@ export class ReadyWatch {
     now: number,
   ) {
     this.shows = (rule.shows ?? []).filter((s) => s !== '');
-    this.longest = Math.max(0, ...this.shows.map((s) => s.length));
+    this.asks = (rule.asks ?? []).filter((s) => s !== '');
+    this.longest = Math.max(0, ...this.shows.map((s) => s.length), ...this.asks.map((s) => s.length));
     this.since = now;
     this.lastOutputAt = now;
   }
 
   /** Output arrived at `now` (ms). */
   feed(chunk: string, now: number): void {
+    // A rule with questions latches as soon as it held, not when a task first asks (ready): the
+    // words of a question in a later turn's output must not make a session that read unready.
+    if (this.asks.length > 0 && !this.latched && !this.rule.awaitsPlugin && this.looks(now)) this.latched = true;
     this.lastOutputAt = now;
-    if (this.shownAt !== undefined || this.shows.length === 0) return;
+    // Past its sign a rule with no questions has nothing left to look for; one with questions
+    // looks until the session is ready, since a question can come after the sign (a menu drawn
+    // over the prompt).
+    if (this.shows.length === 0 && this.asks.length === 0) return;
+    if (this.asks.length === 0 ? this.shownAt !== undefined : this.latched) return;
     const text = this.carry + chunk;
-    if (this.shows.some((s) => text.includes(s))) {
+    const show = lastMatch(text, this.shows);
+    const ask = lastMatch(text, this.asks);
+    let end = -1;
+    if (show.at > ask.at) {
       this.shownAt = now;
-      this.carry = '';
-      return;
+      this.askedAt = undefined;
+      end = show.end;
+    } else if (ask.at >= 0) {
+      this.askedAt = now;
+      end = ask.end;
     }
-    // Keep only what could be the start of a sign split across chunks.
-    this.carry = this.longest > 1 ? text.slice(-(this.longest - 1)) : '';
+    // Keep only what could be the start of a sign split across chunks, never a match already seen.
+    const rest = end >= 0 ? text.slice(end) : text;
+    this.carry = this.longest > 1 ? rest.slice(-(this.longest - 1)) : '';
   }
 
   /**
@@ -115,6 +142,7 @@ export class ReadyWatch {
     this.since = now;
     this.lastOutputAt = now;
     this.shownAt = undefined;
+    this.askedAt = undefined;
     this.carry = '';
     this.latched = false;
     this.looked = false;
@@ -133,6 +161,11 @@ export class ReadyWatch {
   /** Whether the program's sign of reading was seen. */
   get shown(): boolean {
     return this.shownAt !== undefined;
+  }
+
+  /** Whether the program's latest word is a question of its own ({@link ReadyRule.asks}), not yet followed by its sign of reading. */
+  get asking(): boolean {
+    return this.askedAt !== undefined;
   }
 
   /**
@@ -154,7 +187,9 @@ export class ReadyWatch {
    * for such a session ends `unread` after two receipt windows (relay.ts, `deliver`).
    */
   unheard(now: number): boolean {
-    return this.rule.awaitsPlugin === true && !this.latched && this.looks(now);
+    if (this.latched) return false;
+    if (this.askedAt !== undefined) return now - this.lastOutputAt >= (this.rule.quietMs ?? READY_QUIET_MS);
+    return this.rule.awaitsPlugin === true && this.looks(now);
   }
 
   /**
@@ -163,11 +198,12 @@ export class ReadyWatch {
    * awaits its plugin: the relay's never-read count ends that wait, within the sender's.
    */
   overdue(now: number): boolean {
-    return !this.rule.awaitsPlugin && !this.ready(now) && this.overCap(now);
+    return !this.rule.awaitsPlugin && this.askedAt === undefined && !this.ready(now) && this.overCap(now);
   }
 
   /** The rule's sign and quiet — or, past the cap without the sign, the plain quiet — held (latched). */
   private looks(now: number): boolean {
+    if (this.askedAt !== undefined) return false;
     if (this.looked) return true;
     const quiet = now - this.lastOutputAt;
     let ok: boolean;
@@ -181,4 +217,18 @@ export class ReadyWatch {
   private overCap(now: number): boolean {
     return now - this.since >= (this.rule.capMs ?? READY_CAP_MS);
   }
+}
+
+/** Where the last of `signs` starts in `text` and where it ends; `at` -1 for none. */
+function lastMatch(text: string, signs: readonly string[]): { at: number; end: number } {
+  let at = -1;
+  let end = -1;
+  for (const s of signs) {
+    const i = text.lastIndexOf(s);
+    if (i > at) {
+      at = i;
+      end = i + s.length;
+    }
+  }
+  return { at, end };
 }
