@@ -116,8 +116,12 @@ export function capAnswer(answer: string): string {
 // ---- The operations. Each sends every field of its RPC options (the G3 rule, wire.md § 1.2)
 // with the budget of wire.md § 1.4; the method is the contract's `x-rpc` route (rpcRoutes).
 
-/** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
-function from(ctx: LichContext): string {
+/**
+ * The calling session's lich id (`LICH_SESSION_ID`), `""` outside one (spec/cli.md § Transport):
+ * the sender of everything relayed, and the caller every session and workspace call names as
+ * `from` (operations.ts and workspace.ts import it from here).
+ */
+export function from(ctx: LichContext): string {
   return ctx.env.LICH_SESSION_ID ?? '';
 }
 
