@@ -16,11 +16,7 @@ import {
   ticketOf,
   type Session,
 } from './harness.js';
-
-/** Single-quotes `s` for /bin/sh. */
-function sh(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
+import { shellQuote } from '@lich/core/quote';
 
 let b: Backend;
 let log: AgentLog;
@@ -117,7 +113,7 @@ describe('the nudge and the collect', () => {
   it('types a nudge at the sending session prompt when its result lands, and the sender collects it with lich wait', async () => {
     // The orchestrator is an example-agent session: the task it is handed is a shell script that
     // sends w1 a task with a 1 s wait, so the send ends pending and the result lands later.
-    const script = `"$LICH_BIN" send --timeout 1 ${sh(w1.id)} ${sh('sleep 2; echo nudged')}`;
+    const script = `"$LICH_BIN" send --timeout 1 ${shellQuote(w1.id)} ${shellQuote('sleep 2; echo nudged')}`;
     const r = await b.lich(['send', '--timeout', '30', orch.label, script]);
     expect(r.code).toBe(0);
     const ticket = ticketOf(r.stdout);

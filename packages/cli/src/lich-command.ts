@@ -50,6 +50,7 @@ import {
   runOperation,
 } from '@lich/core';
 import { exitCode } from '@lich/generated/contracts';
+import { shellQuote } from '@lich/core/quote';
 import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } from './help.js';
 import { unknownCommandText } from './unknown-command.js';
 import { readStdin, type StdinStream } from './stdin.js';
@@ -525,5 +526,5 @@ function shellWord(word: string): string {
   // A control character would break the one line: Go's quoting spells it as an escape.
   if (/[\u0000-\u001f\u007f]/.test(word)) return goQuote(word);
   if (!/[\\"$`!]/.test(word)) return `"${word}"`;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
+  return shellQuote(word);
 }

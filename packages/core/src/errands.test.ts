@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createContext, type LichContext, runOperation } from './operations.js';
+import { type LichContext, runOperation } from './operations.js';
 import { collectText, PROMPT_LIMIT, promptRefusal, resultText, sanitizeText, waitBudgetMs } from './errands.js';
 import { expectBodiesFollowContracts } from './testing/contract-bodies.js';
+import { type TestContextOptions, TestContexts } from './testing/contexts.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import type { Result } from './types.js';
 import { inputOf } from './testing/input.js';
@@ -10,7 +11,7 @@ import { inputOf } from './testing/input.js';
 // operations.test.ts; after each test every body posted is checked against its contract.
 const TOKEN = 'f'.repeat(32);
 let lich: FakeLich;
-let contexts: LichContext[] = [];
+const contexts = new TestContexts('sender-id');
 
 beforeEach(async () => {
   lich = await startFakeLich(TOKEN);
@@ -19,23 +20,12 @@ beforeEach(async () => {
 // Every body core posts must be what contracts/rpc/<method>.json says the backend takes: the
 // options object with every field (G3 rule), or [] for a method without options.
 afterEach(async () => {
-  for (const ctx of contexts) ctx.rpc.close();
-  contexts = [];
+  contexts.close();
   await lich.close();
   expectBodiesFollowContracts(lich.calls);
 });
 
-function ctx(surface: 'cli' | 'mcp' = 'cli', env: Record<string, string> = {}): LichContext {
-  const c = createContext({
-    surface,
-    env: { LICH_PORT: String(lich.port), LICH_TOKEN: TOKEN, LICH_SESSION_ID: 'sender-id', ...env },
-    readFile: async () => {
-      throw Object.assign(new Error('no file'), { code: 'ENOENT' });
-    },
-  });
-  contexts.push(c);
-  return c;
-}
+const ctx = (o?: TestContextOptions): LichContext => contexts.on(lich, o);
 
 const pending: Result = { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' };
 
@@ -66,7 +56,7 @@ describe('send', () => {
 
   it('refuses a prompt over the cap in the relay\'s words without calling, however large', async () => {
     const prompt = 'x'.repeat(2 << 20);
-    await expect(runOperation(ctx('mcp'), 'send', inputOf('send', { target: 'docs', prompt }))).rejects.toThrow(
+    await expect(runOperation(ctx({ surface: 'mcp' }), 'send', inputOf('send', { target: 'docs', prompt }))).rejects.toThrow(
       `prompt is ${2 << 20} bytes, over the 8192 limit: name the paths to read instead of pasting their contents`,
     );
     expect(lich.calls).toEqual([]);
@@ -102,14 +92,14 @@ describe('wait', () => {
   });
 
   it('refuses noWait with a ticket before calling anything, in the CLI spelling', async () => {
-    await expect(runOperation(ctx('cli'), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', noWait: true }))).rejects.toThrow(
+    await expect(runOperation(ctx(), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', noWait: true }))).rejects.toThrow(
       '--no-wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop --no-wait to wait on it',
     );
     expect(lich.calls).toEqual([]);
   });
 
   it('refuses noWait with a ticket in the MCP spelling', async () => {
-    await expect(runOperation(ctx('mcp'), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', noWait: true }))).rejects.toThrow(
+    await expect(runOperation(ctx({ surface: 'mcp' }), 'wait', inputOf('wait', { ticket: 'a1b2c3d4', noWait: true }))).rejects.toThrow(
       'no_wait collects everything that is ready and takes no ticket: drop the ticket to look without waiting, or drop no_wait to wait on it',
     );
   });
@@ -125,7 +115,7 @@ describe('reply', () => {
 
   it('cuts an answer over 65536 bytes as the relay would, so one past the body limit still goes', async () => {
     lich.on('relay.Reply', { result: null });
-    await runOperation(ctx('mcp'), 'reply', { ticket: 'a1b2c3d4', answer: `\x1b${'é'.repeat(1 << 20)}` });
+    await runOperation(ctx({ surface: 'mcp' }), 'reply', { ticket: 'a1b2c3d4', answer: `\x1b${'é'.repeat(1 << 20)}` });
     const sent = (only('relay.Reply').body as Array<{ answer: string }>)[0]!.answer;
     expect(sent).toBe('é'.repeat(32768));
   });

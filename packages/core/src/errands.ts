@@ -75,19 +75,29 @@ export function sanitizeText(text: string): string {
 }
 
 /**
+ * The rule for text lich types at a session on request — a prompt (below) and an insert's text
+ * (workspace-wording.ts `insertRefusal`), each with its own limit and words: blank once
+ * sanitised, it is refused with `words.empty`; over `limit` UTF-8 bytes once sanitised, with
+ * `words.over(bytes)`; otherwise null (it is taken).
+ */
+export function textRefusal(text: string, limit: number, words: { empty: string; over: (bytes: number) => string }): string | null {
+  const clean = sanitizeText(text);
+  if (clean.trim() === '') return words.empty;
+  const bytes = Buffer.byteLength(clean, 'utf8');
+  return bytes > limit ? words.over(bytes) : null;
+}
+
+/**
  * Why the relay would refuse `prompt`, in its own words, or null when it would take it:
  * `nothing to send: the prompt is empty` (blank once sanitised), or
  * `prompt is <n> bytes, over the 8192 limit: name the paths to read instead of pasting their contents`
  * (n counted in UTF-8 bytes after sanitising).
  */
 export function promptRefusal(prompt: string): string | null {
-  const clean = sanitizeText(prompt);
-  if (clean.trim() === '') return 'nothing to send: the prompt is empty';
-  const bytes = Buffer.byteLength(clean, 'utf8');
-  if (bytes > PROMPT_LIMIT) {
-    return `prompt is ${bytes} bytes, over the ${PROMPT_LIMIT} limit: name the paths to read instead of pasting their contents`;
-  }
-  return null;
+  return textRefusal(prompt, PROMPT_LIMIT, {
+    empty: 'nothing to send: the prompt is empty',
+    over: (bytes) => `prompt is ${bytes} bytes, over the ${PROMPT_LIMIT} limit: name the paths to read instead of pasting their contents`,
+  });
 }
 
 /** The most an answer keeps, in UTF-8 bytes after sanitising (wire.md § 8.2, answerLimit). */
@@ -116,8 +126,12 @@ export function capAnswer(answer: string): string {
 // ---- The operations. Each sends every field of its RPC options (the G3 rule, wire.md § 1.2)
 // with the budget of wire.md § 1.4; the method is the contract's `x-rpc` route (rpcRoutes).
 
-/** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
-function from(ctx: LichContext): string {
+/**
+ * The calling session's lich id (`LICH_SESSION_ID`), `""` outside one (spec/cli.md § Transport):
+ * the sender of everything relayed, and the caller every session and workspace call names as
+ * `from` (operations.ts and workspace.ts import it from here).
+ */
+export function from(ctx: LichContext): string {
   return ctx.env.LICH_SESSION_ID ?? '';
 }
 

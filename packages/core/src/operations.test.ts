@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createContext, type LichContext, runOperation } from './operations.js';
 import { LichError } from './errors.js';
 import { expectBodiesFollowContracts } from './testing/contract-bodies.js';
+import { type TestContextOptions, TestContexts } from './testing/contexts.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import type { RpcMethodName } from '@lich/generated/types';
 import type { CallOptions, RpcClient, RpcOptions, RpcResult } from './rpc.js';
@@ -11,7 +12,7 @@ import { inputOf } from './testing/input.js';
 
 const TOKEN = 'f'.repeat(32);
 let lich: FakeLich;
-let contexts: LichContext[] = [];
+const contexts = new TestContexts('sender-id');
 
 beforeEach(async () => {
   lich = await startFakeLich(TOKEN);
@@ -20,23 +21,12 @@ beforeEach(async () => {
 // Every body core posts must be what contracts/rpc/<method>.json says the backend takes: the
 // options object with every field (G3 rule), or [] for a method without options.
 afterEach(async () => {
-  for (const ctx of contexts) ctx.rpc.close();
-  contexts = [];
+  contexts.close();
   await lich.close();
   expectBodiesFollowContracts(lich.calls);
 });
 
-function ctx(surface: 'cli' | 'mcp' = 'cli', env: Record<string, string> = {}): LichContext {
-  const c = createContext({
-    surface,
-    env: { LICH_PORT: String(lich.port), LICH_TOKEN: TOKEN, LICH_SESSION_ID: 'sender-id', ...env },
-    readFile: async () => {
-      throw Object.assign(new Error('no file'), { code: 'ENOENT' });
-    },
-  });
-  contexts.push(c);
-  return c;
-}
+const ctx = (o?: TestContextOptions): LichContext => contexts.on(lich, o);
 
 const session: Session = {
   id: '9f8e',
@@ -78,7 +68,7 @@ describe('sessions', () => {
   it('sends from "" outside a session', async () => {
     lich.on('relay.Peers', { result: [] });
     const c = createContext({ surface: 'cli', env: { LICH_PORT: String(lich.port), LICH_TOKEN: TOKEN } });
-    contexts.push(c);
+    contexts.keep(c);
     await runOperation(c, 'sessions', {});
     expect(only('relay.Peers').body).toEqual([{ from: '' }]);
   });
@@ -123,10 +113,10 @@ describe('open', () => {
   });
 
   it('refuses private without a prompt before anything is opened', async () => {
-    await expect(runOperation(ctx('cli'), 'open', inputOf('open', { private: true }))).rejects.toThrow(
+    await expect(runOperation(ctx(), 'open', inputOf('open', { private: true }))).rejects.toThrow(
       '--private applies to the task handed over with --prompt: add a prompt, or drop --private',
     );
-    await expect(runOperation(ctx('mcp'), 'open', inputOf('open', { private: true, prompt: '' }))).rejects.toThrow(
+    await expect(runOperation(ctx({ surface: 'mcp' }), 'open', inputOf('open', { private: true, prompt: '' }))).rejects.toThrow(
       'private applies to the task handed over with prompt: add a prompt, or drop private',
     );
     expect(lich.calls).toEqual([]);
@@ -135,25 +125,25 @@ describe('open', () => {
   it('refuses a prompt over 8192 bytes after sanitising before anything is opened, in the relay\'s words', async () => {
     lich.on('spawn.Open', { result: session });
     const prompt = 'x'.repeat(8193);
-    await expect(runOperation(ctx('cli'), 'open', inputOf('open', { prompt }))).rejects.toThrow(
+    await expect(runOperation(ctx(), 'open', inputOf('open', { prompt }))).rejects.toThrow(
       new LichError('prompt is 8193 bytes, over the 8192 limit: name the paths to read instead of pasting their contents'),
     );
     expect(lich.calls).toEqual([]);
     // Control characters do not count: they never reach the session.
     lich.on('relay.Send', { result: { ticket: 'a1b2c3d4', target: 'auth-fix', status: 'pending', answer: '' } });
-    await runOperation(ctx('mcp'), 'open', inputOf('open', { prompt: `${'x'.repeat(8192)}\x1b\x07` }));
+    await runOperation(ctx({ surface: 'mcp' }), 'open', inputOf('open', { prompt: `${'x'.repeat(8192)}\x1b\x07` }));
     expect(lich.calls.map((c) => c.method)).toEqual(['spawn.Open', 'relay.Send']);
   });
 
   it('refuses a prompt that is blank once sanitised before anything is opened', async () => {
-    await expect(runOperation(ctx('cli'), 'open', inputOf('open', { prompt: ' \x1b\n\t' }))).rejects.toThrow(new LichError('nothing to send: the prompt is empty'));
+    await expect(runOperation(ctx(), 'open', inputOf('open', { prompt: ' \x1b\n\t' }))).rejects.toThrow(new LichError('nothing to send: the prompt is empty'));
     expect(lich.calls).toEqual([]);
   });
 
   it('keeps the session when the hand-off fails, and carries the failure worded for the CLI', async () => {
     lich.on('spawn.Open', { result: session });
     lich.on('relay.Send', { status: 500, body: errorBody('the session ended') });
-    const outcome = await runOperation(ctx('cli'), 'open', inputOf('open', { prompt: "don't stop" }));
+    const outcome = await runOperation(ctx(), 'open', inputOf('open', { prompt: "don't stop" }));
     expect(outcome.output).toEqual(session);
     expect(outcome.output).not.toHaveProperty('delivery');
     expect(outcome.failure).toBeInstanceOf(LichError);
@@ -165,7 +155,7 @@ describe('open', () => {
   it('words a failed private hand-off for MCP', async () => {
     lich.on('spawn.Open', { result: session });
     lich.on('relay.SendPrivate', { status: 500, body: errorBody('the session ended') });
-    const outcome = await runOperation(ctx('mcp'), 'open', inputOf('open', { prompt: 'p', private: true }));
+    const outcome = await runOperation(ctx({ surface: 'mcp' }), 'open', inputOf('open', { prompt: 'p', private: true }));
     expect(outcome.failure?.message).toBe(
       'The task did not reach it: the session ended. The session is open, so hand it the task with send_to_session with private once whatever that says is dealt with.',
     );
@@ -211,13 +201,13 @@ describe('open --subagent', () => {
   ];
   for (const [when, input, env, line] of refusals) {
     it(`refuses ${when} before anything is opened`, async () => {
-      await expect(runOperation(ctx('cli', env), 'open', inputOf('open', { subagent: true, ...input }))).rejects.toThrow(new LichError(line));
+      await expect(runOperation(ctx({ env }), 'open', inputOf('open', { subagent: true, ...input }))).rejects.toThrow(new LichError(line));
       expect(lich.calls).toEqual([]);
     });
   }
 
   it('asks for a session before a prompt, and for a prompt before the flags it refuses', async () => {
-    await expect(runOperation(ctx('cli', { LICH_SESSION_ID: '' }), 'open', inputOf('open', { subagent: true, private: true }))).rejects.toThrow(
+    await expect(runOperation(ctx({ env: { LICH_SESSION_ID: '' } }), 'open', inputOf('open', { subagent: true, private: true }))).rejects.toThrow(
       /^--subagent opens a worker for the session asking for it/,
     );
     await expect(runOperation(ctx(), 'open', inputOf('open', { subagent: true, private: true, project: 'x' }))).rejects.toThrow(
@@ -229,7 +219,7 @@ describe('open --subagent', () => {
   it('keeps the worker when its hand-off fails', async () => {
     lich.on('spawn.OpenSubagent', { result: session });
     lich.on('relay.SendSubagent', { status: 500, body: errorBody('the session ended') });
-    const outcome = await runOperation(ctx('cli'), 'open', inputOf('open', { subagent: true, prompt: 'p' }));
+    const outcome = await runOperation(ctx(), 'open', inputOf('open', { subagent: true, prompt: 'p' }));
     expect(outcome.output).toEqual(session);
     expect(outcome.failure?.message).toBe(
       `the session is open, but the task did not reach it: the session ended — hand it the task with \`lich send "auth-fix" 'p'\` once whatever that says is dealt with`,
@@ -363,7 +353,7 @@ describe('version', () => {
         throw Object.assign(new Error('no file'), { code: 'ENOENT' });
       },
     });
-    contexts.push(c);
+    contexts.keep(c);
     expect((await runOperation(c, 'version', {})).output).toEqual({ cli: VERSION });
   });
 
@@ -405,7 +395,7 @@ describe('quit', () => {
         clock += ms;
       },
     });
-    contexts.push(c);
+    contexts.keep(c);
     await expect(runOperation(c, 'quit', {})).rejects.toThrow(`lich was asked to quit and still listens on port ${lich.port} after 15s`);
     expect(clock).toBeGreaterThanOrEqual(15_000);
   });
@@ -418,7 +408,7 @@ describe('quit', () => {
         throw Object.assign(new Error('no file'), { code: 'ENOENT' });
       },
     });
-    contexts.push(c);
+    contexts.keep(c);
     await expect(runOperation(c, 'quit', {})).rejects.toThrow('no lich is running — open lich, or run this inside one of its sessions');
   });
 });

@@ -21,7 +21,7 @@ import { readFile as fsReadFile } from 'node:fs';
 import net from 'node:net';
 import type { Launcher, LichContext, Machine, OperationEntry, OperationTable, Outcome, RunOptions, Surface } from './operation.js';
 import { askRefusal, controlRefusal } from './control.js';
-import { ANSWER_SENT, collectText, isCollected, privateWithoutPromptText, promptRefusal, reply, resultText, send, wait, waitBudgetMs } from './errands.js';
+import { ANSWER_SENT, collectText, from, isCollected, privateWithoutPromptText, promptRefusal, reply, resultText, send, wait, waitBudgetMs } from './errands.js';
 import { abortError, isAbortError, LichError, LichTransportError } from './errors.js';
 import { createHttpRpcClient, type Env, jsonLine, type ReadFile, readRuntimeFile, resolveCoordinates, type RpcClient } from './rpc.js';
 import {
@@ -289,11 +289,6 @@ export function renderMcp(outcome: Outcome): { text: string; isError: boolean } 
 }
 
 // ---- The operations on sessions and on lich itself.
-
-/** The sender of everything relayed: the calling session, `""` outside one (spec/cli.md § Transport). */
-function from(ctx: LichContext): string {
-  return ctx.env.LICH_SESSION_ID ?? '';
-}
 
 /** spec/cli.md § lich sessions: `relay.Peers`; a null roster is `[]`, never null. */
 export async function sessions(ctx: LichContext, input: OperationInput<'sessions'>, opts: RunOptions = {}): Promise<Peer[]> {

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { goQuote } from './quote.js';
+import { goQuote, shellQuote } from './quote.js';
 
 describe('goQuote', () => {
   it('quotes plain text as Go %q does', () => {
@@ -63,5 +64,18 @@ describe('goQuote', () => {
 
   it('keeps the ASCII space but escapes other spaces', () => {
     expect(goQuote('a b\u3000c')).toBe('"a b\\u3000c"');
+  });
+});
+
+describe('shellQuote', () => {
+  it("single-quotes every word, a quote inside spelled '\\''", () => {
+    expect(shellQuote('go')).toBe("'go'");
+    expect(shellQuote("don't")).toBe("'don'\\''t'");
+  });
+
+  it('is read back by /bin/sh as exactly the text, whatever it holds', () => {
+    for (const text of ['', "it's", '$HOME `id` "q" \\n !', 'two\nlines\ttab', "''"]) {
+      expect(execFileSync('/bin/sh', ['-c', `printf %s ${shellQuote(text)}`], { encoding: 'utf8' })).toBe(text);
+    }
   });
 });

@@ -387,3 +387,27 @@ describe('jsonLine', () => {
     expect(jsonLine(undefined)).toBe('null');
   });
 });
+
+// These hold at compile time: `npm run check` runs tsc over this file, and each `@ts-expect-error`
+// fails the check the day the line under it starts to compile.
+describe('a call whose method is one of several (a route picks it at run time)', () => {
+  const sendTo = (privately: boolean): 'relay.Send' | 'relay.SendPrivate' => (privately ? 'relay.SendPrivate' : 'relay.Send');
+
+  it('takes the options every one of them takes, and posts them to the one picked', async () => {
+    lich.on('relay.SendPrivate', { result: { ticket: 'a1b2c3d4', target: 'docs', status: 'pending', answer: '', private: true } });
+    const options = { from: 'abc', target: 'docs', project: '', prompt: 'p', timeoutSeconds: 0 };
+    await client().call(sendTo(true), options, quick);
+    expect(lich.calls).toEqual([expect.objectContaining({ method: 'relay.SendPrivate', body: [options] })]);
+  });
+
+  it('refuses options that suit only some of them, a field left out or a field the others lack', () => {
+    const method = (peers: boolean): 'relay.Send' | 'relay.Peers' => (peers ? 'relay.Peers' : 'relay.Send');
+    const refused = (c: RpcClient) => [
+      // @ts-expect-error relay.Send would miss target, project, prompt and timeoutSeconds.
+      c.call(method(true), { from: 'abc' }, quick),
+      // @ts-expect-error relay.Peers takes `from` alone: target and the rest are relay.Send's only.
+      c.call(method(false), { from: 'abc', target: 'docs', project: '', prompt: 'p', timeoutSeconds: 0 }, quick),
+    ];
+    expect(typeof refused).toBe('function');
+  });
+});

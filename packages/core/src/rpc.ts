@@ -203,8 +203,28 @@ export function jsonLine(value: unknown): string {
  * The options object of RPC method `M`, as its contract has it (contracts/rpc/<M>.json, generated
  * `RpcMethods`): every field present (the G3 rule, wire.md § 1.2) — or `undefined` for a method
  * that takes none (`system.Diagnostics`), whose body is `[]`.
+ *
+ * For a call whose method is one of several (`relay.Send | relay.SendPrivate`, as a route picks
+ * it at run time), the options must suit every one of them: each member's fields, all present. A
+ * field only some of them take is typed as a sentence, so leaving it out fails to compile naming
+ * it, and passing it does too — the others' contracts refuse it (`additionalProperties: false`):
+ * such a call branches, each branch calling its own method with its own options.
  */
-export type RpcOptions<M extends RpcMethodName> = RpcMethods[M]['options'] extends null ? undefined : RpcMethods[M]['options'];
+export type RpcOptions<M extends RpcMethodName> = [UnsharedKeys<OptionsOf<M>>] extends [never]
+  ? Intersection<OptionsOf<M>>
+  : Omit<Intersection<OptionsOf<M>>, UnsharedKeys<OptionsOf<M>>> & { [K in UnsharedKeys<OptionsOf<M>>]: OnlySomeTake<K> };
+
+/** What a field `K` of {@link RpcOptions} only some of the call's methods take is typed as: a sentence naming it. */
+type OnlySomeTake<K extends PropertyKey> = `${K & string}: an option only some of the methods this call may reach take; branch, each calling its own method`;
+
+/** The options of each method of `M`, one member of a union per method. */
+type OptionsOf<M extends RpcMethodName> = M extends RpcMethodName ? (RpcMethods[M]['options'] extends null ? undefined : RpcMethods[M]['options']) : never;
+
+/** `A | B` as `A & B`: what suits every member (for one type, that type). */
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** The fields some members of `U` have and others lack (`keyof` a union is its common fields). */
+type UnsharedKeys<U> = Exclude<U extends unknown ? keyof U : never, keyof U>;
 
 /** The result of RPC method `M`, as its contract has it (contracts/rpc/<M>.json `result`). */
 export type RpcResult<M extends RpcMethodName> = RpcMethods[M]['result'];
@@ -225,7 +245,8 @@ export interface CallOptions {
  *
  * Typed by the generated method map (`RpcMethods`, from contracts/rpc/): a method name the
  * contracts do not define, an options object missing a field its contract has (or carrying one
- * it lacks), and a result read as anything but the contract's, do not compile. The reply is not
+ * it lacks) — for a method that is one of several, any of theirs ({@link RpcOptions}) — and a
+ * result read as anything but the contract's, do not compile. The reply is not
  * checked at run time (the server checks its results against the same contract under
  * `validateResults`); a list result may still arrive as `null` from a Go backend, which writes an
  * empty slice that way, so callers keep their `?? []`.

@@ -12,7 +12,7 @@
  */
 import { resultText } from './errands.js';
 import type { Surface } from './operation.js';
-import { goQuote } from './quote.js';
+import { goQuote, shellQuote } from './quote.js';
 import { jsonLine } from './rpc.js';
 import { tableCell } from './names.js';
 import { commandName } from './control.js';
@@ -82,11 +82,6 @@ export function handOffFailureText(
   }
   const send = failure.private ? 'lich send --private' : 'lich send';
   return `the session is open, but the task did not reach it: ${failure.reason} — hand it the task with \`${send} ${goQuote(failure.label)} ${shellQuote(failure.prompt)}\` once whatever that says is dealt with`;
-}
-
-// A single-quoted POSIX shell word, so the command in the refusal can be pasted as it stands.
-function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** `lich close` (wire.md § 7.5): what became of the checkout. */

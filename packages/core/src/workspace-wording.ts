@@ -4,7 +4,7 @@
  * § lich focus; wire.md § 7.5), and insert's limits and refusals (wire.md § 8.2). Like wording.ts,
  * every function returns its text without a trailing newline.
  */
-import { sanitizeText } from './errands.js';
+import { textRefusal } from './errands.js';
 import { jsonLine } from './rpc.js';
 import { tableCell } from './names.js';
 import { goQuote } from './quote.js';
@@ -105,13 +105,10 @@ export const INSERT_LIMIT = 65536;
  * the client checks first so a megabyte of stdin is refused in them rather than by the body limit.
  */
 export function insertRefusal(text: string): string | null {
-  const clean = sanitizeText(text);
-  if (clean.trim() === '') return 'nothing to insert: the text is empty';
-  const bytes = Buffer.byteLength(clean, 'utf8');
-  if (bytes > INSERT_LIMIT) {
-    return `text is ${bytes} bytes, over the ${INSERT_LIMIT} limit: insert the path of the file instead of its contents`;
-  }
-  return null;
+  return textRefusal(text, INSERT_LIMIT, {
+    empty: 'nothing to insert: the text is empty',
+    over: (bytes) => `text is ${bytes} bytes, over the ${INSERT_LIMIT} limit: insert the path of the file instead of its contents`,
+  });
 }
 
 /** What an insert pastes of its text: the sanitiser prompts and answers go through too (errands.ts). */

@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createContext, type LichContext, runOperation, renderJson, renderMcp, renderText } from './operations.js';
+import { type LichContext, runOperation, renderJson, renderMcp, renderText } from './operations.js';
 import { LichError } from './errors.js';
 import { expectBodiesFollowContracts } from './testing/contract-bodies.js';
+import { type TestContextOptions, TestContexts } from './testing/contexts.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import { insertBudgetMs } from './workspace.js';
 import { inputOf } from './testing/input.js';
 
 const TOKEN = 'e'.repeat(32);
 let lich: FakeLich;
-let contexts: LichContext[] = [];
+const contexts = new TestContexts('caller-id');
 
 beforeEach(async () => {
   lich = await startFakeLich(TOKEN);
@@ -17,28 +18,12 @@ beforeEach(async () => {
 // Every body core posts must be the options object contracts/rpc/<method>.json describes, every
 // field present (the G3 rule).
 afterEach(async () => {
-  for (const c of contexts) c.rpc.close();
-  contexts = [];
+  contexts.close();
   await lich.close();
   expectBodiesFollowContracts(lich.calls);
 });
 
-function ctx(o: { env?: Record<string, string>; stdin?: string | null | Error; surface?: 'cli' | 'mcp' } = {}): LichContext {
-  const stdin = o.stdin;
-  const c = createContext({
-    surface: o.surface ?? 'cli',
-    env: { LICH_PORT: String(lich.port), LICH_TOKEN: TOKEN, LICH_SESSION_ID: 'caller-id', ...o.env },
-    readStdin:
-      stdin === undefined
-        ? undefined
-        : async (limit) => {
-            if (stdin instanceof Error) throw stdin;
-            return stdin === null ? null : stdin.slice(0, limit);
-          },
-  });
-  contexts.push(c);
-  return c;
-}
+const ctx = (o?: TestContextOptions): LichContext => contexts.on(lich, o);
 
 function only(method: string) {
   const calls = lich.calls.filter((c) => c.method === method);

@@ -6,7 +6,7 @@
  */
 import type { LichContext, RunOptions } from './operation.js';
 import { isAbortError, LichError } from './errors.js';
-import { waitBudgetMs } from './errands.js';
+import { from, waitBudgetMs } from './errands.js';
 import { INSERT_DEFAULT_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
 import { rpcRoutes } from '@lich/generated/contracts';
 import type {
@@ -35,11 +35,6 @@ import {
 } from './workspace-wording.js';
 
 export { INSERT_DEFAULT_WAIT_SECONDS } from './timeouts.js';
-
-/** The calling session, `""` outside one (spec/cli.md § Transport). */
-function from(ctx: LichContext): string {
-  return ctx.env.LICH_SESSION_ID ?? '';
-}
 
 /**
  * spec/cli.md § lich rename: `spawn.Rename`. A `target` of `""` renames the calling session; the

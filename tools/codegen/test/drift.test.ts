@@ -8,7 +8,10 @@
  * 1. Only contracts/operations/send.json has the field (a flag, an MCP property): codegen refuses
  *    it, naming the field and the contract, since no RPC method `send` routes to takes it.
  * 2. contracts/rpc/relay.Send.json and relay.SendPrivate.json take it too: codegen passes, and
- *    tsc refuses core's `send`, whose options object for relay.Send lacks the field.
+ *    tsc refuses core's `send`, whose options object for relay.Send lacks the field — and open's
+ *    hand-off, one call that may reach relay.Send, relay.SendPrivate or relay.SendSubagent
+ *    (which does not take it): left out there, and sent there to all three, it is refused by
+ *    name (core/rpc.ts `RpcOptions` of a union of methods), until that call branches.
  * 3. Core sends it: tsc refuses the relay, naming the field — `Relay.send` lists the options it
  *    reads (`SendReads`), and one it does not read would be dropped at the backend.
  * 4. The relay reads it: tsc passes over core and the server — the relay's `send` takes the
@@ -27,6 +30,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const ERRANDS = join(root, 'packages/core/src/errands.ts');
 const HANDLERS = join(root, 'packages/server/src/rpc.ts');
 const RELAY = join(root, 'packages/server/src/relay/relay.ts');
+const OPERATIONS = join(root, 'packages/core/src/operations.ts');
 
 /** errands.ts with core's send passing `urgent` on to relay.Send, as a maintainer would write it. */
 function coreSendingUrgent(): string {
@@ -35,6 +39,17 @@ function coreSendingUrgent(): string {
   const sent = '{ from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds }';
   expect(core).toContain(sent);
   return core.replace(sent, sent.replace(' timeoutSeconds }', ' timeoutSeconds, urgent: input.urgent }'));
+}
+
+/**
+ * operations.ts with open's hand-off — one call, to relay.Send, relay.SendPrivate or
+ * relay.SendSubagent as the route picks — passing `urgent` to whichever it reaches.
+ */
+function handOffSendingUrgent(): string {
+  const operations = readFileSync(OPERATIONS, 'utf8');
+  const sent = '{ from: from(ctx), target: session.label, project: session.project, prompt, timeoutSeconds: DELIVER_WAIT_SECONDS }';
+  expect(operations).toContain(sent);
+  return operations.replace(sent, sent.replace(' }', ', urgent: false }'));
 }
 
 /** The contracts with `urgent` added to send's input, its command line and its MCP tool. */
@@ -121,6 +136,25 @@ describe('an optional input field added to send', { timeout: 240_000 }, () => {
     for (const error of errors) {
       expect(error).toMatch(/^packages\/core\/src\/errands\.ts:\d+: /);
       expect(error).toContain("Property 'urgent' is missing");
+    }
+  });
+
+  it("fails to type-check at open's hand-off, naming the field, since it may reach relay.SendSubagent, which lacks it: left out or sent to all three", async () => {
+    const files = await generate(withUrgentOption(withUrgentInput()));
+    const core = { [ERRANDS]: coreSendingUrgent() };
+    // Left out: relay.Send and relay.SendPrivate would miss it.
+    const leftOut = typeErrors([OPERATIONS], files, core);
+    expect(leftOut.length).toBeGreaterThan(0);
+    for (const error of leftOut) {
+      expect(error).toMatch(/^packages\/core\/src\/operations\.ts:\d+: /);
+      expect(error).toContain("Property 'urgent' is missing");
+    }
+    // Sent to all three: relay.SendSubagent's contract would refuse it; the call must branch.
+    const sentToAll = typeErrors([OPERATIONS], files, { ...core, [OPERATIONS]: handOffSendingUrgent() });
+    expect(sentToAll.length).toBeGreaterThan(0);
+    for (const error of sentToAll) {
+      expect(error).toMatch(/^packages\/core\/src\/operations\.ts:\d+: /);
+      expect(error).toContain('urgent: an option only some of the methods this call may reach take; branch');
     }
   });
 

@@ -25,6 +25,9 @@ export class FakeHost implements RelayHost {
   readonly sessions = new Map<string, FakeSession>();
   /** Every `type` call, in call order. */
   readonly typed: { id: string; text: string }[] = [];
+  /** How many `type` calls `typed` has recorded in all, counting those a test has since cleared. */
+  typeCalls = 0;
+  private readonly typeWaits: { n: number; resolve: () => void }[] = [];
   /** Sessions whose `type` rejects (as for a session with no PTY). */
   readonly typeFails = new Set<string>();
   /** How long `type` takes before its Enter is "sent", ms (fake timers). */
@@ -96,7 +99,17 @@ export class FakeHost implements RelayHost {
   async type(id: string, text: string): Promise<void> {
     if (!this.live(id) || this.typeFails.has(id)) throw new Error(`session ${id} has no terminal`);
     this.typed.push({ id, text });
+    this.typeCalls++;
+    for (const w of this.typeWaits.filter((w) => w.n <= this.typeCalls)) {
+      this.typeWaits.splice(this.typeWaits.indexOf(w), 1);
+      w.resolve();
+    }
     if (this.typeDelayMs > 0) await new Promise((r) => setTimeout(r, this.typeDelayMs));
+  }
+  /** Resolves once `type` has recorded its `n`th call in all (at once if it already has). */
+  typeCalled(n: number): Promise<void> {
+    if (this.typeCalls >= n) return Promise.resolve();
+    return new Promise((resolve) => this.typeWaits.push({ n, resolve }));
   }
   async paste(id: string, text: string): Promise<void> {
     if (!this.live(id) || this.typeFails.has(id)) throw new Error(`session ${id} has no terminal`);

@@ -44,6 +44,7 @@ released.abort();
  */
 async function sendUnanswered(n: number): Promise<string[]> {
   const tickets: string[] = [];
+  const typedIn = delivered(n);
   for (let i = 0; i < n; i++) {
     const r = await relay.send(
       { from: sender.id, target: 'shell', project: '', prompt: `errand ${i} of a batch nobody answers`, timeoutSeconds: 1 },
@@ -53,10 +54,25 @@ async function sendUnanswered(n: number): Promise<string[]> {
     expect(r.status).toBe('pending');
     tickets.push(r.ticket);
   }
-  // Let the typing queue run dry, then forget what the fake recorded (it is not the relay's memory).
-  await new Promise((r) => setImmediate(r));
+  // Every one typed in, forget what the fake recorded (it is not the relay's memory).
+  await typedIn;
   host.typed.length = 0;
   return tickets;
+}
+
+/**
+ * Resolves once the relay has said `n` more errands were typed in (`Relay.onErrand`: `delivered`
+ * and still pending), then stops listening.
+ */
+function delivered(n: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const off = relay.onErrand((news) => {
+      if (news.status !== 'pending' || news.phase !== 'delivered' || ++seen < n) return;
+      off();
+      resolve();
+    });
+  });
 }
 
 /** Any relay call sweeps: this one has no other effect for a sender with nothing in its inbox. */
@@ -133,7 +149,8 @@ describe('10,000 expired tickets', () => {
     for (let i = 0; i < MAX_TOMBSTONES; i++) {
       last = await answer();
       if (i % 5_000 === 0) {
-        await new Promise((r) => setImmediate(r));
+        // Every errand so far (this one is the (i + 2)th) typed, forget what the fake recorded.
+        await host.typeCalled(i + 2);
         host.typed.length = 0;
       }
     }

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../testing/clock.js';
-import { KILL_GRACE_MS, PASTE_END, PASTE_START, PasteRefusal, READY_QUIET_MS, SUBMIT_QUIET_MS, Terminal } from './terminal.js';
+import { GROUP_LOOK_MS, KILL_GRACE_MS, PASTE_END, PASTE_START, PasteRefusal, READY_QUIET_MS, SUBMIT_QUIET_MS, Terminal } from './terminal.js';
 
 // Every time the terminal keeps — the quiet that makes a session ready, the quiet before the
-// Enter, a draft's idle time, the kill's grace — is on the clock it is handed: these tests move
-// it by hand, and wait for what the PTY does (its output, its exit, a file its program writes)
-// as events. Nothing here sleeps.
+// Enter, a draft's idle time, the kill's grace, the looks at what a closed session left in its
+// process group — is on the clock it is handed: these tests move it by hand, and wait for what
+// the PTY does (its output, its exit, a file its program writes) as events. Nothing here sleeps.
 let dir: string;
 let clock: ManualClock;
 let term: Terminal;
@@ -18,9 +18,7 @@ beforeEach(() => {
   term = new Terminal({ clock });
 });
 afterEach(async () => {
-  const gone = term.killAll();
-  await clock.advance(KILL_GRACE_MS);
-  await gone;
+  await ended(term.killAll());
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -67,6 +65,25 @@ async function atPrompt(id: string, shown: string, t: Terminal = term): Promise<
   await until(() => t.tail(id).includes(shown), t);
   await clock.advance(READY_QUIET_MS);
   expect(t.ready(id)).toBe(true);
+}
+
+/**
+ * Resolves as `closing` (a `kill` or `killAll`) does, the clock moved past the kill's grace (the
+ * SIGKILL) and then on by a look each time the terminal sets one to see whether anything of a
+ * process group is left (the kernel says nothing when the last member goes).
+ */
+async function ended<T>(closing: Promise<T>): Promise<T> {
+  let done = false;
+  const settled = closing.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await clock.advance(KILL_GRACE_MS);
+  for (;;) {
+    await Promise.race([settled, clock.timerSet(true)]);
+    if (done) return closing;
+    await clock.advance(GROUP_LOOK_MS);
+  }
 }
 
 /**
@@ -195,9 +212,7 @@ describe('Terminal', () => {
     term.start('s1', { file: '/bin/sh', args: ['-c', "trap '' HUP; echo armed; while :; do sleep 0.1; done"], cwd: dir, env });
     await until(() => term.tail('s1').includes('armed'));
     const pid = term.pid('s1')!;
-    const killing = term.kill('s1');
-    await clock.advance(KILL_GRACE_MS);
-    await killing;
+    await ended(term.kill('s1'));
     expect(term.isLive('s1')).toBe(false);
     expect(() => process.kill(pid, 0)).toThrow();
   });
@@ -213,8 +228,7 @@ describe('Terminal', () => {
     const killing = term.kill('s1');
     await leaderGone;
     expect(runs(straggler)).toBe(true);
-    await clock.advance(KILL_GRACE_MS);
-    await killing;
+    await ended(killing);
     expect(runs(straggler)).toBe(false);
   });
 
@@ -373,9 +387,7 @@ describe('Terminal, with a person’s draft at the prompt', () => {
       await clock.advance(1);
       expect(idle.ready('s1')).toBe(true);
     } finally {
-      const gone = idle.killAll();
-      await clock.advance(KILL_GRACE_MS);
-      await gone;
+      await ended(idle.killAll());
     }
   });
 

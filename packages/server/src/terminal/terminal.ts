@@ -26,8 +26,8 @@ export { READY_QUIET_MS } from './readiness.js';
 /** Grace between SIGHUP and SIGKILL when a session is closed. */
 export const KILL_GRACE_MS = 2_000;
 /**
- * How often (ms, wall clock) a closing session's process group is looked at for what is left of
- * it: a wait on the kernel, not a grace, so not on the terminal's clock.
+ * How often (ms, by the terminal's clock) a closing session's process group is looked at for what
+ * is left of it: its members are no children of this process, so nothing tells it when they go.
  */
 export const GROUP_LOOK_MS = 50;
 
@@ -105,7 +105,7 @@ export class Terminal {
   /** Start taps (the web view: a card's process runs). */
   private readonly startListeners = new Set<(id: string) => void>();
 
-  /** The backend's clock (clock.ts): the quiet, the draft's idle time, the Enter's wait and the kill's grace are all on it. */
+  /** The backend's clock (clock.ts): the quiet, the draft's idle time, the Enter's wait and the kill's grace and looks are all on it. */
   private readonly clock: Clock;
 
   /**
@@ -396,7 +396,9 @@ export class Terminal {
    * to the process (a terminal closing), then, 2 s on by the terminal's clock, SIGKILL to the
    * whole group if anything of it is left. Resolves once the process is gone, every exit
    * listener has run, and nothing of the group can run — or, for a member that does not die even
-   * of SIGKILL, 2 s after that kill; at once when the session has no PTY.
+   * of SIGKILL, 2 s after that kill; at once when the session has no PTY. The grace, the looks at
+   * what is left of the group (every GROUP_LOOK_MS) and the 2 s after the kill are all on the
+   * terminal's clock.
    *
    * Why the group: a confined session's bubblewrap, ended by the hangup while it starts, leaves
    * the sandbox's first process running for good (group.ts); killing only the PTY's process left
@@ -414,14 +416,14 @@ export class Terminal {
     // member lives: the kill reaches this session's processes or nothing.
     let killedAt: number | undefined;
     const timer = this.clock.after(KILL_GRACE_MS, () => {
-      killedAt = Date.now();
+      killedAt = this.clock.now();
       signalGroup(e.pid, 'SIGKILL');
     });
     try {
       const info = await e.exited;
       // The members are no children of this process: nothing tells it when they go, so look.
-      while (groupAlive(e.pid) && (killedAt === undefined || Date.now() - killedAt < KILL_GRACE_MS)) {
-        await new Promise((r) => setTimeout(r, GROUP_LOOK_MS));
+      while (groupAlive(e.pid) && (killedAt === undefined || this.clock.now() - killedAt < KILL_GRACE_MS)) {
+        await sleep(this.clock, GROUP_LOOK_MS);
       }
       return info;
     } finally {
