@@ -305,7 +305,10 @@ export class AgentLog {
 
   entries(session?: string): AgentEntry[] {
     if (!existsSync(this.path)) return [];
-    return readFileSync(this.path, 'utf8')
+    const text = readFileSync(this.path, 'utf8');
+    // Agents append while this reads: only a line its newline ended is whole.
+    return text
+      .slice(0, text.lastIndexOf('\n') + 1)
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l) as AgentEntry)

@@ -99,6 +99,8 @@ export function run(cmd, args, o = {}) {
       clearTimeout(timer);
       resolvePromise({ code: code ?? 128, signal, stdout, stderr, ms: performance.now() - started });
     });
+    // A child that exits without reading its stdin closes the pipe under us: its exit status says what happened.
+    child.stdin.on('error', () => {});
     child.stdin.end(o.input ?? '');
   });
 }
