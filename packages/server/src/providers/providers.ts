@@ -161,24 +161,26 @@ const CLAUDE_READINESS: ReadyRule = { shows: [BRACKETED_PASTE_ON], startMeansRea
 const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quietMs: 150, startMeansReading: false };
 
 /**
- * Codex 0.169.0 turns bracketed paste on ≈0.45 s after spawn, then animates a splash (quiet gaps of
- * ≈0.45 s between frames on an idle machine) and draws its composer — `› Ask Codex to do anything`,
- * on a new conversation and a resumed one alike — at ≈1.9 s. A task typed before that composer is
- * lost with no trace: no request reaches the model. Quiet alone typed it there whenever a start was
- * slow: a first start on a loaded machine (three fresh-clone CI runs in a row lost the tier's first
- * Codex send), or 2 s before its process runs (reproduced every time). `Ask a follow-up question`
- * is the composer's placeholder once a turn has run. Its SessionStart hook fires only with the
- * first submitted prompt, after the task was typed: no report says it reads.
+ * Codex 0.169.0, measured under lich: bracketed paste on at ≈0.3–0.45 s after spawn, a loading
+ * frame (its composer's placeholder already in it) at ≈0.25–0.75 s, and its chat screen live at
+ * ≈0.85–1.85 s, when it writes its own state report `ESC]7501;state=idle:app=codex ESC\` — never
+ * in the loading frame, nor while its folder-trust menu is up. What is typed before its process
+ * reads the terminal is lost with no trace (no request reaches the model), and quiet alone typed
+ * there whenever a start was slow: a first start on a loaded machine (three fresh-clone CI runs in
+ * a row lost the tier's first Codex send) or a start 2 s late (every time); a task typed during its
+ * loading frame was read. So the sign is that idle report. Its SessionStart hook fires only with
+ * the first submitted prompt, after the task was typed: no report says it reads.
  *
  * In a folder the user never trusted (one a worktree's repository was trusted for is), Codex opens
  * on `Folder access … Trust this folder? › 1. Trust and continue  2. Back to Agent Command Center`
- * instead, and a task typed there — paste, then Enter — picks "Trust and continue": measured, the
- * folder came out trusted in the user's config.toml and the task was gone. So that menu is a
- * question of the program's own (`asks`; its words are drawn one by one, the option's in one
- * piece): nothing is typed, and a task held for it ends `unread`, sending a person to the card.
+ * (≈0.6 s, after the loading frame), and a task typed there — paste, then Enter — picks "Trust and
+ * continue": measured, the folder came out trusted in the user's config.toml and the task was
+ * gone. So that menu is a question of the program's own (`asks`; its words are drawn one by one,
+ * the option's in one piece): nothing is typed, not even past the cap, and a task held for it ends
+ * `unread`, sending a person to the card.
  */
 const CODEX_READINESS: ReadyRule = {
-  shows: ['Ask Codex to do anything', 'Ask a follow-up question'],
+  shows: ['\x1b]7501;state=idle'],
   asks: ['Trust and continue'],
   startMeansReading: false,
 };
@@ -205,7 +207,7 @@ const BUILTIN: readonly Builtin[] = [
     readiness: CLAUDE_READINESS,
   },
   // Codex reports through its hooks engine, lich's hook script registered at spawn
-  // (providers/codex-hooks.ts); it is ready once its composer is drawn (CODEX_READINESS).
+  // (providers/codex-hooks.ts); it is ready once its chat screen is live (CODEX_READINESS).
   {
     id: 'codex',
     name: 'Codex',

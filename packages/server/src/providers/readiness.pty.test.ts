@@ -63,9 +63,9 @@ beforeAll(async () => {
   const shims: Record<string, string> = {
     opencode: `READ_AFTER_MS=2000 PROMPT_TEXT='Ask anything… "fix a TODO"'`,
     claude: `EARLY=starting REPORT_START=claude REPORT_AT_MS=300 READ_AFTER_MS=1500 PROMPT_TEXT="$(printf '\\033[?2004h> ')"`,
-    // Codex turns bracketed paste on at once, animates a splash with quiet gaps, and reads only
-    // once its composer is drawn (0.169.0; ≈1.9 s idle, more on a first start under load).
-    codex: `READ_AFTER_MS=2500 PROMPT_TEXT="$(printf '\\033[37;1H› \\033[2mAsk Codex to do anything')"`,
+    // Codex on a slow start: nothing drawn and nothing read while its binary loads; then its
+    // loading frame, and its chat screen live with its state report (0.169.0, ≈1–2 s on a warm start).
+    codex: `EARLY= READ_AFTER_MS=2500 PROMPT_TEXT="$(printf '\\033[?2004h\\033[37;3HAsk Codex to do anything\\033]7501;state=idle:app=codex\\033\\\\')"`,
   };
   for (const [name, env] of Object.entries(shims)) {
     writeFileSync(join(bin, name), `#!/bin/sh\nexport ${env}\nexec "${process.execPath}" "${script}"\n`);
@@ -111,7 +111,7 @@ describe('the first send right after open', () => {
     expect(existsSync(join(project, `${id}.lost`))).toBe(false);
   });
 
-  it('waits for Codex to draw its composer — quiet alone came during its splash — and is answered', async () => {
+  it('waits for Codex’s chat screen to report idle — quiet alone came while its binary loaded — and is answered', async () => {
     const { id, result } = await openThenSend('codex');
     expect(result).toMatchObject({ status: 'answered', answer: 'read it' });
     expect(existsSync(join(project, `${id}.lost`))).toBe(false);
@@ -156,9 +156,10 @@ describe('the first send right after open', () => {
 });
 
 describe('a Codex session opened on its folder-trust menu', () => {
-  // Codex 0.169.0 in a folder the user never trusted: the menu, whose preselected answer a typed
-  // task's Enter picks (measured: the folder came out trusted, the task gone). Its words are drawn
-  // one by one, the option's in one piece. The menu reads nothing here: what reached it is recorded.
+  // Codex 0.169.0 in a folder the user never trusted: its loading frame (placeholder and all),
+  // then the menu, whose preselected answer a typed task's Enter picks (measured: the folder came
+  // out trusted, the task gone). Its words are drawn one by one, the option's in one piece. The
+  // menu reads nothing here: what reached it is recorded.
   const MENU = String.raw`\033[2;1H  Folder access\033[5;3HTrust\033[5;9Hthis\033[5;14Hfolder?\033[9;1H› 1. Trust and continue\033[10;3H2. Back to Agent Command Center`;
   let trustDirs: TempLich;
   let trustServer: RunningServer;
@@ -173,7 +174,7 @@ describe('a Codex session opened on its folder-trust menu', () => {
     mkdirSync(bin);
     const script = join(trustDirs.root, 'late-reader.cjs');
     writeFileSync(script, LATE_READER);
-    writeFileSync(join(bin, 'codex'), `#!/bin/sh\nexport EARLY="$(printf '\\033[?2004h${MENU}')" READ_AFTER_MS=600000\nexec "${process.execPath}" "${script}"\n`);
+    writeFileSync(join(bin, 'codex'), `#!/bin/sh\nexport EARLY="$(printf '\\033[?2004h\\033[37;3HAsk Codex to do anything${MENU}')" READ_AFTER_MS=600000\nexec "${process.execPath}" "${script}"\n`);
     chmodSync(join(bin, 'codex'), 0o755);
     trustServer = await startServer({
       configDir: trustDirs.configDir,

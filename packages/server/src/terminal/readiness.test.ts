@@ -112,8 +112,12 @@ describe('ReadyWatch latched by its plugin', () => {
   });
 });
 
+/** Codex's own state report once its chat screen is live (0.169.0): the sign its rule waits for. */
+const IDLE_REPORT = '\x1b]7501;state=idle';
+const IDLE = `${IDLE_REPORT}:app=codex\x1b\\`;
+
 describe('ReadyWatch for a program that may ask a question of its own first (Codex’s folder-trust menu)', () => {
-  const codex = { shows: ['Ask Codex to do anything'], asks: ['Trust and continue'] };
+  const codex = { shows: [IDLE_REPORT], asks: ['Trust and continue'] };
   const menu = '\x1b[2;1H\x1b[1m  Folder access\x1b[5;3HTrust\x1b[5;9Hthis\x1b[5;14Hfolder?\x1b[9;1H\x1b[7m› 1. Trust and continue   \x1b[10;3H2. Back';
 
   it('is never ready, nor overdue, while the question is on its screen — not even past the cap, where quiet would type the answer', () => {
@@ -137,7 +141,7 @@ describe('ReadyWatch for a program that may ask a question of its own first (Cod
   it('is ready once its sign of reading follows the question (a person answered it) and the quiet held', () => {
     const w = new ReadyWatch(codex, 0);
     w.feed(menu, 1200);
-    w.feed('\x1b[37;1H›\x1b[37;3H\x1b[2mAsk Codex to do anything', 30_000);
+    w.feed(`\x1b[37;1H›\x1b[37;3H\x1b[2mAsk Codex to do anything${IDLE}`, 30_000);
     expect(w.asking).toBe(false);
     expect(w.unheard(30_000 + READY_QUIET_MS)).toBe(false);
     expect(w.ready(30_000 + READY_QUIET_MS - 1)).toBe(false);
@@ -146,7 +150,7 @@ describe('ReadyWatch for a program that may ask a question of its own first (Cod
 
   it('takes a question drawn over its prompt after the sign, inside the quiet, as the latest word', () => {
     const w = new ReadyWatch(codex, 0);
-    w.feed('Ask Codex to do anything', 1900);
+    w.feed(IDLE, 1900);
     w.feed(menu, 2300);
     expect(w.ready(2300 + READY_QUIET_MS)).toBe(false);
     expect(w.unheard(2300 + READY_QUIET_MS)).toBe(true);
@@ -157,16 +161,16 @@ describe('ReadyWatch for a program that may ask a question of its own first (Cod
     w.feed('› 1. Trust and con', 1000);
     w.feed('tinue', 1001);
     expect(w.asking).toBe(true);
-    w.feed('Trust and continue … Ask Codex to do anything', 5000);
+    w.feed(`Trust and continue … ${IDLE}`, 5000);
     expect(w.asking).toBe(false);
-    w.feed('Ask Codex to do anything … › 1. Trust and continue', 5300);
+    w.feed(`${IDLE} … › 1. Trust and continue`, 5300);
     expect(w.asking).toBe(true);
   });
 
   it('does not count a question it already saw again from what it kept for a split', () => {
     const w = new ReadyWatch(codex, 0);
     w.feed('1. Trust and continue', 1000);
-    w.feed('Ask Codex to do anything', 2000);
+    w.feed(IDLE, 2000);
     w.feed('x', 2100);
     expect(w.asking).toBe(false);
     expect(w.ready(2100 + READY_QUIET_MS)).toBe(true);
@@ -174,7 +178,7 @@ describe('ReadyWatch for a program that may ask a question of its own first (Cod
 
   it('stops looking once ready: a question drawn later is the session’s own business, as a spinner is', () => {
     const w = new ReadyWatch(codex, 0);
-    w.feed('Ask Codex to do anything', 1900);
+    w.feed(IDLE, 1900);
     expect(w.ready(2500)).toBe(true);
     w.feed('Trust and continue', 3000);
     expect(w.ready(3001)).toBe(true);
@@ -184,8 +188,8 @@ describe('ReadyWatch for a program that may ask a question of its own first (Cod
 
 describe('ReadyWatch with questions, long after it was ready', () => {
   it('stays ready when a later turn prints the question’s words, though no task had asked whether it was ready', () => {
-    const w = new ReadyWatch({ shows: ['Ask Codex to do anything'], asks: ['Trust and continue'] }, 0);
-    w.feed('Ask Codex to do anything', 1900);
+    const w = new ReadyWatch({ shows: [IDLE_REPORT], asks: ['Trust and continue'] }, 0);
+    w.feed(IDLE, 1900);
     w.feed('the model explains: pick "1. Trust and continue" in that menu', 3_600_000);
     expect(w.asking).toBe(false);
     expect(w.ready(3_600_001)).toBe(true);
