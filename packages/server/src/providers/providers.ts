@@ -116,6 +116,11 @@ export interface Provider {
    * § Readiness). `{}`: the PTY's quiet alone, as for every provider not measured here.
    */
   readiness: ReadyRule;
+  /**
+   * What lich writes after a typed task's paste to submit it (terminal.ts `type`); absent: a
+   * carriage return, Enter. Codex: Tab (CODEX_SUBMIT).
+   */
+  submitKey?: string;
   /** How lich's MCP server reaches it at spawn; a provider with `hasTools` built in needs one. */
   mcp: McpRegistration;
   /** Whether Claude Code's `--name <roster name>` is passed at birth. */
@@ -179,6 +184,16 @@ const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quiet
  * the option's in one piece): nothing is typed, not even past the cap, and a task held for it ends
  * `unread`, sending a person to the card.
  */
+/**
+ * Codex 0.169.0 takes Enter mid-turn as steering: measured, the model request in flight was
+ * cancelled and asked again with the new text in it ("Messages to be submitted after next tool
+ * call"), so a second task sent to a busy Codex cut the first one's turn short. Tab queues it
+ * instead ("Queued follow-up inputs"): the turn runs on uncut and the text is submitted as a turn
+ * of its own when it ends — what every other client does with Enter (spec/cli.md § Known
+ * ceilings: a busy target queues what is typed) — and at an idle prompt Tab submits, as Enter does.
+ */
+const CODEX_SUBMIT = '\t';
+
 const CODEX_READINESS: ReadyRule = {
   shows: ['\x1b]7501;state=idle'],
   asks: ['Trust and continue'],
@@ -220,6 +235,7 @@ const BUILTIN: readonly Builtin[] = [
     hasTools: true,
     mcp: 'codex-config',
     readiness: CODEX_READINESS,
+    submitKey: CODEX_SUBMIT,
   },
   {
     id: 'antigravity',

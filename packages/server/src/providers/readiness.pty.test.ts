@@ -37,7 +37,7 @@ process.stdin.on('data', (d) => {
   if (!reading) return fs.appendFileSync(id + '.lost', d);
   got += d.toString();
   const m = /reply ([0-9a-f]{8}) /.exec(got);
-  if (m && got.includes('\\r')) { got = ''; rpc('/rpc/relay.Reply', [{ from: id, ticket: m[1], answer: 'read it' }]); }
+  if (m && /[\\r\\t]/.test(got)) { got = ''; rpc('/rpc/relay.Reply', [{ from: id, ticket: m[1], answer: 'read it' }]); }
 });
 setTimeout(() => { reading = true; process.stdout.write(process.env.PROMPT_TEXT || '> '); }, Number(process.env.READ_AFTER_MS));
 if (process.env.REPORT_START) {

@@ -306,6 +306,7 @@ export class Spawn {
         readyMarker: o.setup ? SETUP_MARKER : undefined,
         // Started with lich's plugin, it says it reads by its /session-start (terminal/readiness.ts).
         ready: pluginDir ? { ...provider.readiness, awaitsPlugin: true } : provider.readiness,
+        submitKey: provider.submitKey,
       });
     } catch (err) {
       this.d.ports.release(id);

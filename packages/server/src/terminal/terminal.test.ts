@@ -145,6 +145,19 @@ describe('Terminal', () => {
     expect(got.length).toBeGreaterThan(1);
   });
 
+  it('submits with the key the session was started with, Tab for Codex, in place of the carriage return', async () => {
+    const out = join(dir, 'out.jsonl');
+    term.start('s1', { file: process.execPath, args: ['-e', RECORDER], cwd: dir, env: { ...env, OUT: out }, submitKey: '\t' });
+    await atPrompt('s1', 'ready> ');
+    const typing = term.type('s1', 'run the tests');
+    await clock.timerSet();
+    await until(() => chunksOr(out) === `${PASTE_START}run the tests${PASTE_END}`);
+    await clock.advance(SUBMIT_QUIET_MS);
+    await typing;
+    await until(() => chunksOr(out).endsWith('\t'));
+    expect(chunksOr(out)).toBe(`${PASTE_START}run the tests${PASTE_END}\t`);
+  });
+
   it('is not ready until its PTY has been quiet for 600 ms, and stays ready after', async () => {
     const go = join(dir, 'go');
     term.start('s1', {

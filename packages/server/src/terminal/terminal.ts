@@ -59,6 +59,8 @@ export interface StartOptions {
   readyMarker?: string;
   /** How the program shows it reads its input (readiness.ts; the provider's `readiness`). Absent: quiet alone. */
   ready?: ReadyRule;
+  /** What {@link Terminal.type} writes after the paste to submit it (the provider's `submitKey`). Absent: `\r`, Enter. */
+  submitKey?: string;
 }
 
 /** How a session's process ended. */
@@ -86,6 +88,8 @@ interface Live {
   draft: DraftWatch;
   /** Whether the program asked for bracketed paste (terminal/paste.ts). */
   paste: PasteModeWatch;
+  /** {@link StartOptions.submitKey}, or Enter. */
+  submitKey: string;
 }
 
 /**
@@ -143,6 +147,7 @@ export class Terminal {
       marker: o.readyMarker ? new MarkerWatch(o.readyMarker) : undefined,
       draft: new DraftWatch(this.o.draftIdleMs),
       paste: new PasteModeWatch(),
+      submitKey: o.submitKey || '\r',
     };
     this.live.set(id, entry);
     const output = (d: string): void => {
@@ -302,8 +307,9 @@ export class Terminal {
   /**
    * Types `text` at the session's prompt (wire.md § 8.2): a paste — bracketed when the program
    * asked for bracketed paste, its text alone otherwise — then, once the PTY has been quiet
-   * ≥ 150 ms, or after 5 s whatever it does, a separate carriage return. Resolves once the CR
-   * is written; what was at the prompt went with it.
+   * ≥ 150 ms, or after 5 s whatever it does, a separate carriage return (or the session's
+   * {@link StartOptions.submitKey}). Resolves once that is written; what was at the prompt went
+   * with it.
    * @throws PasteRefusal, before anything is written, for a line the program's terminal would cut
    *   (terminal/paste.ts); Error when the session has no PTY, or loses it before the CR.
    */
@@ -320,7 +326,7 @@ export class Terminal {
       const left = Math.min(SUBMIT_QUIET_MS - quiet, SUBMIT_SETTLE_LIMIT_MS - (now - pastedAt));
       await sleep(this.clock, Math.max(10, left));
     }
-    this.send(id, '\r');
+    this.send(id, this.live.get(id)?.submitKey ?? '\r');
     this.live.get(id)?.draft.submitted();
   }
 
