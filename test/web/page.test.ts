@@ -326,6 +326,61 @@ describe('stepping in', () => {
   });
 });
 
+describe("the terminal's grid (spec/cli.md § Known ceilings, terminal.sizeFor)", () => {
+  /** The grid the page measured its terminal box to fit, and the one its terminal draws (the PTY's, from its last screen). */
+  async function grids(): Promise<{ fits: string; grid: string }> {
+    const box = page.locator('.term');
+    return { fits: (await box.getAttribute('data-fits')) ?? '', grid: (await box.getAttribute('data-grid')) ?? '' };
+  }
+
+  /** The grid a process in the session reads from the kernel, through the agent's shell: `<cols>x<rows>`. */
+  async function ptyGrid(label: string): Promise<string> {
+    const r = await backend.lich(['send', '--timeout', '20', label, 'stty size </dev/tty']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const [rows, cols] = r.stdout.trim().split(' ');
+    return `${cols}x${rows}`;
+  }
+
+  it("resizes the viewed card's PTY to the grid the page's terminal box fits, and starts a session opened after at it", async () => {
+    await page.goto(`http://127.0.0.1:${backend.port}/web/#card=${docs.id}`);
+    await page.locator(`.term[data-screen="${docs.id}"]`).waitFor();
+    await page.waitForFunction(() => {
+      const box = document.querySelector<HTMLElement>('.term');
+      return !!box?.dataset.fits && box.dataset.fits === box.dataset.grid;
+    });
+    const { fits } = await grids();
+    const [cols, rows] = fits.split('x').map(Number);
+    // A 1280×800 window fits far more than the 80×24 every PTY started at before.
+    expect(cols).toBeGreaterThan(100);
+    expect(rows).toBeGreaterThan(20);
+    expect(await ptyGrid(docs.label)).toBe(fits);
+    // xterm.js draws that many rows.
+    expect(await page.locator('.term .xterm-rows > div').count()).toBe(rows);
+
+    const later = await backend.open(project, 'example');
+    await backend.log.ready(later.id);
+    expect(await ptyGrid(later.label)).toBe(fits);
+    expect((await backend.lich(['close', later.label])).code).toBe(0);
+  });
+
+  it('reports a new grid when the browser window is resized, and the viewed card follows it', async () => {
+    const was = (await grids()).fits;
+    await page.setViewportSize({ width: 1000, height: 640 });
+    try {
+      await page.waitForFunction((before) => {
+        const box = document.querySelector<HTMLElement>('.term');
+        return !!box?.dataset.fits && box.dataset.fits !== before && box.dataset.fits === box.dataset.grid;
+      }, was);
+      const { fits } = await grids();
+      expect(await ptyGrid(docs.label)).toBe(fits);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    // Back to the first size: reported once the window settles, and drawn.
+    await page.waitForFunction((before) => document.querySelector<HTMLElement>('.term')?.dataset.grid === before, was);
+  });
+});
+
 describe('another origin', () => {
   let evil: Server;
   let evilPort: number;

@@ -122,6 +122,57 @@ function runs(pid: number): boolean {
   }
 }
 
+/** A program that prints its grid as the kernel has it (TIOCGWINSZ) on start and on every SIGWINCH. */
+const GRID_PRINTER = `
+const show = () => process.stdout.write('grid ' + process.stdout.columns + 'x' + process.stdout.rows + ';');
+process.stdout.on('resize', show);
+show();
+setInterval(() => {}, 1 << 30);
+`;
+
+describe('Terminal grid (spec/cli.md § Known ceilings, terminal.sizeFor)', () => {
+  it('starts a PTY at 80×24 before any window reported a grid, and at the last reported one after', async () => {
+    expect(term.sizeFor()).toEqual({ cols: 80, rows: 24 });
+    term.start('before', { file: process.execPath, args: ['-e', GRID_PRINTER], cwd: dir, env });
+    await until(() => term.tail('before').includes('grid 80x24;'));
+    expect(term.windowMeasured({ cols: 150, rows: 40 })).toEqual({ cols: 150, rows: 40 });
+    term.start('after', { file: process.execPath, args: ['-e', GRID_PRINTER], cwd: dir, env });
+    await until(() => term.tail('after').includes('grid 150x40;'));
+    expect(term.size('after')).toEqual({ cols: 150, rows: 40 });
+    // A copy, not a subscription: the session started before keeps its grid.
+    expect(term.size('before')).toEqual({ cols: 80, rows: 24 });
+  });
+
+  it('remembers a reported grid clamped to cols 20–500 and rows 5–200, and refuses one that is not a number', () => {
+    expect(term.windowMeasured({ cols: 5000, rows: 1 })).toEqual({ cols: 500, rows: 5 });
+    expect(term.sizeFor()).toEqual({ cols: 500, rows: 5 });
+    expect(() => term.windowMeasured({ cols: Number.NaN, rows: 30 })).toThrow(RangeError);
+    expect(term.sizeFor()).toEqual({ cols: 500, rows: 5 });
+  });
+
+  it('resizes a running PTY: its program gets SIGWINCH and reads the new grid from the kernel', async () => {
+    term.start('s1', { file: process.execPath, args: ['-e', GRID_PRINTER], cwd: dir, env });
+    await until(() => term.tail('s1').includes('grid 80x24;'));
+    expect(term.resize('s1', { cols: 132, rows: 43 })).toEqual({ cols: 132, rows: 43 });
+    await until(() => term.tail('s1').includes('grid 132x43;'));
+    expect(term.size('s1')).toEqual({ cols: 132, rows: 43 });
+    // Clamped like a report: a page cannot shrink a PTY to nothing.
+    expect(term.resize('s1', { cols: 3, rows: 900 })).toEqual({ cols: 20, rows: 200 });
+    await until(() => term.tail('s1').includes('grid 20x200;'));
+  });
+
+  it('leaves a PTY already at the grid alone, and resizes nothing for a session with no PTY', async () => {
+    term.start('s1', { file: process.execPath, args: ['-e', GRID_PRINTER], cwd: dir, env });
+    await until(() => term.tail('s1').includes('grid 80x24;'));
+    expect(term.resize('s1', { cols: 80, rows: 24 })).toEqual({ cols: 80, rows: 24 });
+    // Then a real change: had the first resize signalled, its 80x24 line would come before this one.
+    term.resize('s1', { cols: 100, rows: 30 });
+    await until(() => term.tail('s1').includes('grid 100x30;'));
+    expect(term.tail('s1').match(/grid \d+x\d+;/g)).toEqual(['grid 80x24;', 'grid 100x30;']);
+    expect(term.resize('nobody', { cols: 100, rows: 30 })).toBeUndefined();
+  });
+});
+
 describe('Terminal', () => {
   it('types a message as a bracketed paste, then a separate carriage return once the PTY is quiet', async () => {
     const out = join(dir, 'out.jsonl');

@@ -11,6 +11,7 @@ import { readSync } from 'node:fs';
 import * as pty from 'node-pty';
 import { sleep, systemClock, type Clock } from '../clock.js';
 import { DraftWatch } from './draft.js';
+import { clampGrid, WindowGrid, type Grid } from './grid.js';
 import { groupAlive, signalGroup } from './group.js';
 import { MarkerWatch } from './marker.js';
 import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
@@ -48,7 +49,10 @@ export interface StartOptions {
   args: string[];
   cwd: string;
   env: Record<string, string>;
-  /** Grid size; 80×24 when no window ever measured one (spec/cli.md § Known ceilings). */
+  /**
+   * Grid size; absent, the grid a window last reported ({@link Terminal.sizeFor}), 80×24 when no
+   * window ever measured one (spec/cli.md § Known ceilings).
+   */
   cols?: number;
   rows?: number;
   /**
@@ -111,6 +115,8 @@ export class Terminal {
 
   /** The backend's clock (clock.ts): the quiet, the draft's idle time, the Enter's wait and the kill's grace and looks are all on it. */
   private readonly clock: Clock;
+  /** The grid a window last reported: what a PTY starts at (terminal/grid.ts). */
+  private readonly window = new WindowGrid();
 
   /**
    * @param o.draftIdleMs how long a draft nobody touches holds delivery (default 60 s, wire.md § 9).
@@ -127,10 +133,11 @@ export class Terminal {
    */
   start(id: string, o: StartOptions): { pid: number } {
     if (this.live.has(id)) throw new Error(`session ${id} already has a terminal`);
+    const grid = this.window.sizeFor();
     const proc = pty.spawn(o.file, o.args, {
       name: 'xterm-256color',
-      cols: o.cols ?? 80,
-      rows: o.rows ?? 24,
+      cols: o.cols ?? grid.cols,
+      rows: o.rows ?? grid.rows,
       cwd: o.cwd,
       env: o.env,
     });
@@ -369,6 +376,47 @@ export class Terminal {
   size(id: string): { cols: number; rows: number } | undefined {
     const e = this.live.get(id);
     return e ? { cols: e.proc.cols, rows: e.proc.rows } : undefined;
+  }
+
+  /**
+   * The grid a PTY started now gets (spec/cli.md § Known ceilings, terminal.sizeFor): the one a
+   * window last reported ({@link windowMeasured}), 80×24 when none ever has.
+   */
+  sizeFor(): Grid {
+    return this.window.sizeFor();
+  }
+
+  /**
+   * A window (the web view's page) measured the grid its terminal box fits: every PTY started
+   * from now on starts at it. Sessions already running keep theirs — the window resizes the one
+   * it views ({@link resize}). Clamped to cols 20–500, rows 5–200 (terminal/grid.ts
+   * `GRID_BOUNDS`); returns the grid as remembered.
+   * @throws RangeError for a side that is not a finite number: nothing is remembered.
+   */
+  windowMeasured(g: Grid): Grid {
+    return this.window.report(g);
+  }
+
+  /**
+   * Resizes the session's PTY (node-pty `resize`: the kernel's window size, and SIGWINCH to the
+   * foreground process group, which is what makes a TUI repaint for the new grid). Clamped to
+   * cols 20–500, rows 5–200 (terminal/grid.ts `GRID_BOUNDS`). Returns the grid the PTY has
+   * afterwards; undefined when the session has no PTY or it closed under the resize. A grid the
+   * PTY already has is left alone: no SIGWINCH, no repaint.
+   * @throws RangeError for a side that is not a finite number.
+   */
+  resize(id: string, g: Grid): Grid | undefined {
+    const want = clampGrid(g);
+    const e = this.live.get(id);
+    if (!e) return undefined;
+    if (e.proc.cols === want.cols && e.proc.rows === want.rows) return want;
+    try {
+      e.proc.resize(want.cols, want.rows);
+    } catch {
+      // The process ended and its fd closed between the look and the ioctl: its exit is on its way.
+      return undefined;
+    }
+    return { cols: e.proc.cols, rows: e.proc.rows };
   }
 
   /**

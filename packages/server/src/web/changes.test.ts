@@ -29,6 +29,8 @@ function terminalSeam() {
     },
     isLive: (id: string) => live.has(id),
     size: () => undefined,
+    resize: () => undefined,
+    windowMeasured: (g: { cols: number; rows: number }) => g,
     write: () => {},
     onOutput: () => () => {},
     onStart: (l: (id: string) => void) => (starts.add(l), () => void starts.delete(l)),

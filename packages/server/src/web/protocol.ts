@@ -110,7 +110,50 @@ export type PageMessage =
   /** Show me this card's terminal (and only its output from now on); `""` for none. */
   | { t: 'watch'; id: string }
   /** Typed into a card's terminal: raw bytes as the keyboard sends them. */
-  | { t: 'in'; id: string; d: string };
+  | { t: 'in'; id: string; d: string }
+  /**
+   * The grid the page's terminal box fits, in whole cells, as it views card `id` (`""` for none):
+   * sent before each `watch` and when the browser window's size settles. The backend starts every
+   * later PTY at it and resizes `id`'s to it (spec/cli.md § Known ceilings, terminal.sizeFor),
+   * clamped to cols 20–500, rows 5–200; the card's next `screen` carries the grid it got.
+   */
+  | { t: 'size'; id: string; cols: number; rows: number };
 
 /** The most a page may type in one message, in characters. */
 export const MAX_INPUT_CHARS = 64 * 1024;
+
+/** The largest side a `size` message may name before it is refused rather than clamped: a page's box is never this many cells. */
+export const MAX_GRID_SIDE = 100_000;
+
+/**
+ * A page's message as parsed JSON, checked: the message, or why it is refused (a sentence for
+ * the page's `note`). Each kind's fields must have their types; a `size` needs whole numbers of
+ * cells from 1 to {@link MAX_GRID_SIDE} (the backend clamps them further, to what a PTY is given).
+ */
+export function parsePageMessage(m: unknown): PageMessage | { error: string } {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return { error: 'a message from the page must be a JSON object' };
+  const o = m as Record<string, unknown>;
+  if (typeof o.id !== 'string') return { error: `a ${shown(o.t)} message needs a card id as a string` };
+  switch (o.t) {
+    case 'watch':
+      return { t: 'watch', id: o.id };
+    case 'in':
+      if (typeof o.d !== 'string') return { error: 'an "in" message needs what was typed as a string' };
+      return { t: 'in', id: o.id, d: o.d };
+    case 'size': {
+      const side = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_GRID_SIDE;
+      if (!side(o.cols) || !side(o.rows)) {
+        return { error: `a "size" message needs cols and rows as whole numbers of cells from 1 to ${MAX_GRID_SIDE}, not ${shown(o.cols)}×${shown(o.rows)}` };
+      }
+      return { t: 'size', id: o.id, cols: o.cols as number, rows: o.rows as number };
+    }
+    default:
+      return { error: `the page sent a message of a kind lich does not know: ${shown(o.t)}` };
+  }
+}
+
+/** A value of the page's as a refusal quotes it: JSON, cut at 40 characters. */
+function shown(v: unknown): string {
+  const s = JSON.stringify(v) ?? 'nothing';
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}

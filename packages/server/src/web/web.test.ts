@@ -15,6 +15,14 @@ import { cookieName } from './auth.js';
 import type { ServerMessage, WorkspaceView } from './protocol.js';
 import { LINK_SPENT, NOT_SIGNED_IN, VIEWS_PER_SECOND } from './web.js';
 
+/** A program that prints its grid as the kernel has it (TIOCGWINSZ) on start and on every SIGWINCH. */
+const GRID_PRINTER = `
+const show = () => process.stdout.write('grid ' + process.stdout.columns + 'x' + process.stdout.rows + ';');
+process.stdout.on('resize', show);
+show();
+setInterval(() => {}, 1 << 30);
+`;
+
 let dirs: TempLich;
 let server: RunningServer;
 const logged: string[] = [];
@@ -28,7 +36,11 @@ beforeAll(async () => {
     join(dirs.configDir, 'providers.json'),
     JSON.stringify({
       // Bracketed paste on, as an agent's TUI has it: lich brackets a paste only for a program that asked.
-      providers: { echo: { name: 'Echo', command: '/bin/sh', args: ['-c', 'printf "\\033[?2004hecho is ready\\n"; exec cat >/dev/null'], env: {}, reportsState: false, tools: false } },
+      providers: {
+        echo: { name: 'Echo', command: '/bin/sh', args: ['-c', 'printf "\\033[?2004hecho is ready\\n"; exec cat >/dev/null'], env: {}, reportsState: false, tools: false },
+        // Prints its grid as the kernel has it, on start and on every SIGWINCH.
+        grid: { name: 'Grid', command: process.execPath, args: ['-e', GRID_PRINTER], env: {}, reportsState: false, tools: false },
+      },
     }),
   );
   project = join(dirs.root, 'project');
@@ -316,6 +328,73 @@ describe('the live connection', () => {
     page.send({ t: 'in', id: 'no-such-session', d: 'x' });
     await until(() => page.messages.some((m) => m.t === 'note'));
     expect(page.messages.find((m) => m.t === 'note')).toEqual({ t: 'note', text: '"no-such-session" has no process running, so nothing was typed' });
+    page.ws.close();
+  });
+});
+
+describe("the page's grid (spec/cli.md § Known ceilings, terminal.sizeFor)", () => {
+  async function openGrid(): Promise<{ id: string }> {
+    const r = await rpc(server, 'spawn.Open', [{ from: '', project, kind: 'grid', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false }]);
+    expect(r.status).toBe(200);
+    return r.json;
+  }
+  const lastScreen = (page: Awaited<ReturnType<typeof live>>, id: string) =>
+    [...page.messages].reverse().find((m): m is Extract<ServerMessage, { t: 'screen' }> => m.t === 'screen' && m.id === id);
+
+  it('resizes the card a page views to the grid it reports, sends its screen at that grid, and starts every later session at it', async () => {
+    const cookie = await signIn();
+    const page = await live(cookie);
+    // Opened before any page reported a grid: 80×24.
+    const before = await openGrid();
+    const other = await live(cookie);
+    other.send({ t: 'watch', id: before.id });
+    await until(() => other.output(before.id).includes('grid 80x24;'));
+    expect(lastScreen(other, before.id)).toMatchObject({ cols: 80, rows: 24 });
+
+    page.send({ t: 'size', id: before.id, cols: 132, rows: 43 });
+    page.send({ t: 'watch', id: before.id });
+    await until(() => page.output(before.id).includes('grid 132x43;'));
+    expect(lastScreen(page, before.id)).toMatchObject({ cols: 132, rows: 43, live: true });
+    // A page already watching the card is sent its screen afresh, at the new grid.
+    await until(() => lastScreen(other, before.id)?.cols === 132);
+    expect(lastScreen(other, before.id)).toMatchObject({ cols: 132, rows: 43 });
+
+    const after = await openGrid();
+    page.send({ t: 'watch', id: after.id });
+    await until(() => page.output(after.id).includes('grid 132x43;'));
+    expect(page.output(after.id)).not.toContain('grid 80x24;');
+    expect(lastScreen(page, after.id)).toMatchObject({ cols: 132, rows: 43 });
+    page.ws.close();
+    other.ws.close();
+  });
+
+  it('clamps a grid past the bounds to cols 20–500 and rows 5–200', async () => {
+    const cookie = await signIn();
+    const page = await live(cookie);
+    const opened = await openGrid();
+    page.send({ t: 'size', id: opened.id, cols: 5000, rows: 2 });
+    page.send({ t: 'watch', id: opened.id });
+    await until(() => page.output(opened.id).includes('grid 500x5;'));
+    expect(lastScreen(page, opened.id)).toMatchObject({ cols: 500, rows: 5 });
+    page.ws.close();
+  });
+
+  it('answers a size that is not a grid with a note, and keeps the connection and the grid it had', async () => {
+    const cookie = await signIn();
+    const page = await live(cookie);
+    page.send({ t: 'size', id: '', cols: 100, rows: 30 });
+    page.send({ t: 'size', id: '', cols: 'wide', rows: 30 });
+    await until(() => page.messages.some((m) => m.t === 'note'));
+    expect(page.messages.find((m) => m.t === 'note')).toEqual({
+      t: 'note',
+      text: 'lich did not take what the page sent: a "size" message needs cols and rows as whole numbers of cells from 1 to 100000, not "wide"×30',
+    });
+    page.send({ t: 'nonsense', id: '' });
+    await until(() => page.messages.filter((m) => m.t === 'note').length === 2);
+    expect(page.ws.readyState).toBe(WebSocket.OPEN);
+    const opened = await openGrid();
+    page.send({ t: 'watch', id: opened.id });
+    await until(() => page.output(opened.id).includes('grid 100x30;'));
     page.ws.close();
   });
 });

@@ -28,7 +28,7 @@ import { setCookie, WebAuth, LINK_TTL_MS, sameOrigin } from './auth.js';
 import { ErrandLog } from './errands.js';
 import { LiveClient, type LiveScreen } from './live.js';
 import { OutputLog } from './output-log.js';
-import { MAX_INPUT_CHARS, type PageMessage, type WorkspaceView } from './protocol.js';
+import { MAX_INPUT_CHARS, parsePageMessage, type WorkspaceView } from './protocol.js';
 import { buildProjects } from './view.js';
 
 /** The scrollback of this many ended sessions is kept, newest first (a parked card's last screen). */
@@ -104,6 +104,10 @@ export interface WebDeps {
   terminal: {
     isLive(id: string): boolean;
     size(id: string): { cols: number; rows: number } | undefined;
+    /** Resizes a session's PTY, clamped (Terminal.resize); undefined when it has none. */
+    resize(id: string, grid: { cols: number; rows: number }): { cols: number; rows: number } | undefined;
+    /** A window measured this grid: later PTYs start at it, clamped (Terminal.windowMeasured). */
+    windowMeasured(grid: { cols: number; rows: number }): { cols: number; rows: number };
     write(id: string, data: string): void;
     onOutput(listener: (id: string, data: string) => void): () => void;
     onStart(listener: (id: string) => void): () => void;
@@ -316,16 +320,34 @@ export class WebView {
   }
 
   private message(client: LiveClient, raw: RawData, isBinary: boolean): void {
-    let m: PageMessage;
+    let json: unknown;
     try {
       if (isBinary) throw new Error('binary');
-      m = JSON.parse(raw.toString()) as PageMessage;
+      json = JSON.parse(raw.toString());
     } catch {
       return client.ws.close(1003, 'JSON text only');
     }
-    if (!m || typeof m !== 'object' || typeof (m as { id?: unknown }).id !== 'string') return;
+    const m = parsePageMessage(json);
+    if ('error' in m) return client.send({ t: 'note', text: `lich did not take what the page sent: ${m.error}` });
     if (m.t === 'watch') return client.watch(m.id);
-    if (m.t === 'in' && typeof m.d === 'string') void this.type(client, m.id, m.d);
+    if (m.t === 'size') return this.sized(m.id, { cols: m.cols, rows: m.rows });
+    void this.type(client, m.id, m.d);
+  }
+
+  /**
+   * A page viewing card `id` (`""`: none) measured `grid` (spec/cli.md § Known ceilings,
+   * terminal.sizeFor): every later PTY starts at it, and `id`'s PTY, when it runs, is resized to
+   * it — its TUI repaints for the new grid, and every page watching it is sent its screen afresh,
+   * at that grid. Both clamped to cols 20–500, rows 5–200 (terminal/grid.ts).
+   */
+  private sized(id: string, grid: { cols: number; rows: number }): void {
+    const measured = this.d.terminal.windowMeasured(grid);
+    if (id === '') return;
+    const before = this.d.terminal.size(id);
+    const after = this.d.terminal.resize(id, measured);
+    if (!after || (before && before.cols === after.cols && before.rows === after.rows)) return;
+    if (this.sizes.has(id)) this.sizes.set(id, after);
+    for (const c of this.clients) if (c.watching === id) c.watch(id);
   }
 
   /**

@@ -10,6 +10,7 @@
  */
 import '@xterm/xterm/css/xterm.css';
 import './style.css';
+import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { routeStylesThroughCssom } from './csp.js';
 import type { CardView, ErrandView, PageMessage, ProjectView, ServerMessage, WorkspaceView } from '../protocol.js';
@@ -19,6 +20,8 @@ routeStylesThroughCssom();
 
 /** Characters written to xterm and not yet drawn, past which output is dropped and the screen fetched again. */
 const BACKLOG_LIMIT = 4 * 1024 * 1024;
+/** How long the browser window's size must hold before the page reports its new grid, in ms: a drag reports once. */
+const RESIZE_SETTLE_MS = 150;
 
 const app = document.getElementById('app')!;
 app.replaceChildren();
@@ -43,6 +46,9 @@ sidebar.setAttribute('aria-label', 'sessions');
 const main = el('main', 'main');
 const cardHead = el('div', 'card-head');
 const termBox = el('div', 'term');
+// What the terminal fits: no padding or border of its own, so the fit addon measures cells, not frame.
+const termFit = el('div', 'term-fit');
+termBox.append(termFit);
 const note = el('div', 'note');
 note.hidden = true;
 const errandsBox = el('section', 'errands');
@@ -72,7 +78,9 @@ const term = new Terminal({
   disableStdin: true,
   theme: { background: '#16171d', foreground: '#e6e6e6', cursor: '#bd93f9' },
 });
-term.open(termBox);
+const fit = new FitAddon();
+term.loadAddon(fit);
+term.open(termFit);
 term.onData((d) => {
   if (watching && cards.get(watching)?.live) send({ t: 'in', id: watching, d });
 });
@@ -92,7 +100,7 @@ function write(data: string): void {
 
 // ——— state ———
 let socket: WebSocket | undefined;
-let view: WorkspaceView | undefined;
+let workspace: WorkspaceView | undefined;
 let offset = 0;
 const cards = new Map<string, CardView>();
 let watching = '';
@@ -109,13 +117,46 @@ function send(m: PageMessage): void {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(m));
 }
 
+/**
+ * Views card `id`: first the grid this page's terminal box fits (spec/cli.md § Known ceilings,
+ * terminal.sizeFor) — the backend resizes that card's PTY to it and starts later ones at it —
+ * then the watch, whose screen comes at the grid the PTY has. The terminal here is never fitted
+ * to the box itself: it takes the PTY's grid from each `screen`, so what it draws is what the
+ * program drew for.
+ */
+function viewCard(id: string): void {
+  reportGrid(id);
+  send({ t: 'watch', id });
+}
+
+/** The grid last reported, so a resize that changes no cell reports nothing. */
+let reported = '';
+function reportGrid(id: string): void {
+  const g = fit.proposeDimensions();
+  if (!g || !Number.isFinite(g.cols) || !Number.isFinite(g.rows)) return;
+  reported = `${g.cols}x${g.rows}`;
+  termBox.dataset.fits = reported;
+  send({ t: 'size', id, cols: g.cols, rows: g.rows });
+}
+
+let resizeTimer: number | undefined;
+window.addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = window.setTimeout(() => {
+    const g = fit.proposeDimensions();
+    if (g && `${g.cols}x${g.rows}` !== reported) reportGrid(watching);
+  }, RESIZE_SETTLE_MS);
+});
+
 function connect(): void {
   const ws = new WebSocket(`ws://${location.host}/web/live`);
   socket = ws;
   ws.onopen = () => {
     failures = 0;
     setStatus('live', 'live');
-    if (watching) send({ t: 'watch', id: watching });
+    // The grid even with no card to view: the next lich open starts at it.
+    if (watching) viewCard(watching);
+    else reportGrid('');
   };
   ws.onmessage = (ev) => receive(JSON.parse(String(ev.data)) as ServerMessage);
   ws.onclose = () => {
@@ -138,7 +179,7 @@ function setStatus(kind: string, text: string): void {
 function receive(m: ServerMessage): void {
   switch (m.t) {
     case 'view':
-      view = m.view;
+      workspace = m.view;
       offset = m.now - Date.now();
       renderView();
       return;
@@ -148,6 +189,7 @@ function receive(m: ServerMessage): void {
       backlog = 0;
       term.reset();
       term.resize(m.cols, m.rows);
+      termBox.dataset.grid = `${m.cols}x${m.rows}`;
       term.options.disableStdin = !m.live;
       termBox.dataset.live = String(m.live);
       if (m.data) write(m.data);
@@ -199,7 +241,7 @@ function select(id: string, flash = false): void {
     watching = id;
     term.reset();
     termBox.dataset.screen = '';
-    send({ t: 'watch', id });
+    viewCard(id);
   }
   renderView();
   if (flash) {
@@ -225,7 +267,8 @@ const STATE_WORDS: Record<string, string> = { busy: 'busy', done: 'done', waitin
 let drawn = { projects: '', errands: '', watching: '' };
 
 function renderView(): void {
-  if (!view) return;
+  if (!workspace) return;
+  const view = workspace;
   cards.clear();
   for (const p of view.projects) {
     for (const e of p.entries) for (const c of 'folder' in e ? e.folder.cards : [e.card]) cards.set(c.id, c);
@@ -235,7 +278,7 @@ function renderView(): void {
     const first = wanted && cards.has(wanted) ? wanted : firstLiveCard(view.projects);
     if (first) {
       watching = first;
-      send({ t: 'watch', id: first });
+      viewCard(first);
     }
   } else if (wanted && wanted !== watching && cards.has(wanted)) {
     select(wanted);
