@@ -348,6 +348,14 @@ describe("the terminal's grid (spec/cli.md § Known ceilings, terminal.sizeFor)"
       const box = document.querySelector<HTMLElement>('.term');
       return !!box?.dataset.fits && box.dataset.fits === box.dataset.grid;
     });
+    // Measured again once the font is in and the first frame drawn: every row the terminal
+    // draws is inside its box (the first measure alone was a row too many, the input line cut off).
+    await page.waitForFunction(() => {
+      const box = document.querySelector<HTMLElement>('.term');
+      const fit = document.querySelector('.term-fit')?.getBoundingClientRect();
+      const screen = document.querySelector('.term .xterm-screen')?.getBoundingClientRect();
+      return !!fit && !!screen && screen.height > 0 && screen.bottom <= fit.bottom + 0.5 && box?.dataset.fits === box?.dataset.grid;
+    });
     const { fits } = await grids();
     const [cols, rows] = fits.split('x').map(Number);
     // A 1280×800 window fits far more than the 80×24 every PTY started at before.
@@ -361,6 +369,21 @@ describe("the terminal's grid (spec/cli.md § Known ceilings, terminal.sizeFor)"
     await backend.log.ready(later.id);
     expect(await ptyGrid(later.label)).toBe(fits);
     expect((await backend.lich(['close', later.label])).code).toBe(0);
+  });
+
+  it('reports nothing from a window squeezed too small to hold a terminal: the card keeps its grid', async () => {
+    const was = (await grids()).grid;
+    await page.setViewportSize({ width: 300, height: 200 });
+    try {
+      await page.waitForFunction(() => {
+        const m = document.querySelector<HTMLElement>('.term')?.dataset.measured?.split('x').map(Number);
+        return !!m && (m[0]! < 20 || m[1]! < 5);
+      });
+      expect(await ptyGrid(docs.label)).toBe(was);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await page.waitForFunction((before) => document.querySelector<HTMLElement>('.term')?.dataset.grid === before, was);
   });
 
   it('reports a new grid when the browser window is resized, and the viewed card follows it', async () => {

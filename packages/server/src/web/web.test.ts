@@ -379,6 +379,19 @@ describe("the page's grid (spec/cli.md § Known ceilings, terminal.sizeFor)", ()
     page.ws.close();
   });
 
+  it('refuses a size for a card this lich does not have with a note, and starts later sessions at the grid it had', async () => {
+    const cookie = await signIn();
+    const page = await live(cookie);
+    page.send({ t: 'size', id: '', cols: 90, rows: 28 });
+    page.send({ t: 'size', id: 'no-such-card', cols: 41, rows: 13 });
+    await until(() => page.messages.some((m) => m.t === 'note'));
+    expect(page.messages.find((m) => m.t === 'note')).toEqual({ t: 'note', text: `lich did not take the page's size: there is no card "no-such-card"` });
+    const opened = await openGrid();
+    page.send({ t: 'watch', id: opened.id });
+    await until(() => page.output(opened.id).includes('grid 90x28;'));
+    page.ws.close();
+  });
+
   it('answers a size that is not a grid with a note, and keeps the connection and the grid it had', async () => {
     const cookie = await signIn();
     const page = await live(cookie);

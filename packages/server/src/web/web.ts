@@ -330,7 +330,7 @@ export class WebView {
     const m = parsePageMessage(json);
     if ('error' in m) return client.send({ t: 'note', text: `lich did not take what the page sent: ${m.error}` });
     if (m.t === 'watch') return client.watch(m.id);
-    if (m.t === 'size') return this.sized(m.id, { cols: m.cols, rows: m.rows });
+    if (m.t === 'size') return this.sized(client, m.id, { cols: m.cols, rows: m.rows });
     void this.type(client, m.id, m.d);
   }
 
@@ -338,9 +338,15 @@ export class WebView {
    * A page viewing card `id` (`""`: none) measured `grid` (spec/cli.md § Known ceilings,
    * terminal.sizeFor): every later PTY starts at it, and `id`'s PTY, when it runs, is resized to
    * it — its TUI repaints for the new grid, and every page watching it is sent its screen afresh,
-   * at that grid. Both clamped to cols 20–500, rows 5–200 (terminal/grid.ts).
+   * at that grid. Both clamped to cols 20–500, rows 5–200 (terminal/grid.ts). A size for a card
+   * this lich does not have is refused with a note and remembered nowhere: it measured no window
+   * of this workspace.
    */
-  private sized(id: string, grid: { cols: number; rows: number }): void {
+  private sized(client: LiveClient, id: string, grid: { cols: number; rows: number }): void {
+    if (id !== '' && !this.d.terminal.isLive(id) && !(this.d.store.db.open && this.d.store.session(id))) {
+      client.send({ t: 'note', text: `lich did not take the page's size: there is no card ${JSON.stringify(id.slice(0, 40))}` });
+      return;
+    }
     const measured = this.d.terminal.windowMeasured(grid);
     if (id === '') return;
     const before = this.d.terminal.size(id);

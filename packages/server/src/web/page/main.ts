@@ -14,6 +14,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { routeStylesThroughCssom } from './csp.js';
 import type { CardView, ErrandView, PageMessage, ProjectView, ServerMessage, WorkspaceView } from '../protocol.js';
+import { GRID_BOUNDS } from '../../terminal/grid.js';
 
 // Before the first terminal is made: xterm.js writes its styles only when it opens one.
 routeStylesThroughCssom();
@@ -125,28 +126,45 @@ function send(m: PageMessage): void {
  * program drew for.
  */
 function viewCard(id: string): void {
+  measureAfterScreen = true;
   reportGrid(id);
   send({ t: 'watch', id });
 }
+
+/** Whether the next screen is the first of a view, after which the grid is measured again. */
+let measureAfterScreen = false;
 
 /** The grid last reported, so a resize that changes no cell reports nothing. */
 let reported = '';
 function reportGrid(id: string): void {
   const g = fit.proposeDimensions();
   if (!g || !Number.isFinite(g.cols) || !Number.isFinite(g.rows)) return;
+  // A box too small to hold any terminal (a window squeezed to a strip) measures no window: the
+  // agent keeps the grid it has rather than being squashed to the backend's minimum.
+  if (g.cols < GRID_BOUNDS.minCols || g.rows < GRID_BOUNDS.minRows) return;
   reported = `${g.cols}x${g.rows}`;
   termBox.dataset.fits = reported;
   send({ t: 'size', id, cols: g.cols, rows: g.rows });
 }
 
+/** Reports the grid again if it no longer is what was reported. */
+function remeasure(): void {
+  const g = fit.proposeDimensions();
+  if (!g) return;
+  // What the box fits now, reported or not (a box too small is not): the page's tests read it.
+  termBox.dataset.measured = `${g.cols}x${g.rows}`;
+  if (`${g.cols}x${g.rows}` !== reported) reportGrid(watching);
+}
+
 let resizeTimer: number | undefined;
 window.addEventListener('resize', () => {
   clearTimeout(resizeTimer);
-  resizeTimer = window.setTimeout(() => {
-    const g = fit.proposeDimensions();
-    if (g && `${g.cols}x${g.rows}` !== reported) reportGrid(watching);
-  }, RESIZE_SETTLE_MS);
+  resizeTimer = window.setTimeout(remeasure, RESIZE_SETTLE_MS);
 });
+// The first measure can come before the terminal's font is in and its first frame drawn, when its
+// cell size is a guess (measured: a row too many at 1280×800, the bottom row — a TUI's input line —
+// cut off): measured again once both are.
+void document.fonts.ready.then(remeasure);
 
 function connect(): void {
   const ws = new WebSocket(`ws://${location.host}/web/live`);
@@ -194,6 +212,11 @@ function receive(m: ServerMessage): void {
       termBox.dataset.live = String(m.live);
       if (m.data) write(m.data);
       termBox.dataset.screen = m.id;
+      // Once per view: the first frame at the card's grid is when the cell size is surely known.
+      if (measureAfterScreen) {
+        measureAfterScreen = false;
+        term.write('', remeasure);
+      }
       return;
     case 'out':
       if (m.id !== watching) return;
