@@ -45,48 +45,65 @@ if (process.env.REPORT_START) {
 }
 `;
 
-let dirs: TempLich;
-let server: RunningServer;
-let project: string;
+/** A backend whose PATH starts with stand-ins: each `<name>` runs LATE_READER with `env` (sh words) exported. */
+interface StandIns {
+  dirs: TempLich;
+  server: RunningServer;
+  project: string;
+}
 
-beforeAll(async () => {
-  dirs = tempLich('lich-readiness-pty-');
-  project = join(dirs.root, 'proj');
+async function startWithStandIns(prefix: string, shims: Record<string, string>, timings?: { receiptWindowMs: number }): Promise<StandIns> {
+  const dirs = tempLich(prefix);
+  const project = join(dirs.root, 'proj');
   mkdirSync(project);
   mkdirSync(dirs.configDir, { recursive: true });
   const bin = join(dirs.root, 'bin');
   mkdirSync(bin);
   const script = join(dirs.root, 'late-reader.cjs');
   writeFileSync(script, LATE_READER);
-  // opencode draws its prompt, then reads; Claude Code's plugin reports its start (from the
-  // SessionHook hook) well before it turns bracketed paste on and reads — as measured on 2.1.328.
-  const shims: Record<string, string> = {
-    opencode: `READ_AFTER_MS=2000 PROMPT_TEXT='Ask anything… "fix a TODO"'`,
-    claude: `EARLY=starting REPORT_START=claude REPORT_AT_MS=300 READ_AFTER_MS=1500 PROMPT_TEXT="$(printf '\\033[?2004h> ')"`,
-    // Codex on a slow start: nothing drawn and nothing read while its binary loads; then its
-    // loading frame, and its chat screen live with its state report (0.169.0, ≈1–2 s on a warm start).
-    codex: `EARLY= READ_AFTER_MS=2500 PROMPT_TEXT="$(printf '\\033[?2004h\\033[37;3HAsk Codex to do anything\\033]7501;state=idle:app=codex\\033\\\\')"`,
-  };
   for (const [name, env] of Object.entries(shims)) {
     writeFileSync(join(bin, name), `#!/bin/sh\nexport ${env}\nexec "${process.execPath}" "${script}"\n`);
     chmodSync(join(bin, name), 0o755);
   }
-  server = await startServer({
+  const server = await startServer({
     configDir: dirs.configDir,
     dataDir: dirs.dataDir,
     port: 0,
     bin: '/opt/lich/bin/lich',
     env: { PATH: `${bin}:${process.env.PATH}`, HOME: dirs.root },
     validateResults: true,
+    timings,
     log: () => {},
   });
+  return { dirs, server, project };
+}
+
+async function stop(s: StandIns | undefined): Promise<void> {
+  if (!s) return;
+  await s.server.close();
+  expect(s.server.violations).toEqual([]);
+  s.dirs.cleanup();
+}
+
+let dirs: TempLich;
+let server: RunningServer;
+let project: string;
+let standIns: StandIns | undefined;
+
+beforeAll(async () => {
+  // opencode draws its prompt, then reads; Claude Code's plugin reports its start (from the
+  // SessionHook hook) well before it turns bracketed paste on and reads — as measured on 2.1.328.
+  standIns = await startWithStandIns('lich-readiness-pty-', {
+    opencode: `READ_AFTER_MS=2000 PROMPT_TEXT='Ask anything… "fix a TODO"'`,
+    claude: `EARLY=starting REPORT_START=claude REPORT_AT_MS=300 READ_AFTER_MS=1500 PROMPT_TEXT="$(printf '\\033[?2004h> ')"`,
+    // Codex on a slow start: nothing drawn and nothing read while its binary loads; then its
+    // loading frame, and its chat screen live with its state report (0.169.0, ≈1–2 s on a warm start).
+    codex: `EARLY= READ_AFTER_MS=2500 PROMPT_TEXT="$(printf '\\033[?2004h\\033[37;3HAsk Codex to do anything\\033]7501;state=idle:app=codex\\033\\\\')"`,
+  });
+  ({ dirs, server, project } = standIns);
 });
 
-afterAll(async () => {
-  await server.close();
-  expect(server.violations).toEqual([]);
-  dirs.cleanup();
-});
+afterAll(() => stop(standIns));
 
 async function openThenSend(kind: string): Promise<{ id: string; result: { status: string; answer: string } }> {
   const opened = await rpc(server, 'spawn.Open', [
@@ -161,41 +178,21 @@ describe('a Codex session opened on its folder-trust menu', () => {
   // out trusted, the task gone). Its words are drawn one by one, the option's in one piece. The
   // menu reads nothing here: what reached it is recorded.
   const MENU = String.raw`\033[2;1H  Folder access\033[5;3HTrust\033[5;9Hthis\033[5;14Hfolder?\033[9;1H› 1. Trust and continue\033[10;3H2. Back to Agent Command Center`;
-  let trustDirs: TempLich;
-  let trustServer: RunningServer;
-  let trustProject: string;
+  let trust: StandIns | undefined;
 
   beforeAll(async () => {
-    trustDirs = tempLich('lich-readiness-trust-');
-    trustProject = join(trustDirs.root, 'untrusted');
-    mkdirSync(trustProject);
-    mkdirSync(trustDirs.configDir, { recursive: true });
-    const bin = join(trustDirs.root, 'bin');
-    mkdirSync(bin);
-    const script = join(trustDirs.root, 'late-reader.cjs');
-    writeFileSync(script, LATE_READER);
-    writeFileSync(join(bin, 'codex'), `#!/bin/sh\nexport EARLY="$(printf '\\033[?2004h\\033[37;3HAsk Codex to do anything${MENU}')" READ_AFTER_MS=600000\nexec "${process.execPath}" "${script}"\n`);
-    chmodSync(join(bin, 'codex'), 0o755);
-    trustServer = await startServer({
-      configDir: trustDirs.configDir,
-      dataDir: trustDirs.dataDir,
-      port: 0,
-      bin: '/opt/lich/bin/lich',
-      env: { PATH: `${bin}:${process.env.PATH}`, HOME: trustDirs.root },
-      validateResults: true,
+    trust = await startWithStandIns(
+      'lich-readiness-trust-',
+      { codex: `EARLY="$(printf '\\033[?2004h\\033[37;3HAsk Codex to do anything${MENU}')" READ_AFTER_MS=600000` },
       // Two receipt windows end a task nothing read: short here, 30 s in lich.
-      timings: { receiptWindowMs: 300 },
-      log: () => {},
-    });
+      { receiptWindowMs: 300 },
+    );
   });
 
-  afterAll(async () => {
-    await trustServer.close();
-    expect(trustServer.violations).toEqual([]);
-    trustDirs.cleanup();
-  });
+  afterAll(() => stop(trust));
 
   it('types nothing at the menu, where the Enter would trust the folder for the user, and ends the send unread', async () => {
+    const { server: trustServer, project: trustProject } = trust!;
     const opened = await rpc(trustServer, 'spawn.Open', [
       { from: '', project: trustProject, kind: 'codex', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false },
     ]);
