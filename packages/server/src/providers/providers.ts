@@ -166,6 +166,16 @@ const CLAUDE_READINESS: ReadyRule = { shows: [BRACKETED_PASTE_ON], startMeansRea
 const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quietMs: 150, startMeansReading: false };
 
 /**
+ * Codex 0.169.0 takes Enter mid-turn as steering: measured, the model request in flight was
+ * cancelled and asked again with the new text in it ("Messages to be submitted after next tool
+ * call"), so a second task sent to a busy Codex cut the first one's turn short. Tab queues it
+ * instead ("Queued follow-up inputs"): the turn runs on uncut and the text is submitted as a turn
+ * of its own when it ends — what every other client does with Enter (spec/cli.md § Known
+ * ceilings: a busy target queues what is typed) — and at an idle prompt Tab submits, as Enter does.
+ */
+const CODEX_SUBMIT = '\t';
+
+/**
  * Codex 0.169.0, measured under lich: bracketed paste on at ≈0.3–0.45 s after spawn, a loading
  * frame (its composer's placeholder already in it) at ≈0.25–0.75 s, and its chat screen live at
  * ≈0.85–1.85 s, when it writes its own state report `ESC]7501;state=idle:app=codex ESC\` — never
@@ -184,16 +194,6 @@ const OPENCODE_READINESS: ReadyRule = { shows: ['Ask anything', 'ctrl+p'], quiet
  * the option's in one piece): nothing is typed, not even past the cap, and a task held for it ends
  * `unread`, sending a person to the card.
  */
-/**
- * Codex 0.169.0 takes Enter mid-turn as steering: measured, the model request in flight was
- * cancelled and asked again with the new text in it ("Messages to be submitted after next tool
- * call"), so a second task sent to a busy Codex cut the first one's turn short. Tab queues it
- * instead ("Queued follow-up inputs"): the turn runs on uncut and the text is submitted as a turn
- * of its own when it ends — what every other client does with Enter (spec/cli.md § Known
- * ceilings: a busy target queues what is typed) — and at an idle prompt Tab submits, as Enter does.
- */
-const CODEX_SUBMIT = '\t';
-
 const CODEX_READINESS: ReadyRule = {
   shows: ['\x1b]7501;state=idle'],
   asks: ['Trust and continue'],

@@ -115,8 +115,7 @@ export class ReadyWatch {
     // Past its sign a rule with no questions has nothing left to look for; one with questions
     // looks until the session is ready, since a question can come after the sign (a menu drawn
     // over the prompt).
-    if (this.shows.length === 0 && this.asks.length === 0) return;
-    if (this.asks.length === 0 ? this.shownAt !== undefined : this.latched) return;
+    if (this.asks.length === 0 ? this.shows.length === 0 || this.shownAt !== undefined : this.latched) return;
     const text = this.carry + chunk;
     const show = lastMatch(text, this.shows);
     const ask = lastMatch(text, this.asks);

@@ -329,12 +329,14 @@ export class Terminal {
       const now = this.clock.now();
       // Output from before the paste says nothing about whether the paste has been drawn.
       const quiet = now - Math.max(e.lastOutputAt, pastedAt);
-      if (quiet >= SUBMIT_QUIET_MS || now - pastedAt >= SUBMIT_SETTLE_LIMIT_MS) break;
+      if (quiet >= SUBMIT_QUIET_MS || now - pastedAt >= SUBMIT_SETTLE_LIMIT_MS) {
+        e.proc.write(e.submitKey);
+        e.draft.submitted();
+        return;
+      }
       const left = Math.min(SUBMIT_QUIET_MS - quiet, SUBMIT_SETTLE_LIMIT_MS - (now - pastedAt));
       await sleep(this.clock, Math.max(10, left));
     }
-    this.send(id, this.live.get(id)?.submitKey ?? '\r');
-    this.live.get(id)?.draft.submitted();
   }
 
   /**

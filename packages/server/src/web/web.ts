@@ -23,6 +23,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ErrandNews } from '../relay/relay.js';
 import type { ProjectRow, SessionRow } from '../store/store.js';
+import { DEFAULT_GRID } from '../terminal/grid.js';
 import { assetsDir } from './assets.js';
 import { setCookie, WebAuth, LINK_TTL_MS, sameOrigin } from './auth.js';
 import { ErrandLog } from './errands.js';
@@ -375,8 +376,8 @@ export class WebView {
   private screen(id: string, tail?: number): LiveScreen | undefined {
     const live = this.d.terminal.isLive(id);
     const log = this.outputs.get(id);
-    if (!live && !log) return this.d.store.db.open && this.d.store.session(id) ? { cols: 80, rows: 24, live: false, data: '' } : undefined;
-    const size = (live ? this.d.terminal.size(id) : undefined) ?? this.sizes.get(id) ?? { cols: 80, rows: 24 };
+    if (!live && !log) return this.d.store.db.open && this.d.store.session(id) ? { ...DEFAULT_GRID, live: false, data: '' } : undefined;
+    const size = (live ? this.d.terminal.size(id) : undefined) ?? this.sizes.get(id) ?? DEFAULT_GRID;
     return { ...size, live, data: log?.text(tail) ?? '' };
   }
 
