@@ -118,6 +118,15 @@ function typeErrors(rootNames: string[], generated: Files, overrides: Record<str
   });
 }
 
+/** Asserts tsc refused (`errors` not empty), and that every error is in `file` and says `says`. */
+function expectEveryError(errors: string[], file: RegExp, says: string): void {
+  expect(errors.length).toBeGreaterThan(0);
+  for (const error of errors) {
+    expect(error).toMatch(file);
+    expect(error).toContain(says);
+  }
+}
+
 // Each type-check reads core, the server and their libraries: slow on a busy two-core machine.
 describe('an optional input field added to send', { timeout: 240_000 }, () => {
   it('is refused by codegen, naming the field and the contract, while no RPC method carries it', async () => {
@@ -130,42 +139,26 @@ describe('an optional input field added to send', { timeout: 240_000 }, () => {
   it('fails to type-check, naming the field in core, once the RPC contract carries it and core does not', async () => {
     const files = await generate(withUrgentOption(withUrgentInput()));
     expect(files['types.ts']).toMatch(/export interface RelaySendOptions \{[^}]*\n  urgent: boolean;/);
-    const errors = typeErrors([ERRANDS], files);
-    expect(errors.length).toBeGreaterThan(0);
     // Every error is core's send leaving the field out of relay.Send's options, and names it.
-    for (const error of errors) {
-      expect(error).toMatch(/^packages\/core\/src\/errands\.ts:\d+: /);
-      expect(error).toContain("Property 'urgent' is missing");
-    }
+    expectEveryError(typeErrors([ERRANDS], files), /^packages\/core\/src\/errands\.ts:\d+: /, "Property 'urgent' is missing");
   });
 
   it("fails to type-check at open's hand-off, naming the field, since it may reach relay.SendSubagent, which lacks it: left out or sent to all three", async () => {
     const files = await generate(withUrgentOption(withUrgentInput()));
     const core = { [ERRANDS]: coreSendingUrgent() };
     // Left out: relay.Send and relay.SendPrivate would miss it.
-    const leftOut = typeErrors([OPERATIONS], files, core);
-    expect(leftOut.length).toBeGreaterThan(0);
-    for (const error of leftOut) {
-      expect(error).toMatch(/^packages\/core\/src\/operations\.ts:\d+: /);
-      expect(error).toContain("Property 'urgent' is missing");
-    }
+    expectEveryError(typeErrors([OPERATIONS], files, core), /^packages\/core\/src\/operations\.ts:\d+: /, "Property 'urgent' is missing");
     // Sent to all three: relay.SendSubagent's contract would refuse it; the call must branch.
-    const sentToAll = typeErrors([OPERATIONS], files, { ...core, [OPERATIONS]: handOffSendingUrgent() });
-    expect(sentToAll.length).toBeGreaterThan(0);
-    for (const error of sentToAll) {
-      expect(error).toMatch(/^packages\/core\/src\/operations\.ts:\d+: /);
-      expect(error).toContain('urgent: an option only some of the methods this call may reach take; branch');
-    }
+    expectEveryError(
+      typeErrors([OPERATIONS], files, { ...core, [OPERATIONS]: handOffSendingUrgent() }),
+      /^packages\/core\/src\/operations\.ts:\d+: /,
+      'urgent: an option only some of the methods this call may reach take; branch',
+    );
   });
 
   it('fails to type-check at the relay, naming the field, once core sends it and the relay does not read it', async () => {
     const files = await generate(withUrgentOption(withUrgentInput()));
-    const errors = typeErrors([ERRANDS, HANDLERS], files, { [ERRANDS]: coreSendingUrgent() });
-    expect(errors.length).toBeGreaterThan(0);
-    for (const error of errors) {
-      expect(error).toMatch(/^packages\/server\/src\/relay\/relay\.ts:\d+: /);
-      expect(error).toContain('"urgent"');
-    }
+    expectEveryError(typeErrors([ERRANDS, HANDLERS], files, { [ERRANDS]: coreSendingUrgent() }), /^packages\/server\/src\/relay\/relay\.ts:\d+: /, '"urgent"');
   });
 
   it('type-checks again once the relay reads it too: the relay takes the generated options, and the handler hands them on', async () => {
