@@ -25,6 +25,7 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { shellQuote } from '@lich/core/quote';
 
 /** The Codex hook script's file name in the CLI's `dist/` (packages/claude-plugin/build.mjs `CODEX_HOOK_FILE`). */
 export const CODEX_HOOK_FILE = 'codex-hook.cjs';
@@ -89,7 +90,7 @@ export function codexHooks(script: string, tomlString: (s: string) => string): s
   return argv;
 }
 
-/** `s` as one POSIX shell word: single-quoted, a `'` inside as `'\''`. */
+/** `s` as one POSIX shell word: bare when nothing in it is special, else single-quoted (core's shellQuote). */
 function shellWord(s: string): string {
-  return /^[A-Za-z0-9_./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_./-]+$/.test(s) ? s : shellQuote(s);
 }
