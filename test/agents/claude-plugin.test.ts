@@ -247,9 +247,8 @@ describe(`a Claude Code ${clientName('claude').split(' ').pop()} session on its 
   let tier: Tier;
   let untrusted: string;
   beforeAll(async () => {
-    tier = await Tier.start('claude', { script });
-    // This tier's wrapper trusts every folder a session starts in; this one must meet the dialog.
-    writeFileSync(tier.offline.wrapper, readFileSync(tier.offline.wrapper, 'utf8').replace(/^.*trust\.mjs.*$/m, ''));
+    // The tier's wrapper would trust every folder a session starts in; this one must meet the dialog.
+    tier = await Tier.start('claude', { script, trustStarts: false });
     untrusted = makeRepo(tier.backend.home, 'untrusted');
   });
   afterAll(async () => tier?.close());

@@ -1,5 +1,5 @@
 /** Issue 12's acceptance for the real codex (acceptance.ts), and what is Codex's own. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Turn, gate, replyScript } from '../../tools/fake-model/index.mjs';
@@ -44,9 +44,8 @@ describe(`a ${clientName('codex')} session on its folder-trust menu`, () => {
   let tier: Tier;
   let untrusted: string;
   beforeAll(async () => {
-    tier = await Tier.start('codex', { script: replyScript({ answer: 'read it', via: 'tool' }) });
-    // This tier's wrapper trusts every folder a session starts in; this one must meet the menu.
-    writeFileSync(tier.offline.wrapper, readFileSync(tier.offline.wrapper, 'utf8').replace(/^.*trust\.mjs.*$/m, ''));
+    // The tier's wrapper would trust every folder a session starts in; this one must meet the menu.
+    tier = await Tier.start('codex', { script: replyScript({ answer: 'read it', via: 'tool' }), trustStarts: false });
     untrusted = makeRepo(tier.backend.home, 'untrusted');
   });
   afterAll(async () => tier?.close());

@@ -30,6 +30,8 @@ export interface TierOptions {
   clientEnv?: Record<string, string>;
   /** Seconds the wrapper waits, drawing nothing, before the client runs: a cold first start (offline.mjs). */
   startDelaySeconds?: number;
+  /** false: a session in a folder the tier did not trust meets the client's trust question (offline.mjs). */
+  trustStarts?: boolean;
 }
 
 /** The client's name and version, for test titles. */
@@ -66,6 +68,7 @@ export class Tier {
             trust: [join(home, 'project'), join(home, 'data', 'lich', 'worktrees')],
             env: o.clientEnv,
             startDelaySeconds: o.startDelaySeconds,
+            trustStarts: o.trustStarts,
           });
           return { PATH: `${offline.binDir}:${process.env.PATH ?? ''}`, ...o.backendEnv };
         },

@@ -15,7 +15,7 @@ export interface Offline {
 }
 export function prepareOffline(
   kind: 'claude' | 'opencode' | 'codex',
-  o: { root: string; fakeUrl: string; trust?: string[]; env?: Record<string, string>; startDelaySeconds?: number },
+  o: { root: string; fakeUrl: string; trust?: string[]; env?: Record<string, string>; startDelaySeconds?: number; trustStarts?: boolean },
 ): Offline;
 export function skipOpencodeInstall(dir: string): void;
 export function sessionEnvs(prepared: Offline, sessionId?: string): { session: string; pid: number; env: Record<string, string> }[];

@@ -34,13 +34,15 @@ function write(path, text, mode) {
  * Prepares `kind`'s offline home under `root` and its wrapper in `<root>/bin/<command>`.
  *
  * @param {'claude'|'opencode'|'codex'} kind
- * @param {{root: string, fakeUrl: string, trust?: string[], env?: Record<string, string>, startDelaySeconds?: number}} o
+ * @param {{root: string, fakeUrl: string, trust?: string[], env?: Record<string, string>, startDelaySeconds?: number, trustStarts?: boolean}} o
  *   `root` an empty temp dir of this run; `fakeUrl` the fake model's `url`; `trust` directories
  *   trusted up front (the wrapper also trusts the directory each start runs in, so a lich
  *   worktree — `<data dir>/worktrees/<project id>/<branch>`, unknown before `open` — is trusted
  *   the way a user who accepted the prompt would have it); `env` extra variables the wrapper exports;
  *   `startDelaySeconds` how long the wrapper waits, drawing nothing, before the client runs: a cold
- *   first start on a loaded machine, where the client's first frame comes seconds late.
+ *   first start on a loaded machine, where the client's first frame comes seconds late;
+ *   `trustStarts: false` leaves out the wrapper's trust of the directory each start runs in, so a
+ *   session in a folder not in `trust` meets the client's own trust question.
  * @returns {{kind: string, binDir: string, home: string, env: Record<string,string>, envDir: string, wrapper: string, real: string}}
  *   `binDir` goes first on the backend's PATH; `env` is what the wrapper exports; `envDir` holds
  *   one `<LICH_SESSION_ID>-<pid>.env` per start: the environment lich gave the session (NUL-separated).
@@ -172,7 +174,7 @@ export function prepareOffline(kind, o) {
     `env -0 > ${sh(envDir)}/"\${LICH_SESSION_ID:-none}-$$.env"`,
     ...Object.entries(env).map(([k, v]) => `export ${k}=${sh(v)}`),
   ];
-  if (trustFile) {
+  if (trustFile && o.trustStarts !== false) {
     // Trust the directory this start runs in, as a user accepting the trust prompt would.
     lines.push(`${sh(process.execPath)} ${sh(TRUST)} ${kind} ${sh(trustFile)} "$PWD" || exit 1`);
   }
