@@ -124,7 +124,7 @@ export {
   whoamiText,
   worktreesText,
 } from './wording.js';
-export { type LichOutcome, type LichRun, type RunLichOptions, outcomeOf, runLich } from './runner.js';
+export { type LichOutcome, type LichRun, type RunLichOptions, type ToolRun, RESULT_EXIT_CODES, outcomeOf, runLich, toolRunner } from './runner.js';
 export {
   INSERT_DEFAULT_WAIT_SECONDS,
   colorFolder,

@@ -94,3 +94,32 @@ export function runLich(options: RunLichOptions): Promise<LichRun> {
     child.stdin.end(stdin ?? '');
   });
 }
+
+/** The exit codes whose stdout is a result when a tool names none (spec/cli.md § Commands): a ticket and an errand that ended unanswered are outcomes, not failures. */
+export const RESULT_EXIT_CODES: readonly number[] = [0, 2, 3];
+
+/**
+ * What a tool that shells out to lich runs (the opencode and oh-my-pi tables of
+ * generated/opencode/tools.ts): `argv` after the binary, killed when `abort` fires.
+ * `options.resultExitCodes` are the exits whose stdout is the result (default
+ * {@link RESULT_EXIT_CODES}).
+ */
+export type ToolRun = (argv: string[], abort?: AbortSignal, options?: { readonly resultExitCodes: readonly number[] }) => Promise<string>;
+
+/**
+ * The {@link ToolRun} of a plugin's tools: `"$LICH_BIN" <argv>` through {@link runLich}, in
+ * `env` — never `lich` off PATH, which on a machine with two lich installs may be the other one.
+ *
+ * @returns lich's stdout when the exit code is one of `options.resultExitCodes`.
+ * @throws Error whose message is lich's stderr, unedited, for any other exit, so every refusal
+ *   keeps the words the CLI gives it; the runner's LichError when the binary cannot be started
+ *   (`LICH_BIN` unset included); an AbortError when `abort` fired.
+ */
+export function toolRunner(env: Env): ToolRun {
+  return async (argv, abort, options) => {
+    const run = await runLich({ bin: env.LICH_BIN ?? '', argv, env, signal: abort });
+    if ((options?.resultExitCodes ?? RESULT_EXIT_CODES).includes(run.exit)) return run.stdout;
+    // A lich killed before it printed its `lich:` line still has to say something.
+    throw new Error(run.stderr !== '' ? run.stderr : `lich exited with status ${run.exit} and printed no reason`);
+  };
+}

@@ -4,9 +4,9 @@
  * because a plugin there cannot register an MCP server.
  *
  * Each tool builds the `lich` argv (generated from the contract, as the MCP mapping) and runs
- * `"$LICH_BIN"` — never `lich` off PATH, which on a machine with two lich installs may be the
- * other one. Exit 0, 2 and 3 are results and return what lich printed; exit 1 throws lich's
- * own stderr, unedited, so every refusal keeps the words the CLI gives it.
+ * `"$LICH_BIN"` through core's `toolRunner`: exit 0, 2 and 3 are results and return what lich
+ * printed; exit 1 throws lich's own stderr, unedited, so every refusal keeps the words the CLI
+ * gives it.
  *
  * Inside a lich session the plugin also reports the session's start and state (reports.ts), so
  * an opencode session has a state in `lich sessions`; the reports need neither `LICH_BIN` nor
@@ -16,8 +16,8 @@
  * because a loader that calls every export of a plugin module as a plugin must find only one.
  */
 import type { Hooks, Plugin, PluginInput, PluginModule } from '@opencode-ai/plugin';
-import { type PluginEndpoint, pluginEndpoint, runLich, VERSION } from '@lich/core';
-import { lichTools, type RunLich } from '@lich/generated/opencode/tools';
+import { type PluginEndpoint, pluginEndpoint, toolRunner, VERSION } from '@lich/core';
+import { lichTools } from '@lich/generated/opencode/tools';
 import { type SessionReporter, sessionReporter } from './reports.js';
 
 /** The environment the plugin reads: the caller's own. */
@@ -53,27 +53,6 @@ async function importToolHelper(): Promise<ToolHelper> {
   const mod = (await import('@opencode-ai/plugin')) as { tool?: ToolHelper };
   if (typeof mod.tool !== 'function') throw new Error('@opencode-ai/plugin has no tool helper');
   return mod.tool;
-}
-
-/** The exit codes whose stdout is a result when the generated tool names none (spec/cli.md § Commands). */
-const RESULT_EXITS: readonly number[] = [0, 2, 3];
-
-/**
- * The `run` the generated tools call: `"$LICH_BIN" <argv>` through core's runner, in the
- * session's environment, killed when opencode aborts the tool call.
- *
- * @returns lich's stdout when the exit code is one of `options.resultExitCodes` (default 0, 2
- *   and 3: a ticket and an errand that ended unanswered are outcomes, not failures).
- * @throws Error whose message is lich's stderr, unedited, for any other exit; the runner's
- *   LichError when the binary cannot be started; an AbortError when `abort` fired.
- */
-export function lichRunner(env: PluginEnv): RunLich {
-  return async (argv, abort, options) => {
-    const run = await runLich({ bin: env.LICH_BIN ?? '', argv, env, signal: abort });
-    if ((options?.resultExitCodes ?? RESULT_EXITS).includes(run.exit)) return run.stdout;
-    // A lich killed before it printed its `lich:` line still has to say something.
-    throw new Error(run.stderr !== '' ? run.stderr : `lich exited with status ${run.exit} and printed no reason`);
-  };
 }
 
 /**
@@ -118,7 +97,7 @@ export async function lichHooks(options: LichPluginOptions = {}): Promise<Hooks>
   if (!insideLich(env)) return hooks;
   try {
     const tool = await (options.loadToolHelper ?? importToolHelper)();
-    hooks.tool = lichTools(tool, lichRunner(env)) as Hooks['tool'];
+    hooks.tool = lichTools(tool, toolRunner(env)) as Hooks['tool'];
   } catch {
     // Only the tools depend on opencode's plugin package; the reports go on without it.
   }
