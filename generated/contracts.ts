@@ -4044,6 +4044,10 @@ export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchem
           type: 'string',
           description: 'What a waiting session is blocked on; ignored unless state is waiting.',
         },
+        provider_session_id: {
+          type: 'string',
+          description: 'The provider\'s own id of the conversation that fired the report (what `/session-start` reported as `provider_session_id`); left out when the plugin has none. lich drops a report whose id is not the session\'s own: it came from an agent CLI the session runs as a tool, which inherits the session\'s `LICH_*` variables (lich-plugin 0.20.0).',
+        },
       },
     },
     bodyLimitBytes: 4096,
@@ -4272,6 +4276,10 @@ export const hookSchemas: Readonly<Record<HookPath, JsonSchema>> = {
       reason: {
         type: 'string',
         description: 'What a waiting session is blocked on; ignored unless state is waiting.',
+      },
+      provider_session_id: {
+        type: 'string',
+        description: 'The provider\'s own id of the conversation that fired the report (what `/session-start` reported as `provider_session_id`); left out when the plugin has none. lich drops a report whose id is not the session\'s own: it came from an agent CLI the session runs as a tool, which inherits the session\'s `LICH_*` variables (lich-plugin 0.20.0).',
       },
     },
   },

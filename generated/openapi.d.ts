@@ -1492,6 +1492,8 @@ export interface components {
             detail?: string;
             /** @description What a waiting session is blocked on; ignored unless state is waiting. */
             reason?: string;
+            /** @description The provider's own id of the conversation that fired the report (what `/session-start` reported as `provider_session_id`); left out when the plugin has none. lich drops a report whose id is not the session's own: it came from an agent CLI the session runs as a tool, which inherits the session's `LICH_*` variables (lich-plugin 0.20.0). */
+            provider_session_id?: string;
         };
         ModAckBody: {
             /** @description The acking session's lich id (`LICH_SESSION_ID`). Required, non-empty. */

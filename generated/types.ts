@@ -1122,6 +1122,8 @@ export interface SessionStateBody {
   detail?: string;
   /** What a waiting session is blocked on; ignored unless state is waiting. */
   reason?: string;
+  /** The provider's own id of the conversation that fired the report (what `/session-start` reported as `provider_session_id`); left out when the plugin has none. lich drops a report whose id is not the session's own: it came from an agent CLI the session runs as a tool, which inherits the session's `LICH_*` variables (lich-plugin 0.20.0). */
+  provider_session_id?: string;
 }
 
 /** Body of `POST /mod/acks`: mod ack: the lich-plugin mod reports how a command it took went (spec/mod-control.md; wire.md § 11.2; fixtures/mod-control.jsonl). An ack settles lich's wait on that command by its id and session; one for an id lich does not know is accepted and ignored. An ok abort ends the turn lich has open as interrupted. lich trims `error` and caps it at 120 runes. */

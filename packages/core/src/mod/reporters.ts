@@ -94,7 +94,9 @@ export type StateReport = Omit<SessionStateBody, 'session_id'>;
 /**
  * `POST /hook`: what the session is doing (wire.md § 11.1) — `busy` when a turn starts or a tool
  * is about to run (with `tool` and `detail`), `done` when the turn ended, `waiting` on a
- * permission prompt (with `reason`), `idle` when the session ended, `compacting`.
+ * permission prompt (with `reason`), `idle` when the session ended, `compacting`; with
+ * `provider_session_id`, the conversation that fired it, so lich drops a report from an agent
+ * CLI the session runs as a tool (a blank one is left out).
  *
  * A `tool`, `detail` or `reason` longer than lich keeps (120 runes) is trimmed and cut to that
  * before sending, so a long shell command never pushes the report past its 4 KiB; shorter ones
@@ -105,6 +107,8 @@ export function reportState(ep: PluginLink, report: StateReport): Promise<Report
   if (report.tool !== undefined) body.tool = capRunes(report.tool);
   if (report.detail !== undefined) body.detail = capRunes(report.detail);
   if (report.reason !== undefined) body.reason = capRunes(report.reason);
+  // Left out rather than sent empty (lich-plugin-modules.md § 10).
+  if (report.provider_session_id) body.provider_session_id = report.provider_session_id;
   return postReport(ep, '/hook', body);
 }
 

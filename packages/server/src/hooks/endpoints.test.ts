@@ -10,6 +10,8 @@ import { systemClock } from '../clock.js';
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The upstream fixtures, as copied into the repository (`contracts/fixtures/upstream/SOURCE.md`). */
 const fixtures = join(repo, 'contracts/fixtures/upstream');
+/** This project's own fixtures in the same format, for what the upstream ones do not cover yet (`contracts/fixtures/lich/README.md`). */
+const ours = join(repo, 'contracts/fixtures/lich');
 
 interface Case {
   name: string;
@@ -17,6 +19,8 @@ interface Case {
   raw?: string;
   accept?: Record<string, string>;
   reject?: string;
+  /** Columns of the row set before the body is posted (`contracts/fixtures/lich/README.md`). */
+  seed?: { provider_session_id?: string };
 }
 
 const endpoints: Record<string, string> = {
@@ -26,8 +30,9 @@ const endpoints: Record<string, string> = {
   'session-touched.jsonl': '/session-touched',
 };
 
-function cases(file: string): Case[] {
-  return readFileSync(join(fixtures, file), 'utf8')
+function cases(file: string, dir = fixtures): Case[] {
+  if (!existsSync(join(dir, file))) return [];
+  return readFileSync(join(dir, file), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l));
@@ -83,16 +88,17 @@ function reset(): void {
 
 const post = (path: string, body: string) => http(server.port, 'POST', `${path}?token=${server.token}`, body);
 
-describe('session hooks replay every upstream fixture line', () => {
+describe('session hooks replay every upstream fixture line, and this project’s own', () => {
   it('finds the fixtures in the repository itself', () => {
     expect(existsSync(join(fixtures, 'session-state.jsonl'))).toBe(true);
   });
 
   for (const [file, path] of Object.entries(endpoints)) {
     describe(`${path} (${file})`, () => {
-      for (const c of cases(file)) {
+      for (const c of [...cases(file), ...cases(file, ours)]) {
         it(`${c.accept ? 'accepts' : 'rejects'}: ${c.name}`, async () => {
           reset();
+          if (c.seed?.provider_session_id) store.setProviderSession('s1', 'claude', c.seed.provider_session_id);
           const before = store.session('s1')!;
           now += 1_000;
           const r = await post(path, c.raw ?? JSON.stringify(c.body));

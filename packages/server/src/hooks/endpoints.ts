@@ -5,7 +5,8 @@
  *
  * A report for a session this lich does not hold is accepted and changes nothing: the hook runs
  * in whatever process a plugin was started from, and refusing it would only surface as a
- * plugin error in a session that has no card here.
+ * plugin error in a session that has no card here. So is a state report that names another
+ * conversation than the one the session's `/session-start` recorded ({@link ownConversation}).
  */
 import type { HookAnswer, HookPath } from '../listener.js';
 import { HOOK_BODY_LIMIT } from '../listener.js';
@@ -40,6 +41,7 @@ export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): Ho
     switch (path) {
       case '/hook':
         return apply(parseStateReport(raw), (r) => {
+          if (!ownConversation(d.store, r.session_id, r.provider_session_id)) return;
           d.heard?.(r.session_id);
           if (d.store.setState(r.session_id, r)) d.observe(r.session_id, r.state);
         });
@@ -71,6 +73,20 @@ export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): Ho
     d.log?.(`${path} failed: ${(err as Error)?.stack ?? String(err)}`);
     return { status: 500, body: (err as Error)?.message ?? String(err) };
   }
+}
+
+/**
+ * Whether a state report is the card's own: it names no conversation, the session has recorded
+ * none yet, or it names the one the session's `/session-start` recorded. Another one is an agent
+ * CLI the session runs as a tool (`claude -p`, `omp -p`, a subagent's own CLI), which inherits
+ * the session's `LICH_*` variables and its plugin: its busy and done are not the card's, and a
+ * `done` from it would end the card's errand as unanswered (lich-plugin 0.20.0's
+ * `provider_session_id` on every report, lich-plugin-modules.md § 15).
+ */
+function ownConversation(store: Store, sessionId: string, conversation: string): boolean {
+  if (conversation === '') return true;
+  const recorded = store.session(sessionId)?.providerSessionId ?? '';
+  return recorded === '' || recorded === conversation;
 }
 
 function apply<T>(parsed: Parsed<T>, run: (value: T) => void): HookAnswer {

@@ -27,6 +27,8 @@ export interface StateReport {
   detail: string;
   /** Trimmed, ≤ 120 runes; `""` unless the state is `waiting`. */
   reason: string;
+  /** The conversation that fired the report, as the plugin sent it; `""` when it named none. */
+  provider_session_id: string;
 }
 
 /** `POST /session-start` after normalisation. */
@@ -104,6 +106,8 @@ export function parseStateReport(raw: string): Parsed<StateReport> {
     if (v === undefined) return reject(`${k} must be a string`);
     fields[k] = capped(v);
   }
+  const conversation = text(body, 'provider_session_id');
+  if (conversation === undefined) return reject('provider_session_id must be a string');
   return {
     ok: true,
     value: {
@@ -112,6 +116,7 @@ export function parseStateReport(raw: string): Parsed<StateReport> {
       tool: fields.tool,
       detail: fields.tool ? fields.detail : '',
       reason: state === 'waiting' ? fields.reason : '',
+      provider_session_id: conversation.trim(),
     },
   };
 }
