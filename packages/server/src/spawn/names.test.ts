@@ -16,18 +16,18 @@ describe('rosterName', () => {
 });
 
 describe('sessionLabel', () => {
-  it('continues the project counter, skipping labels already taken', () => {
-    expect(sessionLabel(4, new Set())).toEqual({ label: 'Session 4', nextSeq: 5 });
-    expect(sessionLabel(4, new Set(['session 4', 'session 5']))).toEqual({ label: 'Session 6', nextSeq: 7 });
+  it('continues the project counter, skipping labels already taken, as a label the provider’s auto-title may replace', () => {
+    expect(sessionLabel(4, new Set())).toEqual({ label: 'Session 4', nextSeq: 5, auto: true });
+    expect(sessionLabel(4, new Set(['session 4', 'session 5']))).toEqual({ label: 'Session 6', nextSeq: 7, auto: true });
   });
 });
 
 describe('worktreeLabel', () => {
-  it('labels a worktree session after its branch, moving the counter past one number', () => {
-    expect(worktreeLabel('auth-fix')(4, new Set(['session 1']))).toEqual({ label: 'auth-fix', nextSeq: 5 });
+  it('labels a worktree session after its branch, moving the counter past one number, as a name the auto-title leaves alone', () => {
+    expect(worktreeLabel('auth-fix')(4, new Set(['session 1']))).toEqual({ label: 'auth-fix', nextSeq: 5, auto: false });
   });
 
-  it('falls back to Session <n> when the branch name is taken, case-insensitively', () => {
-    expect(worktreeLabel('Auth-Fix')(4, new Set(['auth-fix', 'session 4']))).toEqual({ label: 'Session 5', nextSeq: 6 });
+  it('falls back to Session <n> when the branch name is taken, case-insensitively, which the auto-title may replace', () => {
+    expect(worktreeLabel('Auth-Fix')(4, new Set(['auth-fix', 'session 4']))).toEqual({ label: 'Session 5', nextSeq: 6, auto: true });
   });
 });

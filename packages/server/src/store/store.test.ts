@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holdWriteLock } from './lock-holder.js';
 import { MIGRATIONS, openStore, Store, StoreError } from './store.js';
+import { sessionLabel, worktreeLabel } from '../spawn/names.js';
 
 let dir: string;
 beforeEach(() => {
@@ -210,6 +211,18 @@ describe('Store', () => {
     expect(store.session('s1')).toMatchObject({ title: 'Fix the ring', label: 'Fix the ring' });
     expect(store.setTitle('s2', 'Other')).toBe(false);
     expect(store.session('s2')).toMatchObject({ title: '', label: 'mine' });
+    store.close();
+  });
+
+  it('opens a worktree session under its branch name, which an auto-title leaves alone, and a Session <n> one the auto-title renames', () => {
+    const store = new Store(':memory:');
+    store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+    store.openSession(undefined, 'p1', { ...base, id: 'w1', path: '/wt/fix-login' }, worktreeLabel('fix-login'));
+    store.openSession(undefined, 'p1', { ...base, id: 's2', path: '/src/lich' }, sessionLabel);
+    store.setTitle('w1', 'Fix the login form');
+    store.setTitle('s2', 'Update the docs');
+    expect(store.session('w1')).toMatchObject({ label: 'fix-login', labelAuto: false });
+    expect(store.session('s2')).toMatchObject({ label: 'Update the docs', labelAuto: true });
     store.close();
   });
 

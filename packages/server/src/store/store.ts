@@ -536,23 +536,24 @@ export class Store {
    * (spec/cli.md § Known ceilings, "An opened session takes the project's active slot").
    *
    * @param pick receives the project's current counter and the labels already taken in the
-   *   project (lower-cased); returns the label and the counter's new value.
+   *   project (lower-cased); returns the label, the counter's new value, and whether the label
+   *   is an auto one the provider's title may replace (`auto`, default true).
    * @returns the row and the project as they stand after the write.
    */
   openSession(
     newProject: { id: string; name: string; path: string } | undefined,
     projectId: string,
     s: Omit<NewSession, 'projectId' | 'label'>,
-    pick: (nextSeq: number, taken: Set<string>) => { label: string; nextSeq: number },
+    pick: (nextSeq: number, taken: Set<string>) => { label: string; nextSeq: number; auto?: boolean },
   ): { session: SessionRow; project: ProjectRow } {
     return this.write(() => {
       if (newProject) this.insertProject(newProject);
       const p = this.project(projectId);
       if (!p) throw new Error(`no project with id ${projectId}`);
       const taken = new Set(this.sessionsOfProject(projectId).map((r) => r.label.toLowerCase()));
-      const { label, nextSeq } = pick(p.nextSeq, taken);
+      const { label, nextSeq, auto } = pick(p.nextSeq, taken);
       const t = this.now();
-      this.insertSession({ ...s, projectId, label });
+      this.insertSession({ ...s, projectId, label, ...(auto === false ? { labelAuto: false } : {}) });
       this.q.bumpSeq.run(nextSeq, t, projectId);
       this.q.setActive.run(s.id, t, projectId);
       return { session: this.session(s.id)!, project: this.project(projectId)! };
