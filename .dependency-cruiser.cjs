@@ -11,7 +11,7 @@
 // Paths are relative to the directory depcruise runs in (the repository root).
 
 /** The packages a user or an agent runs: everything but the backend. */
-const CLIENTS = '(core|cli|mcp|opencode-plugin|claude-plugin)';
+const CLIENTS = '(core|cli|mcp|opencode-plugin|omp-extension|claude-plugin)';
 /** A test, or a helper only tests import (`testing.ts`, `testing/`, the relay's fake host). */
 const TEST_CODE = '(\\.test\\.ts|/testing\\.ts|/testing/.+|/fake-[^/]+\\.ts)$';
 
@@ -51,14 +51,14 @@ module.exports = {
       severity: 'error',
       comment: "The backend builds on core and generated data only, never on a surface's code or its generated table.",
       from: { path: '^packages/server/' },
-      to: { path: '^(packages/(cli|mcp|opencode-plugin|claude-plugin)/|generated/(cli|mcp|opencode)/)' },
+      to: { path: '^(packages/(cli|mcp|opencode-plugin|omp-extension|claude-plugin)/|generated/(cli|mcp|opencode)/)' },
     },
     {
       name: 'surfaces-apart',
       severity: 'error',
       comment: 'A surface package does not import another (the parity test of packages/mcp compares them, as tests may).',
-      from: { path: '^packages/(cli|mcp|opencode-plugin|claude-plugin)/', pathNot: TEST_CODE },
-      to: { path: '^packages/(cli|mcp|opencode-plugin|claude-plugin)/', pathNot: '^packages/$1/' },
+      from: { path: '^packages/(cli|mcp|opencode-plugin|omp-extension|claude-plugin)/', pathNot: TEST_CODE },
+      to: { path: '^packages/(cli|mcp|opencode-plugin|omp-extension|claude-plugin)/', pathNot: '^packages/$1/' },
     },
     {
       name: 'generated-sits-on-core-and-the-cli-base',

@@ -12,6 +12,8 @@
 //   packages/cli/dist/server.mjs       the backend `lich --no-window` runs (exports runForeground)
 //   packages/opencode-plugin/dist/index.js   the opencode plugin module
 //   packages/cli/dist/opencode-plugin.mjs    the same, where the backend loads it into opencode sessions
+//   packages/cli/dist/omp-extension.mjs      lich's oh-my-pi extension (packages/omp-extension), which the
+//                                            backend passes to omp sessions on omp's command line
 //   packages/cli/dist/web/app.js + app.css   the web view's page (packages/server/src/web/page), for
 //                                      the browser: xterm.js and the page's code, minified, no
 //                                      source map; the backend serves them (web/assets.ts)
@@ -302,6 +304,9 @@ const entries = [
     entry: 'packages/opencode-plugin/src/index.ts',
     options: { outfile: join(root, 'packages/cli/dist/opencode-plugin.mjs'), external: ['@opencode-ai/plugin'] },
   },
+  // lich's oh-my-pi extension, beside the CLI's bundles, where the backend finds it to pass to every
+  // `omp` session on omp's command line (providers/omp.ts). omp runs it under Bun.
+  { name: 'omp-extension', entry: 'packages/omp-extension/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/omp-extension.mjs') } },
   // The web view's page: a browser bundle, served by the backend from dist/web/ (web/assets.ts).
   // Nothing of it is on the CLI's path: only the backend reads these files, when a page asks.
   {

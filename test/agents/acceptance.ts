@@ -1,7 +1,7 @@
 /**
  * The acceptance of issue 12 ("Real agents in the loop"), one suite per real client: Claude Code,
- * opencode and Codex, each a session of the real backend in a real PTY, on the fake model.
- * claude.test.ts, opencode.test.ts and codex.test.ts run it.
+ * opencode, Codex and oh-my-pi, each a session of the real backend in a real PTY, on the fake
+ * model. claude.test.ts, opencode.test.ts, codex.test.ts and omp.test.ts run it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RecordedRequest, type Turn, gate, replyScript, useTool } from '../../tools/fake-model/index.mjs';
@@ -27,6 +27,8 @@ const MODELS: Record<Kind, { model: string; effort: string | null; effortOf: (r:
   // opencode's TUI takes no effort flag: lich refuses one for it (spec/cli.md § lich open, --effort).
   opencode: { model: 'fake/fake-model-b', effort: null, effortOf: () => null },
   codex: { model: 'fake-model-b', effort: 'high', effortOf: (r) => r.body?.reasoning?.effort },
+  // omp takes the effort as --thinking and sends it as Chat Completions' reasoning_effort.
+  omp: { model: 'fake/fake-model-b', effort: 'high', effortOf: (r) => r.body?.reasoning_effort },
 };
 
 /**
@@ -38,13 +40,14 @@ const CLIENT_REWRITES: Record<Kind, (s: string) => string> = {
   claude: (s) => s.replaceAll('…', '...'),
   opencode: (s) => s,
   codex: (s) => s,
+  omp: (s) => s,
 };
 
 /** How each client is told to pick its conversation back up (wire.md § 12.1): `<arg> <id>`. */
-const RESUME: Record<Kind, string> = { claude: '--resume', opencode: '--session', codex: 'resume' };
+const RESUME: Record<Kind, string> = { claude: '--resume', opencode: '--session', codex: 'resume', omp: '-r' };
 
 /** The model name as the request carries it (opencode sends the model id without the provider). */
-const requestModel = (kind: Kind, model: string): string => (kind === 'opencode' ? model.replace(/^[^/]+\//, '') : model);
+const requestModel = (kind: Kind, model: string): string => (kind === 'opencode' || kind === 'omp' ? model.replace(/^[^/]+\//, '') : model);
 
 export function acceptance(kind: Kind): void {
   let tier: Tier | undefined;

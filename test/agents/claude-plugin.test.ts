@@ -17,7 +17,7 @@ import { ASK_PREAMBLE } from '@lich/core/mod/client';
 import { gate, replyScript, type Rule, type Turn } from '../../tools/fake-model/index.mjs';
 import { binaryPath } from '../../tools/agents/clients.mjs';
 import { ROOT, makeRepo, runLich, type Run, type Session } from '../e2e/harness.js';
-import { Tier, clientName, explained } from './tier.js';
+import { Tier, clientName, explained, row, untilLich } from './tier.js';
 
 /** The plugin as the build ships it, beside the CLI bundle. */
 const SHIPPED = join(ROOT, 'packages/cli/dist/claude/lich');
@@ -46,23 +46,6 @@ const script: Rule[] = [
 function scripted(t: Turn) {
   const rule = script.find((r) => (r.when as (t: Turn) => boolean)(t));
   return rule === undefined ? undefined : typeof rule.then === 'function' ? rule.then(t) : rule.then;
-}
-
-/** `lich sessions --json`'s row of `id`. */
-async function row(tier: Tier, id: string): Promise<{ state: string; label: string } | undefined> {
-  const r = await tier.lich(['sessions', '--json']);
-  return (JSON.parse(r.stdout || '[]') as Array<{ id: string; state: string; label: string }>).find((s) => s.id === id);
-}
-
-/** Asks the CLI again (every 250 ms, at most `ms`) until `ok` holds of its answer. */
-async function untilLich<T>(ask: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await ask();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /**

@@ -21,6 +21,7 @@ export interface TappedPty {
   onData(fn: (d: string) => void): unknown;
   onExit(fn: (e: { exitCode: number; signal?: number }) => void): unknown;
   resize(cols: number, rows: number): void;
+  write(data: string): void;
 }
 
 /** One PTY start: the session's process, its environment as lich gave it, and its screen. */
@@ -31,6 +32,8 @@ export class Screen {
   exit: { exitCode: number; signal?: number } | null = null;
   private readonly waiters = new Set<() => void>();
   private pending = 0;
+  /** @internal The PTY's input, set by {@link tap}. */
+  writer: (data: string) => void = () => {};
 
   constructor(
     readonly sessionId: string,
@@ -63,6 +66,14 @@ export class Screen {
 
   private notify(): void {
     for (const w of [...this.waiters]) w();
+  }
+
+  /**
+   * Types `data` at the PTY as a person at the terminal would (keys, not a relayed task): for a
+   * test that plays the user answering the client's own question, such as omp's setup wizard.
+   */
+  keys(data: string): void {
+    this.writer(data);
   }
 
   /** The visible screen, one string per row, trailing blanks trimmed. */
@@ -135,6 +146,7 @@ export function tap(p: TappedPty, file: string, args: string[] | string, opts: {
   const s = new Screen(id, p.pid, file, Array.isArray(args) ? args : [args], env, opts?.cols ?? p.cols ?? 80, opts?.rows ?? p.rows ?? 24);
   p.onData((d) => s.feed(d));
   p.onExit((e) => s.ended(e));
+  s.writer = (d) => p.write(d);
   const resize = p.resize.bind(p);
   p.resize = (c: number, r: number) => {
     s.term.resize(c, r);

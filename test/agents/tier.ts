@@ -2,7 +2,7 @@
  * The real-agents tier's harness: a fake model (tools/fake-model), a real backend in this process
  * (test/e2e/harness.ts) whose PATH starts with a wrapper named like the built-in kind's command
  * (tools/agents/offline.mjs), a git project, and the built `lich` CLI — so `lich open --kind
- * claude|opencode|codex` runs the real client, offline, in a real PTY, exactly as a user's would
+ * claude|opencode|codex|omp` runs the real client, offline, in a real PTY, exactly as a user's would
  * run but for the model it talks to.
  *
  * Every wait is for an event — a request reaching the fake model, text on the session's screen
@@ -15,8 +15,8 @@ import { prepareOffline, sessionEnvs, stopCodexDaemons } from '../../tools/agent
 import { Backend, type Run, type RunOptions, type Session, makeRepo } from '../e2e/harness.js';
 import { type Screen, screenCount, screenOf, screensSince } from './screens.js';
 
-export type Kind = 'claude' | 'opencode' | 'codex';
-export const KINDS: Kind[] = ['claude', 'opencode', 'codex'];
+export type Kind = 'claude' | 'opencode' | 'codex' | 'omp';
+export const KINDS: Kind[] = ['claude', 'opencode', 'codex', 'omp'];
 
 /** What a wrapper-prepared home is (tools/agents/offline.mjs). */
 export type Offline = ReturnType<typeof prepareOffline>;
@@ -32,6 +32,8 @@ export interface TierOptions {
   startDelaySeconds?: number;
   /** false: a session in a folder the tier did not trust meets the client's trust question (offline.mjs). */
   trustStarts?: boolean;
+  /** omp: its setup wizard was never run, so it opens it (offline.mjs). */
+  firstRun?: boolean;
 }
 
 /** The client's name and version, for test titles. */
@@ -69,6 +71,7 @@ export class Tier {
             env: o.clientEnv,
             startDelaySeconds: o.startDelaySeconds,
             trustStarts: o.trustStarts,
+            firstRun: o.firstRun,
           });
           return { PATH: `${offline.binDir}:${process.env.PATH ?? ''}`, ...o.backendEnv };
         },
@@ -154,5 +157,25 @@ export async function explained<T>(tier: Tier, fn: () => Promise<T>): Promise<T>
     const e = err as Error;
     e.message = `${e.message}\n\n${tier.describe()}`;
     throw e;
+  }
+}
+
+/** `lich sessions --json`'s row of `id`, as a script outside lich reads it. */
+export async function row(tier: Tier, id: string): Promise<{ state: string; label: string; kind: string } | undefined> {
+  const r = await tier.lich(['sessions', '--json']);
+  return (JSON.parse(r.stdout || '[]') as Array<{ id: string; state: string; label: string; kind: string }>).find((s) => s.id === id);
+}
+
+/**
+ * Asks the CLI again (every 250 ms, at most `ms`) until `ok` holds of its answer: what lich shows
+ * once a client's report landed, which no event of the test's own announces.
+ */
+export async function untilLich<T>(ask: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await ask();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }

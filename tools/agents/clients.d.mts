@@ -5,9 +5,11 @@ export interface Client {
   dir: string;
   bin: string;
   name: string;
+  /** What else is installed beside it (`<pkg>@<version>`): bun for omp. */
+  with?: readonly string[];
 }
-export const CLIENTS: Readonly<Record<'claude' | 'opencode' | 'codex', Client>>;
-export const KINDS: readonly ('claude' | 'opencode' | 'codex')[];
+export const CLIENTS: Readonly<Record<'claude' | 'opencode' | 'codex' | 'omp', Client>>;
+export const KINDS: readonly ('claude' | 'opencode' | 'codex' | 'omp')[];
 export function cacheRoot(env?: NodeJS.ProcessEnv): string;
 export function binaryPath(kind: string, env?: NodeJS.ProcessEnv): string;
 export function installedVersion(kind: string, env?: NodeJS.ProcessEnv): string | null;

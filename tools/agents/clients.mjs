@@ -1,4 +1,4 @@
-// The three real agent clients the real-agents tier runs, pinned here and nowhere else, and their
+// The four real agent clients the real-agents tier runs, pinned here and nowhere else, and their
 // install into a cache outside the workspace's dependencies (so `npm ci` stays lean):
 // `~/.cache/lich-agents/<dir>` (or `$LICH_AGENTS_CACHE/<dir>`), each by `npm i --prefix`.
 // Facts: ../../../shared/real-agents.md §§ 1, 2.1.
@@ -8,13 +8,18 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The pinned clients by lich kind: the npm package and exact version, the cache folder, and the
- * binary lich's built-in kind runs (its name on PATH) inside that folder's `node_modules/.bin`.
+ * The pinned clients by lich kind: the npm package and exact version, the cache folder, the
+ * binary lich's built-in kind runs (its name on PATH) inside that folder's `node_modules/.bin`,
+ * and `with`, what else must be installed beside it (`<pkg>@<version>`).
  */
 export const CLIENTS = Object.freeze({
   claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.328', dir: 'claude-code', bin: 'claude', name: 'Claude Code' },
   opencode: { pkg: 'opencode-ai', version: '1.18.33', dir: 'opencode', bin: 'opencode', name: 'opencode' },
   codex: { pkg: '@openai/codex', version: '0.169.0', dir: 'codex', bin: 'codex', name: 'Codex' },
+  // omp is a Bun bundle (`#!/usr/bin/env bun`): bun, from npm, is installed beside it and its
+  // `.bin` goes first on the client's PATH (offline.mjs). 18.2.3 is the newest whose whole
+  // dependency set the registry here has (real-agents.md § 7.1).
+  omp: { pkg: '@oh-my-pi/pi-coding-agent', version: '18.2.3', dir: 'omp', bin: 'omp', name: 'oh-my-pi', with: ['bun@1.4.4'] },
 });
 
 /** The lich kinds of the real clients, in the order the tier runs them. */
@@ -32,19 +37,33 @@ export function binaryPath(kind, env = process.env) {
   return join(cacheRoot(env), c.dir, 'node_modules', '.bin', c.bin);
 }
 
-/** The version of `kind`'s package installed in the cache, or `null`. */
-export function installedVersion(kind, env = process.env) {
-  const c = CLIENTS[kind];
+/** The version of package `pkg` installed in `kind`'s cache folder, or `null`. */
+function versionIn(kind, pkg, env) {
   try {
-    return JSON.parse(readFileSync(join(cacheRoot(env), c.dir, 'node_modules', c.pkg, 'package.json'), 'utf8')).version ?? null;
+    return JSON.parse(readFileSync(join(cacheRoot(env), CLIENTS[kind].dir, 'node_modules', pkg, 'package.json'), 'utf8')).version ?? null;
   } catch {
     return null;
   }
 }
 
-/** Whether the pinned version of `kind` is installed and its binary is executable. */
+/** The version of `kind`'s package installed in the cache, or `null`. */
+export function installedVersion(kind, env = process.env) {
+  return versionIn(kind, CLIENTS[kind].pkg, env);
+}
+
+/** `name@version` split at its last `@` (a scoped name keeps its own). */
+function splitSpec(spec) {
+  const at = spec.lastIndexOf('@');
+  return { name: spec.slice(0, at), version: spec.slice(at + 1) };
+}
+
+/** Whether the pinned version of `kind` (and of everything it is installed `with`) is in the cache, its binary executable. */
 export function isInstalled(kind, env = process.env) {
   if (installedVersion(kind, env) !== CLIENTS[kind].version) return false;
+  for (const spec of CLIENTS[kind].with ?? []) {
+    const { name, version } = splitSpec(spec);
+    if (versionIn(kind, name, env) !== version) return false;
+  }
   try {
     accessSync(binaryPath(kind, env), constants.X_OK);
     return true;
@@ -80,7 +99,7 @@ function run(cmd, args, env) {
 
 /**
  * Installs every kind of `kinds` whose pinned version is not in the cache yet (`npm i --prefix
- * <cache>/<dir> --save-exact <pkg>@<version>`, NODE_EXTRA_CA_CERTS kept: the registry's chain
+ * <cache>/<dir> --save-exact <pkg>@<version> …with`, NODE_EXTRA_CA_CERTS kept: the registry's chain
  * needs it here, real-agents.md § 2.1). Installed ones are left alone.
  *
  * @param {string[]} kinds
@@ -102,7 +121,7 @@ export async function ensureInstalled(kinds = KINDS, o = {}) {
     mkdirSync(prefix, { recursive: true });
     log(`installing ${c.pkg}@${c.version} into ${prefix}`);
     const t0 = Date.now();
-    const r = await run('npm', ['i', '--prefix', prefix, '--no-audit', '--no-fund', '--save-exact', `${c.pkg}@${c.version}`], env);
+    const r = await run('npm', ['i', '--prefix', prefix, '--no-audit', '--no-fund', '--save-exact', `${c.pkg}@${c.version}`, ...(c.with ?? [])], env);
     if (r.code !== 0 || !isInstalled(kind, env)) {
       const registry = env.npm_config_registry || 'the npm registry';
       if (r.code !== 0 && UNREACHABLE.test(r.out)) {

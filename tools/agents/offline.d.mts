@@ -14,8 +14,8 @@ export interface Offline {
   real: string;
 }
 export function prepareOffline(
-  kind: 'claude' | 'opencode' | 'codex',
-  o: { root: string; fakeUrl: string; trust?: string[]; env?: Record<string, string>; startDelaySeconds?: number; trustStarts?: boolean },
+  kind: 'claude' | 'opencode' | 'codex' | 'omp',
+  o: { root: string; fakeUrl: string; trust?: string[]; env?: Record<string, string>; startDelaySeconds?: number; trustStarts?: boolean; firstRun?: boolean },
 ): Offline;
 export function skipOpencodeInstall(dir: string): void;
 export function sessionEnvs(prepared: Offline, sessionId?: string): { session: string; pid: number; env: Record<string, string> }[];

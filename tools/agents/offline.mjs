@@ -33,8 +33,8 @@ function write(path, text, mode) {
 /**
  * Prepares `kind`'s offline home under `root` and its wrapper in `<root>/bin/<command>`.
  *
- * @param {'claude'|'opencode'|'codex'} kind
- * @param {{root: string, fakeUrl: string, trust?: string[], env?: Record<string, string>, startDelaySeconds?: number, trustStarts?: boolean}} o
+ * @param {'claude'|'opencode'|'codex'|'omp'} kind
+ * @param {{root: string, fakeUrl: string, trust?: string[], env?: Record<string, string>, startDelaySeconds?: number, trustStarts?: boolean, firstRun?: boolean}} o
  *   `root` an empty temp dir of this run; `fakeUrl` the fake model's `url`; `trust` directories
  *   trusted up front (the wrapper also trusts the directory each start runs in, so a lich
  *   worktree — `<data dir>/worktrees/<project id>/<branch>`, unknown before `open` — is trusted
@@ -42,7 +42,8 @@ function write(path, text, mode) {
  *   `startDelaySeconds` how long the wrapper waits, drawing nothing, before the client runs: a cold
  *   first start on a loaded machine, where the client's first frame comes seconds late;
  *   `trustStarts: false` leaves out the wrapper's trust of the directory each start runs in, so a
- *   session in a folder not in `trust` meets the client's own trust question.
+ *   session in a folder not in `trust` meets the client's own trust question; `firstRun` (omp)
+ *   leaves out the record of its setup wizard, which it then opens as on its first run.
  * @returns {{kind: string, binDir: string, home: string, env: Record<string,string>, envDir: string, wrapper: string, real: string}}
  *   `binDir` goes first on the backend's PATH; `env` is what the wrapper exports; `envDir` holds
  *   one `<LICH_SESSION_ID>-<pid>.env` per start: the environment lich gave the session (NUL-separated).
@@ -67,6 +68,8 @@ export function prepareOffline(kind, o) {
   };
   const trust = (o.trust ?? []).map((d) => resolve(d));
   let trustFile = '';
+  /** A directory the wrapper puts first on the session's PATH, or `''`. */
+  let pathFirst = '';
   if (kind === 'claude') {
     Object.assign(env, {
       ANTHROPIC_BASE_URL: o.fakeUrl,
@@ -162,6 +165,43 @@ export function prepareOffline(kind, o) {
         '',
       ].join('\n'),
     );
+  } else if (kind === 'omp') {
+    // Everything omp keeps is under ~/.omp/agent (real-agents.md § 7.2). bun's `.bin` goes first on
+    // PATH: omp's own `.bin/omp` is a Bun bundle run through `#!/usr/bin/env bun`.
+    pathFirst = dirname(binaryPath(kind));
+    const dir = join(home, '.omp', 'agent');
+    const model = (id, name) => [`      - id: ${id}`, `        name: ${name}`, '        reasoning: true', '        input: [text]', '        contextWindow: 100000', '        maxTokens: 4096'];
+    write(
+      join(dir, 'models.yml'),
+      [
+        'providers:',
+        '  fake:',
+        `    baseUrl: ${o.fakeUrl}/v1`,
+        '    apiKey: sk-fake',
+        '    api: openai-completions',
+        '    models:',
+        ...model('fake-model', 'Fake model'),
+        // A second model, so `lich open --model fake-model-b` names one the default is not.
+        ...model('fake-model-b', 'Fake model B'),
+        '',
+      ].join('\n'),
+    );
+    write(
+      join(dir, 'config.yml'),
+      [
+        'modelRoles:',
+        '  default: fake/fake-model',
+        // No update check (it asks the npm registry at every start) and no marketplace update.
+        'startup:',
+        '  checkUpdate: false',
+        'marketplace:',
+        '  autoUpdate: "off"',
+        // The setup wizard was done, as on a machine where omp ran before; `o.firstRun` leaves this
+        // out, so omp opens its wizard as on its first run anywhere.
+        ...(o.firstRun ? [] : ['setupVersion: 2']),
+        '',
+      ].join('\n'),
+    );
   } else {
     throw new Error(`no offline home for kind ${JSON.stringify(kind)}`);
   }
@@ -173,6 +213,7 @@ export function prepareOffline(kind, o) {
     '# The environment lich gave this session, before anything below changes it:',
     `env -0 > ${sh(envDir)}/"\${LICH_SESSION_ID:-none}-$$.env"`,
     ...Object.entries(env).map(([k, v]) => `export ${k}=${sh(v)}`),
+    ...(pathFirst ? [`export PATH=${sh(pathFirst)}:"$PATH"`] : []),
   ];
   if (trustFile && o.trustStarts !== false) {
     // Trust the directory this start runs in, as a user accepting the trust prompt would.

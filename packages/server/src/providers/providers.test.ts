@@ -395,11 +395,16 @@ describe('Providers', () => {
     expect(tomlString('/x/\t\u0001\u007f/é')).toBe('"/x/\\t\\u0001\\u007F/é"');
   });
 
-  it('takes state reports from every built-in provider with a plugin, but not from Crush or the shell', () => {
+  it('takes state reports from the built-in providers lich ships a client for, and from no other (Crush, the shell, and the kinds whose client is the original companion plugin), nor from opencode or omp started without lich\'s plugin or extension', () => {
     const providers = new Providers(dir, {});
     expect(providers.get('crush').reportsState).toBe(false);
+    for (const kind of ['antigravity', 'cursor', 'kiro']) expect(providers.get(kind).reportsState, `${kind}: no client of lich's reports for it`).toBe(false);
     expect(providers.get('shell').reportsState).toBe(false);
     expect(providers.get('claude').reportsState).toBe(true);
+    expect(providers.get('codex').reportsState).toBe(true);
+    // No LICH_BIN beside which the opencode plugin and the omp extension ship.
+    expect(providers.get('opencode').reportsState).toBe(false);
+    expect(providers.get('omp').reportsState).toBe(false);
   });
 
   it('words the model refusal with the display name', () => {

@@ -17,6 +17,7 @@ import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js'
 import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';
 import { codexHooks } from './codex-hooks.js';
 import { opencodeEnv } from './opencode.js';
+import { ompExtension } from './omp.js';
 import { goQuote } from '@lich/core/quote';
 import { CALL_SLACK_SECONDS } from '@lich/core/errands';
 import { ASK_CALL_MS } from '@lich/core/timeouts';
@@ -200,6 +201,29 @@ const CODEX_READINESS: ReadyRule = {
   startMeansReading: false,
 };
 
+/**
+ * oh-my-pi 18.2.3, measured in a real PTY (real-agents.md § 7.4): nothing at all for the first
+ * 0.6–1.3 s (Bun loading), then bracketed paste on and, as its composer starts, its first terminal
+ * title `ESC]0;π >` at 1.2–2.5 s — what is typed from there on is read (during its welcome
+ * animation too, measured); a paste and Enter typed before it (5 of 5) landed in the composer and
+ * the Enter was lost. The extension's `session_start` fires ≈20 ms after that title but also
+ * before omp's setup wizard, so that report does not say it reads.
+ *
+ * On a first run (no setup saved, no `OMP_SKIP_SETUP`) omp draws its composer and title, then
+ * 0.5 s later opens its five-step setup wizard on the alternate screen (`ESC[?1049h`): a splash
+ * "press enter to skip", then a provider login — a typed task would answer them. So the wizard
+ * is a question of its own (`asks`), nothing is typed while it is up, and leaving it
+ * (`ESC[?1049l`, back to the composer, which writes no new title) is a sign of reading again. The
+ * quiet asked for is longer than the 0.5 s between the title and the wizard's screen, so a
+ * session is not called ready in that gap.
+ */
+const OMP_READINESS: ReadyRule = {
+  shows: ['\x1b]0;π', '\x1b[?1049l'],
+  asks: ['\x1b[?1049h'],
+  quietMs: 1000,
+  startMeansReading: false,
+};
+
 /** wire.md § 12.1, in the order the unknown-kind refusal lists them. `shell` is resolved per call. */
 const BUILTIN: readonly Builtin[] = [
   {
@@ -237,6 +261,9 @@ const BUILTIN: readonly Builtin[] = [
     readiness: CODEX_READINESS,
     submitKey: CODEX_SUBMIT,
   },
+  // Antigravity, Cursor CLI and Kiro CLI report through the original companion plugin's hooks,
+  // which this project does not ship (and their clients cannot be installed from the registries
+  // reached here): lich hears nothing from them, so their silence means nothing.
   {
     id: 'antigravity',
     name: 'Antigravity',
@@ -245,7 +272,7 @@ const BUILTIN: readonly Builtin[] = [
     effort: { flag: '--effort' },
     skipPermissionsFlag: '--dangerously-skip-permissions',
     resume: { flag: '--conversation' },
-    reportsState: true,
+    reportsState: false,
     hasTools: false,
   },
   {
@@ -255,7 +282,8 @@ const BUILTIN: readonly Builtin[] = [
     modelFlag: '--model',
     skipPermissionsFlag: '--auto',
     resume: { flag: '--session' },
-    reportsState: true,
+    // Reports, and has lich's tools, through lich's plugin loaded at start (providers/opencode.ts).
+    reportsState: false,
     hasTools: false,
     readiness: OPENCODE_READINESS,
   },
@@ -268,8 +296,10 @@ const BUILTIN: readonly Builtin[] = [
     skipPermissionsFlag: '--auto-approve',
     resume: { flag: '-r' },
     appendsSystemPrompt: true,
-    reportsState: true,
+    // Reports, and has lich's tools, through lich's extension passed at start (providers/omp.ts).
+    reportsState: false,
     hasTools: false,
+    readiness: OMP_READINESS,
   },
   // Crush has no state hook at all: silence from it means nothing (spec/cli.md § lich sessions).
   // It spells --model on its non-interactive run subcommand only, so the TUI cannot take one.
@@ -290,7 +320,7 @@ const BUILTIN: readonly Builtin[] = [
     modelFlag: '--model',
     skipPermissionsFlag: '--force',
     resume: { flag: '--resume' },
-    reportsState: true,
+    reportsState: false,
     hasTools: false,
   },
   {
@@ -302,7 +332,7 @@ const BUILTIN: readonly Builtin[] = [
     effort: { flag: '--effort' },
     skipPermissionsFlag: '--trust-all-tools',
     resume: { flag: '--resume-id' },
-    reportsState: true,
+    reportsState: false,
     hasTools: false,
   },
 ];
@@ -417,11 +447,14 @@ export class Providers {
     }
     const b = BUILTIN.find((p) => p.id === kind);
     if (b) {
-      // opencode has lich's tools, and reports, when the plugin is loaded into it at spawn.
+      // opencode has lich's tools, and reports, when the plugin is loaded into it at spawn; omp
+      // when lich's extension is there to pass it. Without them neither reports anything.
       const env = b.id === 'opencode' ? (this.opencode ??= opencodeEnv(this.env, this.o.bin ?? '')) : {};
+      const carried = b.id === 'opencode' ? env.OPENCODE_CONFIG_CONTENT !== undefined : b.id === 'omp' && ompExtension(this.o.bin ?? '') !== '';
       return {
         ...b,
-        hasTools: b.hasTools || env.OPENCODE_CONFIG_CONTENT !== undefined,
+        hasTools: b.hasTools || carried,
+        reportsState: b.reportsState || carried,
         args: b.args ?? [],
         env,
         confinedEnv: b.confinedEnv ?? {},
@@ -596,6 +629,11 @@ export interface ProviderArgsOptions {
    * the command of Codex's hooks so the session reports its state; `""` or absent for none.
    */
   codexHook?: string;
+  /**
+   * oh-my-pi: lich's omp extension (providers/omp.ts `ompExtension`), passed as `--extension` so
+   * the session reports its state and has lich's tools; `""` or absent for none.
+   */
+  ompExtension?: string;
 }
 
 /**
@@ -612,8 +650,9 @@ export const BRIEFING_CARDS_OFF =
 /**
  * The spawn briefing (wire.md § 8.5, G1 text), appended to the system prompt of Claude Code and
  * oh-my-pi: what lich is and that its sessions, not the harness's subagents, are what to open
- * for fanned-out work, followed by the route to open one — lich's tools where the provider was
- * handed lich's MCP server on its command line, the `lich open` command otherwise.
+ * for fanned-out work, followed by the route to open one — lich's tools where the provider has
+ * them (lich's MCP server on Claude Code's command line, lich's extension in oh-my-pi), the
+ * `lich open` command otherwise.
  * `""` for a provider that takes no appended system prompt.
  *
  * `subagentDepth` is the session row's (`lich open --subagent`: the caller's + 1). From 2 on
@@ -631,7 +670,7 @@ export function spawnBriefing(p: Provider, bin: string, subagentDepth = 0): stri
     'When work is to be fanned out — several tasks at once, one per branch or checkout — those sessions are what to open, ' +
     'not the subagents your own harness runs: a subagent has no checkout, no card, and nothing the user can steer or resume. ';
   const route =
-    p.mcp !== null && bin !== ''
+    p.hasTools && bin !== ''
       ? 'The lich tools in your list open one and hand it the task.'
       : "Open one with `lich open --worktree BRANCH --prompt 'the task'`, which opens the session and hands it the task in one command.";
   return intro + route;
@@ -671,7 +710,8 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  *    one `--settings` document with {@link Provider.skipPermissionsSettings} when the
  *    skip-permissions flag goes too;
  * 8. `--append-system-prompt <briefing>` — Claude Code and oh-my-pi;
- * 9. Claude Code: `--plugin-dir <dir>`, lich's own plugin, on every start;
+ * 9. Claude Code: `--plugin-dir <dir>`, lich's own plugin, on every start; oh-my-pi:
+ *    `--extension <file>`, lich's own extension, on every start;
  * 10. Claude Code: `--mcp-config <json>` last — it is variadic, and would read whatever followed
  *    it as another config.
  *
@@ -710,6 +750,7 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
   const briefing = o.briefing ?? spawnBriefing(p, o.bin);
   if (p.appendsSystemPrompt && briefing !== '') argv.push('--append-system-prompt', briefing);
   if (p.loadsLichPlugin && o.pluginDir) argv.push('--plugin-dir', o.pluginDir);
+  if (p.id === 'omp' && !p.userDefined && o.ompExtension) argv.push('--extension', o.ompExtension);
   if (p.mcp === 'mcp-config' && o.bin) {
     // Keys in Go's map order (sorted), encoded as Go's json.Marshal would.
     argv.push('--mcp-config', jsonLine({ mcpServers: { [MCP_SERVER_NAME]: { args: [MCP_SUBCOMMAND], command: o.bin } } }));

@@ -7,6 +7,7 @@
  */
 import type { SessionRow } from '../store/store.js';
 import { codexHookScript } from './codex-hooks.js';
+import { ompExtension } from './omp.js';
 import { kiroAgent, providerArgs, spawnBriefing, type Provider } from './providers.js';
 
 /** What of a row decides its argv. */
@@ -41,7 +42,7 @@ export interface StartOptions {
  * there is nothing to resume) the recorded model and effort and `--name`; on a resume the
  * provider's resume args instead, and neither model nor effort; ultracode on both. The
  * skip-permissions flag goes only to a confined row. Codex's hooks go on every start
- * (providers/codex-hooks.ts).
+ * (providers/codex-hooks.ts), and so does omp's extension (providers/omp.ts).
  */
 export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[] {
   const resumeId = o.resume && row.provider === p.id ? row.providerSessionId : '';
@@ -58,5 +59,7 @@ export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[]
     pluginDir: o.pluginDir ?? '',
     // The built-in Codex reports through its hooks, run by the script beside LICH_BIN.
     codexHook: p.id === 'codex' && !p.userDefined ? codexHookScript(o.bin) : '',
+    // The built-in omp reports and has lich's tools through the extension beside LICH_BIN.
+    ompExtension: p.id === 'omp' && !p.userDefined ? ompExtension(o.bin) : '',
   });
 }
