@@ -4101,7 +4101,7 @@ export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchem
   '/mod/answer': {
     body: {
       type: 'object',
-      required: ['session_id', 'text'],
+      required: ['session_id'],
       properties: {
         session_id: {
           type: 'string',
@@ -4112,9 +4112,28 @@ export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchem
           type: 'string',
           pattern: '\\S',
           maxLength: 16000,
-          description: 'The report, kept as written, every line of it. Required and not blank.',
+          description: 'The report, kept as written, every line of it. Not blank. Required unless `unanswered` is given.',
+        },
+        unanswered: {
+          type: 'string',
+          enum: ['blank'],
+          description: 'The worker\'s turn ended with nothing to report: blank, its final message empty (lich-plugin 0.20.0). Given instead of `text`, never with it; lich ends the errand unanswered, as a turn that ended without a reply — the answer, if any, is in the worker\'s card.',
         },
       },
+      oneOf: [
+        {
+          required: ['text'],
+          not: {
+            required: ['unanswered'],
+          },
+        },
+        {
+          required: ['unanswered'],
+          not: {
+            required: ['text'],
+          },
+        },
+      ],
     },
     bodyLimitBytes: 65536,
   },
@@ -4328,7 +4347,7 @@ export const hookSchemas: Readonly<Record<HookPath, JsonSchema>> = {
   },
   '/mod/answer': {
     type: 'object',
-    required: ['session_id', 'text'],
+    required: ['session_id'],
     properties: {
       session_id: {
         type: 'string',
@@ -4339,9 +4358,28 @@ export const hookSchemas: Readonly<Record<HookPath, JsonSchema>> = {
         type: 'string',
         pattern: '\\S',
         maxLength: 16000,
-        description: 'The report, kept as written, every line of it. Required and not blank.',
+        description: 'The report, kept as written, every line of it. Not blank. Required unless `unanswered` is given.',
+      },
+      unanswered: {
+        type: 'string',
+        enum: ['blank'],
+        description: 'The worker\'s turn ended with nothing to report: blank, its final message empty (lich-plugin 0.20.0). Given instead of `text`, never with it; lich ends the errand unanswered, as a turn that ended without a reply — the answer, if any, is in the worker\'s card.',
       },
     },
+    oneOf: [
+      {
+        required: ['text'],
+        not: {
+          required: ['unanswered'],
+        },
+      },
+      {
+        required: ['unanswered'],
+        not: {
+          required: ['text'],
+        },
+      },
+    ],
   },
   '/mod/usage': {
     type: 'object',

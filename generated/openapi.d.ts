@@ -613,7 +613,7 @@ export interface paths {
         put?: never;
         /**
          * /mod/answer
-         * @description mod answer: a subagent worker's mod hands back the report that ends its turn, which answers the session's single open subagent errand; with none open it is accepted and ignored (wire.md § 11.3; fixtures/mod-answer.jsonl). lich refuses a text over 16,000 UTF-16 units. At most 65536 bytes of body are read.
+         * @description mod answer: a subagent worker's mod hands back the report that ends its turn, which answers the session's single open subagent errand — or says the turn ended with nothing to report (`unanswered`), which ends that errand unanswered; with none open it is accepted and ignored (wire.md § 11.3; fixtures/mod-answer.jsonl; lich-plugin 0.20.0 for `unanswered`). lich refuses a text over 16,000 UTF-16 units. At most 65536 bytes of body are read.
          */
         post: operations["mod/answer"];
         delete?: never;
@@ -1515,9 +1515,14 @@ export interface components {
         ModAnswerBody: {
             /** @description The answering session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
             session_id: string;
-            /** @description The report, kept as written, every line of it. Required and not blank. */
-            text: string;
-        };
+            /** @description The report, kept as written, every line of it. Not blank. Required unless `unanswered` is given. */
+            text?: string;
+            /**
+             * @description The worker's turn ended with nothing to report: blank, its final message empty (lich-plugin 0.20.0). Given instead of `text`, never with it; lich ends the errand unanswered, as a turn that ended without a reply — the answer, if any, is in the worker's card.
+             * @enum {string}
+             */
+            unanswered?: "blank";
+        } & (unknown | unknown);
         ModUsageBody: {
             /** @description The reporting session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
             session_id: string;

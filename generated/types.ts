@@ -1142,12 +1142,14 @@ export interface ModAckBody {
   answer?: string;
 }
 
-/** Body of `POST /mod/answer`: mod answer: a subagent worker's mod hands back the report that ends its turn, which answers the session's single open subagent errand; with none open it is accepted and ignored (wire.md § 11.3; fixtures/mod-answer.jsonl). lich refuses a text over 16,000 UTF-16 units. */
+/** Body of `POST /mod/answer`: mod answer: a subagent worker's mod hands back the report that ends its turn, which answers the session's single open subagent errand — or says the turn ended with nothing to report (`unanswered`), which ends that errand unanswered; with none open it is accepted and ignored (wire.md § 11.3; fixtures/mod-answer.jsonl; lich-plugin 0.20.0 for `unanswered`). lich refuses a text over 16,000 UTF-16 units. */
 export interface ModAnswerBody {
   /** The answering session's lich id (`LICH_SESSION_ID`). Required, non-empty. */
   session_id: string;
-  /** The report, kept as written, every line of it. Required and not blank. */
-  text: string;
+  /** The report, kept as written, every line of it. Not blank. Required unless `unanswered` is given. */
+  text?: string;
+  /** The worker's turn ended with nothing to report: blank, its final message empty (lich-plugin 0.20.0). Given instead of `text`, never with it; lich ends the errand unanswered, as a turn that ended without a reply — the answer, if any, is in the worker's card. */
+  unanswered?: 'blank';
 }
 
 /** Body of `POST /mod/usage`: mod usage: a session reports its context window, its rate limits and what its conversation cost so far, at its start and at every turn's end (wire.md § 11.3; fixtures/mod-usage.jsonl). */

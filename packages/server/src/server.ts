@@ -249,7 +249,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
                   hub,
                   store,
                   heard: (id) => host.heard(id),
-                  answer: (id, text) => void relay.answerFromMod(id, text),
+                  answer: (r) => void ('text' in r ? relay.answerFromMod(r.session_id, r.text) : relay.unansweredFromMod(r.session_id)),
                   status: (id) => relay.status(id),
                   log,
                 },

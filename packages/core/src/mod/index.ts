@@ -45,6 +45,7 @@ export {
   type StatusResult,
   REPORT_TIMEOUT_MS,
   answerAsWorker,
+  answerAsWorkerBlank,
   modStatus,
   postReport,
   reportSessionStart,

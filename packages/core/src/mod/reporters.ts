@@ -149,6 +149,15 @@ export function answerAsWorker(ep: PluginLink, text: string): Promise<ReportResu
   return postReport(ep, '/mod/answer', { session_id: ep.sessionId, text });
 }
 
+/**
+ * `POST /mod/answer` with `unanswered: "blank"` (lich-plugin 0.20.0): a subagent worker's turn
+ * that worked on its task ended with nothing to report, its final message blank; lich ends the
+ * session's single open subagent errand unanswered rather than leave it open while the card runs.
+ */
+export function answerAsWorkerBlank(ep: PluginLink): Promise<ReportResult> {
+  return postReport(ep, '/mod/answer', { session_id: ep.sessionId, unanswered: 'blank' });
+}
+
 /** The longest worker answer `/mod/answer` takes, in UTF-16 units (wire.md § 11.3). */
 export const WORKER_ANSWER_LIMIT = 16_000;
 

@@ -19,7 +19,7 @@ import { modBodyLimit, type ModAnswer, type ModPath, type ModRequest } from '../
 import type { Store } from '../store/store.js';
 import type { Parsed } from '../hooks/validate.js';
 import type { ModHub } from './hub.js';
-import { parseAck, parseAnswer, parseUsage } from './validate.js';
+import { parseAck, parseAnswer, parseUsage, type WorkerReport } from './validate.js';
 
 export interface ModDeps {
   hub: ModHub;
@@ -29,8 +29,11 @@ export interface ModDeps {
    * session has a plugin talking to lich (`SessionHost.heard`).
    */
   heard?: (sessionId: string) => void;
-  /** `POST /mod/answer`: answers the session's single open subagent errand, else ignores it (`relay.answerFromMod`). */
-  answer: (sessionId: string, text: string) => void;
+  /**
+   * `POST /mod/answer`: answers the session's single open subagent errand with the report's text
+   * (`relay.answerFromMod`), or ends it unanswered (`relay.unansweredFromMod`); else ignores it.
+   */
+  answer: (report: WorkerReport) => void;
   /** `GET /mod/status`: how the session's errands stand (`relay.status`). */
   status: (sessionId: string) => RelayStatus;
   log?: (line: string) => void;
@@ -81,7 +84,7 @@ export async function handleMod(d: ModDeps, req: ModRequest): Promise<ModAnswer>
       case '/mod/answer':
         return report(req, parseAnswer, (a) => {
           d.heard?.(a.session_id);
-          d.answer(a.session_id, a.text);
+          d.answer(a);
         });
       case '/mod/usage':
         return report(req, parseUsage, (u) => {

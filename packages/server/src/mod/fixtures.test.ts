@@ -4,7 +4,7 @@
  * `mod-usage.jsonl` (`POST /mod/usage`) replayed, every command shape of `mod-commands.json`
  * round-tripped through a poll, and the endpoints' status codes.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModCommand, RelayStatus } from '@lich/generated/types';
@@ -13,11 +13,14 @@ import { listen, newToken, type Listener } from '../listener.js';
 import { openStore, type Store } from '../store/store.js';
 import { http, tempLich, until, type TempLich } from '../testing.js';
 import { handleMod } from './endpoints.js';
+import type { WorkerReport } from './validate.js';
 import { ModHub, type ModAck, type ModCommandBody } from './hub.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The upstream fixtures, as copied into the repository (`contracts/fixtures/upstream/SOURCE.md`). */
 const fixtures = join(repo, 'contracts/fixtures/upstream');
+/** This project's own fixtures in the same format (`contracts/fixtures/lich/README.md`). */
+const ours = join(repo, 'contracts/fixtures/lich');
 
 interface Case {
   name: string;
@@ -27,8 +30,9 @@ interface Case {
   reject?: string;
 }
 
-function cases(file: string): Case[] {
-  return readFileSync(join(fixtures, file), 'utf8')
+function cases(file: string, dir = fixtures): Case[] {
+  if (!existsSync(join(dir, file))) return [];
+  return readFileSync(join(dir, file), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l));
@@ -42,7 +46,7 @@ let listener: Listener;
 let hub: ModHub;
 let token: string;
 let acks: ModAck[];
-let answers: { sessionId: string; text: string }[];
+let answers: WorkerReport[];
 let heard: string[];
 let statusAsked: string[];
 
@@ -64,7 +68,7 @@ beforeAll(async () => {
             hub,
             store,
             heard: (id) => heard.push(id),
-            answer: (sessionId, text) => answers.push({ sessionId, text }),
+            answer: (report) => void answers.push(report),
             status: (id) => (statusAsked.push(id), STATUS),
           },
           req,
@@ -102,7 +106,7 @@ const get = (path: string, query: string, o: { signal?: AbortSignal; plugin?: st
 /** What each endpoint applied for the fixture's session, in the fixture's field names. */
 const applied: Record<string, () => Record<string, unknown> | undefined> = {
   'mod-control.jsonl': () => (acks.length === 1 ? { ...acks[0] } : undefined),
-  'mod-answer.jsonl': () => (answers.length === 1 ? { session_id: answers[0].sessionId, text: answers[0].text } : undefined),
+  'mod-answer.jsonl': () => (answers.length === 1 ? { ...answers[0] } : undefined),
   'mod-usage.jsonl': () => store.usage('s1') as Record<string, unknown> | undefined,
 };
 
@@ -121,7 +125,7 @@ describe('the mod reports replay every upstream fixture line', () => {
         expect(all.some((c) => c.reject !== undefined)).toBe(true);
       });
 
-      for (const c of cases(file)) {
+      for (const c of [...cases(file), ...cases(file, ours)]) {
         it(`${c.accept ? 'accepts' : 'rejects'}: ${c.name}`, async () => {
           const r = await post(path, c.raw ?? JSON.stringify(c.body));
           const got = applied[file]();
@@ -207,7 +211,7 @@ describe('the mod endpoints', () => {
   it('takes an answer of 16,000 UTF-16 units whole and refuses a longer one', async () => {
     const text = `${'é'.repeat(15_999)}!`;
     expect((await post('/mod/answer', JSON.stringify({ session_id: 's1', text }))).status).toBe(204);
-    expect(answers).toEqual([{ sessionId: 's1', text }]);
+    expect(answers).toEqual([{ session_id: 's1', text }]);
     const r = await post('/mod/answer', JSON.stringify({ session_id: 's1', text: `${text}!` }));
     expect([r.status, r.body]).toEqual([400, 'text must be at most 16000 UTF-16 units\n']);
   });

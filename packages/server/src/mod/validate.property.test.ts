@@ -63,6 +63,7 @@ describe('the mod report parsers over arbitrary bodies', () => {
     (r) => {
       const p = parseAnswer(r);
       if (!p.ok) return oneLine(p.reason);
+      if (!('text' in p.value)) throw new Error('a body without unanswered was taken as unanswered');
       expect(p.value.text.trim()).not.toBe('');
       expect(p.value.text.length).toBeLessThanOrEqual(ANSWER_UNITS);
     },

@@ -8,7 +8,7 @@
  * Pure functions over the raw body text, like hooks/validate.ts, whose conventions these keep:
  * absent and null read alike, a present field of another type is `<field> must be a string`.
  */
-import type { ModAnswerBody, ModUsageBody } from '@lich/generated/types';
+import type { ModUsageBody } from '@lich/generated/types';
 import { capped, object, type Parsed, reject, required, text } from '../hooks/validate.js';
 import type { ModAck } from './hub.js';
 
@@ -77,12 +77,23 @@ export function parseAck(raw: string): Parsed<ModAck> {
   return { ok: true, value: ack };
 }
 
-/** `POST /mod/answer`: session_id required; text required, not blank, at most 16,000 UTF-16 units, kept exactly as sent. */
-export function parseAnswer(raw: string): Parsed<ModAnswerBody> {
+/** A worker's report as `/mod/answer` takes it: its text, or that its turn ended with nothing to report. */
+export type WorkerReport = { session_id: string; text: string } | { session_id: string; unanswered: 'blank' };
+
+/**
+ * `POST /mod/answer`: session_id required; then either text — not blank, at most 16,000 UTF-16
+ * units, kept exactly as sent — or `unanswered: "blank"` (lich-plugin 0.20.0), never both.
+ */
+export function parseAnswer(raw: string): Parsed<WorkerReport> {
   const body = object(raw);
   if (typeof body === 'string') return reject(body);
   const sessionId = required(body, 'session_id');
   if (typeof sessionId !== 'string') return reject(sessionId.reason);
+  if (body.unanswered !== undefined) {
+    if (body.text !== undefined) return reject('a report is its text or unanswered, not both');
+    if (body.unanswered !== 'blank') return reject('unanswered must be "blank"');
+    return { ok: true, value: { session_id: sessionId, unanswered: 'blank' } };
+  }
   const t = required(body, 'text');
   if (typeof t !== 'string') return reject(t.reason);
   if (t.trim() === '') return reject('a blank text is no answer');

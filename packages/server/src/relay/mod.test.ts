@@ -223,6 +223,17 @@ describe('a subagent worker\'s mod', () => {
     expect(await result).toMatchObject({ status: 'answered', answer: 'done at last' });
   });
 
+  it('ends the errand unanswered when the worker’s mod says its turn ended with nothing to report, and the card stays open', async () => {
+    new FakeMod(worker, '0.20.0');
+    const result = send({ target: worker.label, subagent: true, timeoutSeconds: 60 });
+    await tick();
+    report(worker, 'busy');
+    expect(relay.unansweredFromMod(worker.id)).toBe(true);
+    expect(await result).toMatchObject({ target: 'Session 2', status: 'unanswered', answer: '' });
+    expect(relay.unansweredFromMod(worker.id), 'nothing is left open to end').toBe(false);
+    expect(relay.answerFromMod(worker.id, 'too late'), 'nor to answer').toBe(false);
+  });
+
   it('gets the ticketed message under a plugin older than 0.17.0, and answers through the ticket', async () => {
     const mod = new FakeMod(worker, '0.16.9');
     const result = send({ target: worker.label, subagent: true, timeoutSeconds: 60 });

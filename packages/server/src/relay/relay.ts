@@ -453,6 +453,23 @@ export class Relay {
   }
 
   /**
+   * POST /mod/answer with `unanswered` (lich-plugin 0.20.0): a worker's turn that worked on its
+   * task ended with nothing to report — its final message blank. The session's single open
+   * subagent errand ends `unanswered`, as a turn that ended without a reply does: whatever the
+   * worker did is in its card, which stays open for the user. Ignored as {@link answerFromMod}
+   * ignores a report (none open, two open, or the worker still waiting on work it handed off).
+   * @returns whether it ended an errand.
+   */
+  unansweredFromMod(sessionId: string): boolean {
+    if (this.closed) return false;
+    this.sweep();
+    const open = this.book.openSubagentAt(sessionId);
+    if (open.length !== 1 || open[0]!.phase !== 'delivered' || this.book.ownOutstanding(sessionId)) return false;
+    this.book.land(open[0]!, 'unanswered');
+    return true;
+  }
+
+  /**
    * GET /mod/status (wire.md § 6 `relay.Status`, § 7.1, § 11.3): what `sessionId` owes (errands
    * delivered at it, private ones included, in hand-off order; `from` the sender's label, `""`
    * for the command line), what it has open (its shared errands not ended; `state` `queued`
