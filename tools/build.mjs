@@ -13,7 +13,8 @@
 //   packages/opencode-plugin/dist/index.js   the opencode plugin module
 //   packages/cli/dist/opencode-plugin.mjs    the same, where the backend loads it into opencode sessions
 //   packages/cli/dist/omp-extension.mjs      lich's oh-my-pi extension (packages/omp-extension), which the
-//                                            backend passes to omp sessions on omp's command line
+//                                            backend passes to omp sessions on omp's command line, and
+//                                            omp-overlay.yml beside it, the settings overlay it passes too
 //   packages/cli/dist/web/app.js + app.css   the web view's page (packages/server/src/web/page), for
 //                                      the browser: xterm.js and the page's code, minified, no
 //                                      source map; the backend serves them (web/assets.ts)
@@ -429,5 +430,7 @@ async function build() {
     }
   }
   if (failed) process.exit(1);
+  // lich's settings overlay for omp sessions, beside the extension (providers/omp.ts).
+  writeWhole(join(root, 'packages/cli/dist/omp-overlay.yml'), readFileSync(join(root, 'packages/omp-extension/overlay.yml')));
   console.log(`build: done in ${Math.round(performance.now() - started)} ms (lich ${version}; code cache ${Math.round(cacheMs)} ms)`);
 }

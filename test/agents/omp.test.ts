@@ -74,4 +74,50 @@ describe(`a ${clientName('omp')} session`, () => {
       expect(w, 'lich wait, after the wizard').toMatchObject({ code: 0, stdout: 'after the wizard\n' });
     });
   });
+
+  it('submits a task of 150 lines whole, which omp’s own large-paste menu would have answered', async () => {
+    const t = (tier = await Tier.start('omp', { script: replyScript({ answer: 'read all of it', via: 'tool' }) }));
+    await explained(t, async () => {
+      const s = await t.open();
+      const task = Array.from({ length: 150 }, (_, i) => `line ${i + 1} of the task`).join('\n');
+      expect(await t.send(s.label, task), 'lich send').toMatchObject({ code: 0, stdout: 'read all of it\n' });
+      const got = await t.fake.waitForTurn((turn) => turn.ticket !== null && !turn.isTitle, { what: 'the task' });
+      expect(JSON.stringify(got.body)).toContain('line 150 of the task');
+    });
+  });
+
+  it('ends a task omp never turned into a turn (no such model) unread, the card never left busy', async () => {
+    const t = (tier = await Tier.start('omp', { script: replyScript({ answer: 'unreachable', via: 'tool' }) }));
+    await explained(t, async () => {
+      const s = await t.open(['--model', 'no-such-model']);
+      const r = await t.send(s.label, 'Is anyone there?', 120);
+      expect(r.code, `lich send: ${r.stdout}${r.stderr}`).toBe(3);
+      expect(r.stdout).toContain('never picked the task up');
+      expect((await row(t, s.id))?.state, 'the card').not.toBe('busy');
+      expect(t.fake.requests.filter((q) => q.turn && !q.turn.isTitle), 'no model request').toEqual([]);
+    });
+  });
+
+  it('keeps the card’s own conversation when the agent runs omp -p with lich’s extension as a tool inside it', async () => {
+    const inner = 'INNER-PROBE';
+    const script = (turn: Turn) => {
+      if (turn.isTitle) return undefined;
+      if (turn.text.includes(inner)) return { text: 'inner done' };
+      if (turn.ticket && !turn.toolResult) {
+        return { calls: [{ name: 'bash', input: { command: `omp -p --extension "$(dirname "$(readlink -f "$LICH_BIN")")/../dist/omp-extension.mjs" "${inner}" && "$LICH_BIN" reply ${turn.ticket} 'outer answer'` } }] };
+      }
+      return undefined;
+    };
+    const t = (tier = await Tier.start('omp', { script }));
+    await explained(t, async () => {
+      const s = await t.open();
+      expect(await t.send(s.label, 'Run omp inside yourself, then answer.'), 'the send whose turn runs omp -p').toMatchObject({ code: 0, stdout: 'outer answer\n' });
+      expect(t.fake.requests.some((q) => q.turn?.text.includes(inner)), 'the inner omp ran').toBe(true);
+      // The card's reports still count: a turn it ends unanswered ends its errand at once.
+      t.fake.setScript(replyScript({ answer: 'out loud', via: 'none' }));
+      // By its id: omp's title has renamed the card meanwhile.
+      const r = await t.send(s.id, 'Answer out loud only.', 60);
+      expect(r.code, `lich send: ${r.stdout}${r.stderr}`).toBe(3);
+    });
+  });
 });

@@ -177,6 +177,21 @@ describe('lich’s omp extension', () => {
     ]);
   });
 
+  it('reports nothing from an omp that is not the card’s terminal (omp -p run as a tool), whose conversation is not the card’s', async () => {
+    const pi = new FakePi();
+    const { settled } = lichExtension(pi, { env: lich.env });
+    const inner = { ...ctx('conv-inner'), mode: 'print' };
+    pi.fire({ type: 'session_start' }, inner);
+    pi.fire({ type: 'turn_start', turnIndex: 0 }, inner);
+    pi.fire({ type: 'session_stop' }, inner);
+    pi.fire({ type: 'turn_start', turnIndex: 0 }, { ...ctx('conv-card'), mode: 'tui' });
+    await settled!();
+    expect(reports()).toEqual([
+      ['/session-start', { provider_session_id: 'conv-card', provider: 'omp' }],
+      ['/hook', { state: 'busy', provider_session_id: 'conv-card' }],
+    ]);
+  });
+
   it('registers the fourteen tools in tools/list order, each an essential function tool with its contract’s description and arguments and no intent argument', () => {
     const pi = new FakePi();
     const { tools } = lichExtension(pi, { env: { ...lich.env, LICH_BIN: bin } });

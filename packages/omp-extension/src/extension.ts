@@ -44,6 +44,10 @@ export function lichExtension(pi: OmpApi, options: LichExtensionOptions = {}): {
     // Synchronous and returning nothing: omp awaits a handler, and a `tool_call` handler's
     // `{block: true}` would refuse the call.
     pi.on(name, (event, ctx) => {
+      // Only the omp in the card's terminal is the card: an `omp -p` the session runs as a tool
+      // loads this extension too (and inherits LICH_*), and its conversation and turns are not
+      // the card's. Its tools still act as the session, as the card's own would.
+      if (typeof ctx?.mode === 'string' && ctx.mode !== 'tui') return;
       reporter.event(event, ctx);
     });
   }

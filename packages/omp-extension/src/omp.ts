@@ -11,6 +11,8 @@
 
 /** What a handler is handed beside its event (`ExtensionContext`, the part read here). */
 export interface OmpContext {
+  /** How omp runs: `tui` in a terminal; `print` (`omp -p`), `json`, `rpc` for a run a program drives. */
+  mode?: string;
   sessionManager?: {
     /** omp's id of the conversation: what `omp -r <id>` resumes. */
     getSessionId?(): string | undefined;

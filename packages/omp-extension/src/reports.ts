@@ -5,7 +5,7 @@
  * | omp event | report |
  * |---|---|
  * | `session_start`, `session_switch`, and any turn whose conversation changed | `/session-start` `{provider: "omp", provider_session_id}` — omp's own id, what `omp -r <id>` resumes |
- * | `input`, `turn_start` | `/hook` `busy`, then a title check |
+ * | `turn_start` | `/hook` `busy`, then a title check |
  * | `tool_call` | `/hook` `busy` with `tool` and `detail` |
  * | `tool_approval_requested` / `_resolved` | `/hook` `waiting` with the tool as `reason` / `busy` |
  * | `tool_result` of `write`, `edit`, `bash`, `notebook` | `/session-touched` |
@@ -14,6 +14,10 @@
  * Every `/hook` carries `provider_session_id`, so lich drops the reports of an `omp -p` the session
  * runs as a tool (it loads extensions from the same places and inherits `LICH_*`). `idle` is not
  * reported: lich sees the process end itself, and a report fired during omp's exit may not get out.
+ *
+ * Not at omp's `input`: a prompt omp refuses without a turn (no model selected) fires `input`
+ * and nothing after it, and a `busy` from it would stand forever (measured on 18.2.3); a turn
+ * that starts fires `turn_start` within milliseconds.
  *
  * Reports go out one after another on a queue of their own and are never awaited by a handler (omp
  * awaits its handlers; a turn must not wait on lich). A report that fails is logged and dropped;
@@ -32,7 +36,6 @@ const DETAIL_FIELDS = ['path', 'command', 'pattern', 'filePath', 'query', 'url']
 export const REPORTED_EVENTS = [
   'session_start',
   'session_switch',
-  'input',
   'turn_start',
   'tool_call',
   'tool_approval_requested',
@@ -121,9 +124,6 @@ export function ompReporter(ep: PluginEndpoint, log: (line: string) => void = ()
       case 'session_start':
       case 'session_switch':
         adopt(conversationOf(ctx));
-        return;
-      case 'input':
-        state(ctx, { state: 'busy' });
         return;
       case 'turn_start':
         state(ctx, { state: 'busy' });

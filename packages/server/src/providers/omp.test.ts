@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OMP_EXTENSION_FILE, ompExtension } from './omp.js';
+import { OMP_EXTENSION_FILE, OMP_OVERLAY_FILE, ompExtension, ompOverlay } from './omp.js';
 import { Providers, spawnBriefing } from './providers.js';
 import { startArgs } from './start.js';
 import { READY_CAP_MS, ReadyWatch } from '../terminal/readiness.js';
@@ -21,6 +21,7 @@ function install(built: boolean): string {
   mkdirSync(join(dir, 'cli', 'dist'), { recursive: true });
   writeFileSync(join(dir, 'cli', 'bin', 'lich.js'), '');
   if (built) writeFileSync(join(dir, 'cli', 'dist', OMP_EXTENSION_FILE), '');
+  if (built) writeFileSync(join(dir, 'cli', 'dist', OMP_OVERLAY_FILE), '');
   return join(dir, 'cli', 'bin', 'lich.js');
 }
 
@@ -46,13 +47,15 @@ describe('lich’s omp extension', () => {
     const file = join(dir, 'cli', 'dist', OMP_EXTENSION_FILE);
     const omp = new Providers(dir, {}, { bin }).get('omp');
     expect(omp).toMatchObject({ hasTools: true, reportsState: true });
+    const overlay = join(dir, 'cli', 'dist', OMP_OVERLAY_FILE);
+    expect(ompOverlay(bin)).toBe(overlay);
     const birth = startArgs(omp, row, { rosterName: 'n', bin, env: {} });
-    expect(birth.slice(-2)).toEqual(['--extension', file]);
+    expect(birth.slice(-4)).toEqual(['--extension', file, '--config', overlay]);
     expect(birth[birth.indexOf('--append-system-prompt') + 1]).toBe(spawnBriefing(omp, bin));
     expect(spawnBriefing(omp, bin)).toMatch(/The lich tools in your list open one and hand it the task\.$/);
     const resumed = startArgs(omp, row, { rosterName: 'n', bin, env: {}, resume: true });
     expect(resumed.slice(0, 2)).toEqual(['-r', 'conv-1']);
-    expect(resumed.slice(-2)).toEqual(['--extension', file]);
+    expect(resumed.slice(-4)).toEqual(['--extension', file, '--config', overlay]);
   });
 
   it('is not passed, and the kind has no tools, when the CLI lacks it', () => {
@@ -60,6 +63,7 @@ describe('lich’s omp extension', () => {
     const omp = new Providers(dir, {}, { bin }).get('omp');
     expect(omp.hasTools).toBe(false);
     expect(startArgs(omp, row, { rosterName: 'n', bin, env: {} })).not.toContain('--extension');
+    expect(startArgs(omp, row, { rosterName: 'n', bin, env: {} })).not.toContain('--config');
     expect(spawnBriefing(omp, bin)).toMatch(/Open one with `lich open --worktree BRANCH/);
   });
 });

@@ -634,6 +634,8 @@ export interface ProviderArgsOptions {
    * the session reports its state and has lich's tools; `""` or absent for none.
    */
   ompExtension?: string;
+  /** oh-my-pi: lich's settings overlay (providers/omp.ts `ompOverlay`), passed as `--config`; `""` or absent for none. */
+  ompOverlay?: string;
 }
 
 /**
@@ -711,7 +713,8 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  *    skip-permissions flag goes too;
  * 8. `--append-system-prompt <briefing>` — Claude Code and oh-my-pi;
  * 9. Claude Code: `--plugin-dir <dir>`, lich's own plugin, on every start; oh-my-pi:
- *    `--extension <file>`, lich's own extension, on every start;
+ *    `--extension <file>`, lich's own extension, and `--config <file>`, its settings overlay, on
+ *    every start;
  * 10. Claude Code: `--mcp-config <json>` last — it is variadic, and would read whatever followed
  *    it as another config.
  *
@@ -751,6 +754,7 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
   if (p.appendsSystemPrompt && briefing !== '') argv.push('--append-system-prompt', briefing);
   if (p.loadsLichPlugin && o.pluginDir) argv.push('--plugin-dir', o.pluginDir);
   if (p.id === 'omp' && !p.userDefined && o.ompExtension) argv.push('--extension', o.ompExtension);
+  if (p.id === 'omp' && !p.userDefined && o.ompOverlay) argv.push('--config', o.ompOverlay);
   if (p.mcp === 'mcp-config' && o.bin) {
     // Keys in Go's map order (sorted), encoded as Go's json.Marshal would.
     argv.push('--mcp-config', jsonLine({ mcpServers: { [MCP_SERVER_NAME]: { args: [MCP_SUBCOMMAND], command: o.bin } } }));

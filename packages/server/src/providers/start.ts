@@ -7,7 +7,7 @@
  */
 import type { SessionRow } from '../store/store.js';
 import { codexHookScript } from './codex-hooks.js';
-import { ompExtension } from './omp.js';
+import { ompExtension, ompOverlay } from './omp.js';
 import { kiroAgent, providerArgs, spawnBriefing, type Provider } from './providers.js';
 
 /** What of a row decides its argv. */
@@ -61,5 +61,6 @@ export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[]
     codexHook: p.id === 'codex' && !p.userDefined ? codexHookScript(o.bin) : '',
     // The built-in omp reports and has lich's tools through the extension beside LICH_BIN.
     ompExtension: p.id === 'omp' && !p.userDefined ? ompExtension(o.bin) : '',
+    ompOverlay: p.id === 'omp' && !p.userDefined ? ompOverlay(o.bin) : '',
   });
 }
