@@ -17,7 +17,7 @@ import { ASK_PREAMBLE } from '@lich/core/mod/client';
 import { gate, replyScript, type Rule, type Turn } from '../../tools/fake-model/index.mjs';
 import { binaryPath } from '../../tools/agents/clients.mjs';
 import { ROOT, makeRepo, runLich, type Run, type Session } from '../e2e/harness.js';
-import { Tier, clientName, explained, row, untilLich } from './tier.js';
+import { Tier, clientName, explained, openPolled, row, untilLich } from './tier.js';
 
 /** The plugin as the build ships it, beside the CLI bundle. */
 const SHIPPED = join(ROOT, 'packages/cli/dist/claude/lich');
@@ -46,17 +46,6 @@ const script: Rule[] = [
 function scripted(t: Turn) {
   const rule = script.find((r) => (r.when as (t: Turn) => boolean)(t));
   return rule === undefined ? undefined : typeof rule.then === 'function' ? rule.then(t) : rule.then;
-}
-
-/**
- * Opens a Claude Code session and waits until its mod polls: `lich control <s> model` with no
- * model (which only drops an override there is none of) is refused until then.
- */
-async function openPolled(tier: Tier): Promise<Session> {
-  const s = await tier.open();
-  await (await tier.screen(s.id)).waitFor('❯', 'the prompt');
-  await untilLich(() => tier.lich(['control', s.id, 'model']), (r: Run) => r.code === 0, `the mod of ${s.id} polling`);
-  return s;
 }
 
 describe(`lich's Claude Code plugin in ${clientName('claude')}`, () => {

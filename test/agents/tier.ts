@@ -179,3 +179,14 @@ export async function untilLich<T>(ask: () => Promise<T>, ok: (v: T) => boolean,
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/**
+ * Opens a Claude Code session and waits until its mod polls: `lich control <s> model` with no
+ * model (which only drops an override there is none of) is refused until then.
+ */
+export async function openPolled(tier: Tier, extra: string[] = []): Promise<Session> {
+  const s = await tier.open(extra);
+  await (await tier.screen(s.id)).waitFor('❯', 'the prompt');
+  await untilLich(() => tier.lich(['control', s.id, 'model']), (r: Run) => r.code === 0, `the mod of ${s.id} polling`);
+  return s;
+}

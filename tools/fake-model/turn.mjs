@@ -64,7 +64,9 @@ function anthropicTurn(body) {
     if (/deferred tools/i.test(t)) for (const n of mcpNames(t)) if (!deferred.includes(n)) deferred.push(n);
   }
   const userMsgs = messages.filter((m) => m.role === 'user');
-  const last = messages[messages.length - 1];
+  // Claude Code 2.1.328 may put a `role: "system"` message (its environment block) after a tool's
+  // result: the turn answers that result all the same.
+  const last = [...messages].reverse().find((m) => m.role !== 'system');
   let toolResult = null;
   if (last && last.role === 'user' && Array.isArray(last.content)) {
     const tr = [...last.content].reverse().find((b) => b && b.type === 'tool_result');

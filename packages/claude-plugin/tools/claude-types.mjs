@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Regenerates packages/claude-plugin/types/claude-code/index.d.ts: the declarations the real Claude
-// Code writes into a plugin it loads with --plugin-dir (real-agents.md § 3.6), which the hooks
-// module is type-checked against (packages/claude-plugin/tsconfig.json, in `npm run typecheck`).
+// Regenerates packages/claude-plugin/types/claude-code/index.d.ts and …/claude-code-tools/index.d.ts:
+// the declarations the real Claude Code writes into a plugin it loads with --plugin-dir
+// (real-agents.md § 3.6) — its plugin API, and the arguments and results of its built-in tools
+// (Agent, TaskStop, Edit, Skill, …) — which the hooks module is type-checked against
+// (packages/claude-plugin/tsconfig.json, in `npm run typecheck`).
 //
 //   node packages/claude-plugin/tools/claude-types.mjs [<claude binary>]
 //
@@ -23,19 +25,23 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
 const require = createRequire(join(root, 'package.json'));
 
-/** The header lines the vendored copy starts with (the claude-plugin test strips them to compare). */
-export function vendorHeader(version) {
+/** The declaration folders vendored, each holding an `index.d.ts`. */
+export const DECLARATIONS = ['claude-code', 'claude-code-tools'];
+
+/** The header lines the vendored copy of `folder` starts with (the claude-plugin test strips them to compare). */
+export function vendorHeader(version, folder = 'claude-code') {
   return [
-    `// lich: vendored from what Claude Code ${version} writes into a plugin it loads (.claude-plugin/types/claude-code/index.d.ts).`,
+    `// lich: vendored from what Claude Code ${version} writes into a plugin it loads (.claude-plugin/types/${folder}/index.d.ts).`,
     '// lich: regenerate with `node packages/claude-plugin/tools/claude-types.mjs` after `npm run build`; do not edit by hand.',
   ].join('\n');
 }
 
 /**
  * Loads the plugin at `plugin` in Claude Code's TUI from a temporary copy and resolves with the
- * text of the `claude-code/index.d.ts` it wrote there.
+ * text of the `claude-code/index.d.ts` it wrote there, or with every {@link DECLARATIONS} folder's
+ * (`{folder: text}`) when `all`.
  */
-export async function writtenDeclarations(claude, plugin, timeoutMs = 60_000) {
+export async function writtenDeclarations(claude, plugin, timeoutMs = 60_000, all = false) {
   const pty = require('node-pty');
   const work = mkdtempSync(join(tmpdir(), 'lich-claude-types-'));
   try {
@@ -76,7 +82,8 @@ export async function writtenDeclarations(claude, plugin, timeoutMs = 60_000) {
         await new Promise((r) => setTimeout(r, 100));
       }
       await new Promise((r) => setTimeout(r, 200));
-      return readFileSync(written, 'utf8');
+      if (!all) return readFileSync(written, 'utf8');
+      return Object.fromEntries(DECLARATIONS.map((f) => [f, readFileSync(join(copy, '.claude-plugin/types', f, 'index.d.ts'), 'utf8')]));
     } finally {
       p.kill('SIGHUP');
     }
@@ -93,11 +100,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stderr.write(`claude-types: ${plugin} is missing: run npm run build first\n`);
     process.exit(1);
   }
-  const text = await writtenDeclarations(claude, plugin);
-  const version = /^\/\/ Written by Claude Code (\S+)\./.exec(text)?.[1] ?? 'unknown';
-  const out = join(root, 'packages/claude-plugin/types/claude-code/index.d.ts');
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${vendorHeader(version)}\n${text}`);
-  process.stdout.write(`claude-types: wrote ${out} (Claude Code ${version})\n`);
+  const files = await writtenDeclarations(claude, plugin, 60_000, true);
+  const version = /^\/\/ Written by Claude Code (\S+)\./.exec(files['claude-code'])?.[1] ?? 'unknown';
+  for (const folder of DECLARATIONS) {
+    const out = join(root, 'packages/claude-plugin/types', folder, 'index.d.ts');
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${vendorHeader(version, folder)}\n${files[folder]}`);
+    process.stdout.write(`claude-types: wrote ${out} (Claude Code ${version})\n`);
+  }
   process.exit(0);
 }

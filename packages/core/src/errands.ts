@@ -17,6 +17,7 @@
 import type { LichContext, RunOptions, Surface } from './operation.js';
 import { LichError } from './errors.js';
 import { goQuote } from './quote.js';
+import { PROMPT_LIMIT } from './limits.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import { rpcRoutes } from '@lich/generated/contracts';
 import type { Collected, ReplyInput, Result, SendInput, WaitInput } from './types.js';
@@ -61,8 +62,7 @@ export function waitBudgetMs(seconds: number | undefined, fallback = DEFAULT_WAI
 // the one source of truth for what it relays — but for a prompt already over the cap, which a
 // body past the listener's 1 MiB limit would keep the relay from ever reading.
 
-/** The most a relayed prompt may hold, in UTF-8 bytes after sanitising. */
-export const PROMPT_LIMIT = 8192;
+export { PROMPT_LIMIT } from './limits.js';
 
 /**
  * Drops every character below 0x20 except `\n` and `\t`, and DEL (wire.md § 8.2, sanitize): what

@@ -1,8 +1,8 @@
 /**
  * `<configDir>/settings.json`, the settings a person sets by hand here (this backend has no
  * Settings window): one JSON object whose keys belong to different parts of lich — `sandbox`
- * (sandbox/rung.ts), `theme` (the theme in use, themes/themes.ts) and `costReadout` (whether
- * `lich cost` counts anything, cost/cost.ts). A reader takes its own key and leaves the rest;
+ * (sandbox/rung.ts), `theme` (the theme in use, themes/themes.ts), `costReadout` (whether
+ * `lich cost` counts anything, cost/cost.ts) and `subagentCards` ({@link subagentCardsSetting}). A reader takes its own key and leaves the rest;
  * the one writer, {@link writeSetting}, changes one key and keeps every other as it was.
  */
 import { chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -74,4 +74,21 @@ export function writeSetting(configDir: string, key: string, value: unknown, wha
     rmSync(temp, { force: true });
     throw new SpawnError(`write ${file}: ${(err as Error).message}`);
   }
+}
+
+/**
+ * `"subagentCards"`: whether a Claude Code session's own general-purpose subagents open as lich
+ * cards (lich-plugin-modules.md § 3; the window's "Subagents as lich sessions"). `false` puts
+ * `LICH_SUBAGENT_CARDS=off` into every session lich starts, and lich's plugin then keeps every
+ * subagent inside Claude Code. Absent: true.
+ *
+ * @throws SpawnError for a settings file that cannot be read (see {@link readSettings}), or a
+ *   value that is not true or false: `<file>: "subagentCards" must be true or false — fix the file`.
+ */
+export function subagentCardsSetting(configDir: string): boolean {
+  const { doc, file } = readSettings(configDir, 'the subagentCards setting');
+  const v = doc.subagentCards;
+  if (v === undefined) return true;
+  if (typeof v !== 'boolean') throw new SpawnError(`${file}: "subagentCards" must be true or false — fix the file`);
+  return v;
 }

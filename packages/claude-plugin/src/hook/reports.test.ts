@@ -4,6 +4,8 @@ import { detailOf, reportsFor } from './reports.js';
 
 const LICH_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const base = { session_id: 'claude-1', transcript_path: '/h/.claude/projects/x.jsonl', cwd: '/work/repo' };
+/** A state report naming base's conversation, as every one does (lich-plugin 0.20.0). */
+const st = (report: Record<string, string>) => ({ kind: 'state', report: { ...report, provider_session_id: 'claude-1' } });
 
 describe('the classic hooks’ reports', () => {
   it('announce the session with Claude Code’s own id, provider claude', () => {
@@ -13,15 +15,15 @@ describe('the classic hooks’ reports', () => {
   });
 
   it('report busy when a prompt is submitted, and busy with the tool and what it runs on before it runs', () => {
-    expect(reportsFor({ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'hi' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'busy' } }]);
+    expect(reportsFor({ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'hi' }, LICH_ID)).toEqual([st({ state: 'busy' })]);
     expect(reportsFor({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test\n  --watch' }, tool_use_id: 'u1' }, LICH_ID)).toEqual([
-      { kind: 'state', report: { state: 'busy', tool: 'Bash', detail: 'npm test --watch' } },
+      st({ state: 'busy', tool: 'Bash', detail: 'npm test --watch' }),
     ]);
     expect(reportsFor({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: '/work/repo/src/a.ts' } }, LICH_ID)).toEqual([
-      { kind: 'state', report: { state: 'busy', tool: 'Edit', detail: 'src/a.ts' } },
+      st({ state: 'busy', tool: 'Edit', detail: 'src/a.ts' }),
     ]);
     expect(reportsFor({ ...base, hook_event_name: 'PreToolUse', tool_name: 'TodoWrite', tool_input: { todos: [] } }, LICH_ID)).toEqual([
-      { kind: 'state', report: { state: 'busy', tool: 'TodoWrite' } },
+      st({ state: 'busy', tool: 'TodoWrite' }),
     ]);
   });
 
@@ -30,30 +32,35 @@ describe('the classic hooks’ reports', () => {
     expect(reportsFor({ ...base, hook_event_name: 'Stop', agent_id: 'ag1' }, LICH_ID)).toEqual([]);
   });
 
-  it('report the checkout touched after an editing tool, and nothing after another', () => {
-    for (const tool of ['Edit', 'Write', 'MultiEdit', 'NotebookEdit']) {
-      expect(reportsFor({ ...base, hook_event_name: 'PostToolUse', tool_name: tool, tool_input: {} }, LICH_ID)).toEqual([{ kind: 'touched' }]);
+  it('report busy after every tool of the main loop — the spinner back once a permission prompt was answered — and the checkout touched after an editing tool or Bash', () => {
+    for (const tool of ['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Bash']) {
+      expect(reportsFor({ ...base, hook_event_name: 'PostToolUse', tool_name: tool, tool_input: {} }, LICH_ID)).toEqual([st({ state: 'busy' }), { kind: 'touched' }]);
     }
-    expect(reportsFor({ ...base, hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: {} }, LICH_ID)).toEqual([]);
+    expect(reportsFor({ ...base, hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: {} }, LICH_ID)).toEqual([st({ state: 'busy' })]);
+    expect(reportsFor({ ...base, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: {}, agent_id: 'ag1' }, LICH_ID)).toEqual([]);
+  });
+
+  it('leave the conversation out of a report whose input names none', () => {
+    expect(reportsFor({ hook_event_name: 'Stop', cwd: '/work/repo' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'done' } }]);
   });
 
   it('report waiting on a permission prompt with Claude Code’s message, and no other notification', () => {
     expect(
       reportsFor({ ...base, hook_event_name: 'Notification', notification_type: 'permission_prompt', message: 'Claude needs your permission to use Bash' }, LICH_ID),
-    ).toEqual([{ kind: 'state', report: { state: 'waiting', reason: 'Claude needs your permission to use Bash' } }]);
+    ).toEqual([st({ state: 'waiting', reason: 'Claude needs your permission to use Bash' })]);
     expect(reportsFor({ ...base, hook_event_name: 'Notification', notification_type: 'idle_prompt', message: 'Claude is waiting for your input' }, LICH_ID)).toEqual([]);
   });
 
   it('report done when the turn stops, an API error included, and idle when the session ends', () => {
-    expect(reportsFor({ ...base, hook_event_name: 'Stop', stop_hook_active: false }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'done' } }]);
-    expect(reportsFor({ ...base, hook_event_name: 'StopFailure', error: 'rate_limit' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'done' } }]);
-    expect(reportsFor({ ...base, hook_event_name: 'SessionEnd', reason: 'other' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'idle' } }]);
+    expect(reportsFor({ ...base, hook_event_name: 'Stop', stop_hook_active: false }, LICH_ID)).toEqual([st({ state: 'done' })]);
+    expect(reportsFor({ ...base, hook_event_name: 'StopFailure', error: 'rate_limit' }, LICH_ID)).toEqual([st({ state: 'done' })]);
+    expect(reportsFor({ ...base, hook_event_name: 'SessionEnd', reason: 'other' }, LICH_ID)).toEqual([st({ state: 'idle' })]);
   });
 
   it('report compacting, then done after a /compact between turns and busy after one inside a turn', () => {
-    expect(reportsFor({ ...base, hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: null }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'compacting' } }]);
-    expect(reportsFor({ ...base, hook_event_name: 'PostCompact', trigger: 'manual', compact_summary: '' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'done' } }]);
-    expect(reportsFor({ ...base, hook_event_name: 'PostCompact', trigger: 'auto', compact_summary: '' }, LICH_ID)).toEqual([{ kind: 'state', report: { state: 'busy' } }]);
+    expect(reportsFor({ ...base, hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: null }, LICH_ID)).toEqual([st({ state: 'compacting' })]);
+    expect(reportsFor({ ...base, hook_event_name: 'PostCompact', trigger: 'manual', compact_summary: '' }, LICH_ID)).toEqual([st({ state: 'done' })]);
+    expect(reportsFor({ ...base, hook_event_name: 'PostCompact', trigger: 'auto', compact_summary: '' }, LICH_ID)).toEqual([st({ state: 'busy' })]);
   });
 
   it('report a title the user or Claude Code gave, never the roster name lich started the session with', () => {
@@ -63,7 +70,7 @@ describe('the classic hooks’ reports', () => {
       { kind: 'session-start', providerSessionId: 'claude-1' },
     ]);
     expect(reportsFor({ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'x', session_title: '  Fix the login test ' }, LICH_ID)).toEqual([
-      { kind: 'state', report: { state: 'busy' } },
+      st({ state: 'busy' }),
       { kind: 'title', title: 'Fix the login test' },
     ]);
   });

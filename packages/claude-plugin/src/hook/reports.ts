@@ -8,7 +8,7 @@
  * | SessionStart | `/session-start` with Claude Code's session id, provider `claude`; its title (below) |
  * | UserPromptSubmit | `busy`; the session's title (below) |
  * | PreToolUse (main loop) | `busy` with the tool and what it runs on |
- * | PostToolUse Edit, Write, MultiEdit, NotebookEdit | `/session-touched` (the one hook run `async`: it orders against nothing) |
+ * | PostToolUse (main loop) | `busy` — the spinner back after a permission prompt was answered, which fires no UserPromptSubmit; and `/session-touched` after Edit, Write, MultiEdit, NotebookEdit or Bash |
  * | Notification `permission_prompt` | `waiting` with Claude Code's message |
  * | Stop, StopFailure (main loop) | `done` |
  * | PreCompact | `compacting` |
@@ -17,7 +17,9 @@
  *
  * A subagent's own tool calls and stops (`agent_id` set) report nothing: the session's state is
  * its main loop's, and a subagent left running in the background must not read as a busy
- * session once the main loop is done.
+ * session once the main loop is done. Every state report names the conversation that fired it
+ * (`provider_session_id`, the hook input's `session_id`), so lich drops the reports of another
+ * Claude Code the session runs as a tool (lich-plugin 0.20.0).
  *
  * The title is Claude Code's `session_title`, except when it is the roster name lich started the
  * session with (`--name`, which Claude Code keeps as the session's title): reported, that would
@@ -35,8 +37,8 @@ export type Report =
   | { kind: 'title'; title: string }
   | { kind: 'touched' };
 
-/** The editing tools whose run touches the checkout (hooks.json's PostToolUse matcher). */
-export const EDITING_TOOLS = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'] as const;
+/** The tools whose run may touch the checkout: the editing tools, and Bash (`sed -i`, a formatter, `git commit`). */
+export const EDITING_TOOLS = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Bash'] as const;
 
 /** The fields of a tool's input that say what it runs on, in the order they are looked for. */
 const DETAIL_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'skill', 'description'] as const;
@@ -53,34 +55,37 @@ export function reportsFor(input: unknown, lichSessionId: string): Report[] {
   const main = i.agent_id === undefined;
   const title = str('session_title').trim();
   const titled: Report[] = title !== '' && title !== rosterName(str('cwd'), lichSessionId) ? [{ kind: 'title', title }] : [];
+  const conversation = str('session_id').trim();
+  const named = (report: StateReport): Report => ({ kind: 'state', report: conversation !== '' ? { ...report, provider_session_id: conversation } : report });
   switch (str('hook_event_name')) {
     case 'SessionStart': {
       const id = str('session_id');
       return [...(id !== '' ? [{ kind: 'session-start' as const, providerSessionId: id }] : []), ...titled];
     }
     case 'UserPromptSubmit':
-      return [{ kind: 'state', report: { state: 'busy' } }, ...titled];
+      return [named({ state: 'busy' }), ...titled];
     case 'PreToolUse': {
       if (!main) return [];
       const tool = str('tool_name');
       const detail = detailOf(i.tool_input, str('cwd'));
-      return [{ kind: 'state', report: { state: 'busy', ...(tool !== '' ? { tool } : {}), ...(tool !== '' && detail !== '' ? { detail } : {}) } }];
+      return [named({ state: 'busy', ...(tool !== '' ? { tool } : {}), ...(tool !== '' && detail !== '' ? { detail } : {}) })];
     }
     case 'PostToolUse':
-      return (EDITING_TOOLS as readonly string[]).includes(str('tool_name')) ? [{ kind: 'touched' }] : [];
+      if (!main) return [];
+      return [named({ state: 'busy' }), ...((EDITING_TOOLS as readonly string[]).includes(str('tool_name')) ? [{ kind: 'touched' as const }] : [])];
     case 'Notification':
       return str('notification_type') === 'permission_prompt'
-        ? [{ kind: 'state', report: { state: 'waiting', ...(str('message').trim() !== '' ? { reason: str('message') } : {}) } }]
+        ? [named({ state: 'waiting', ...(str('message').trim() !== '' ? { reason: str('message') } : {}) })]
         : [];
     case 'Stop':
     case 'StopFailure':
-      return main ? [{ kind: 'state', report: { state: 'done' } }] : [];
+      return main ? [named({ state: 'done' })] : [];
     case 'PreCompact':
-      return [{ kind: 'state', report: { state: 'compacting' } }];
+      return [named({ state: 'compacting' })];
     case 'PostCompact':
-      return [{ kind: 'state', report: { state: str('trigger') === 'auto' ? 'busy' : 'done' } }];
+      return [named({ state: str('trigger') === 'auto' ? 'busy' : 'done' })];
     case 'SessionEnd':
-      return [{ kind: 'state', report: { state: 'idle' } }];
+      return [named({ state: 'idle' })];
     default:
       return [];
   }

@@ -17,6 +17,9 @@ beforeEach(() => {
 
 /** Registers the mod and raises `session.start` as Claude Code would. */
 async function start(answers: DollarAnswers, interactive = true) {
+  // These tests are about mod-control: a lich without /mod/status keeps the footer's reads
+  // (modules.test.ts) off the clock they move.
+  lich.answer.set('/mod/status', 404);
   const { on, hooks } = recordingOn();
   const state = registerLich(on, { version: '0.17.0', refusal });
   const dollar = fakeDollar(lich, clock, answers);

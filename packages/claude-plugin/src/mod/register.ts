@@ -11,7 +11,15 @@
  *   `session.measure`);
  * - hands a `lich open --subagent` worker's answer to `/mod/answer`: the final message of a turn
  *   that worked on a task lich handed the mod, once nothing is left running in the background
- *   (`classic.Stop`).
+ *   (`classic.Stop`) — or that it ended with nothing to report, its final message blank;
+ * - turns the model's general-purpose `Agent` calls into lich cards and its `TaskStop` on one
+ *   into lich's (cards.ts);
+ * - draws one lich line in the prompt footer (`ui.render` of `SessionMode`, footer.ts): the
+ *   session's errands (status.ts, `GET /mod/status`), its workers, another session's edit of a
+ *   file it edits (edit-guard.ts);
+ * - runs a built-in slash command the model asks for on the session itself (self-command.ts);
+ * - reports `compacting` around every compaction, and the state it closes with even when it
+ *   fails (`session.compact`, compacting.ts).
  *
  * Outside lich (a `LICH_*` variable missing) it reads the variables in `session.start` and stops
  * there; its `turn.step` still runs on every request and passes it on unchanged.
@@ -24,10 +32,16 @@
 import type { EngineInterface, On, SessionStartInput } from 'claude-code';
 import { runModClient } from '@lich/core/mod/client';
 import { linkCoordinates, type PluginLink } from '@lich/core/mod/link';
-import { answerAsWorker, cutWorkerAnswer, reportUsage } from '@lich/core/mod/reporters';
+import { answerAsWorker, answerAsWorkerBlank, cutWorkerAnswer, reportUsage } from '@lich/core/mod/reporters';
+import { agentCall, taskStop } from './cards.js';
+import { aroundCompaction } from './compacting.js';
+import { guardEdit } from './edit-guard.js';
 import { claudeEngine } from './engine.js';
+import { withFooter } from './footer.js';
 import { clockWait, fetchLink } from './link.js';
+import { afterControl, afterSkill, describeControl, describeSkill } from './self-command.js';
 import { type ModState, newState, turnCompleted, turnStarted, withOverrides } from './state.js';
+import { watchStatus } from './status.js';
 import { usageBody, type Measure } from './usage.js';
 
 /** What the module is built with. */
@@ -76,6 +90,41 @@ export function registerLich(on: On, deps: ModDeps): ModState {
     return stopped;
   }).catch(($, e, next) => next(e));
 
+  // A failure of a module's own never costs the call: the catches hand it on as if the module
+  // were not there (what Claude Code does to a hook that throws, said here rather than relied on).
+  on('tool.call', { tool: 'Agent' }, ($, e, next) => agentCall($, e, next, state)).catch(($, e, next) => next(e));
+  on('tool.call', { tool: 'TaskStop' }, ($, e, next) => taskStop($, e, next, state)).catch(($, e, next) => next(e));
+  on('tool.call', { tool: 'Edit' }, ($, e, next) => guardEdit($, e, next, state)).catch(($, e, next) => next(e));
+  on('tool.call', { tool: 'Write' }, ($, e, next) => guardEdit($, e, next, state)).catch(($, e, next) => next(e));
+  on('tool.call', { tool: 'NotebookEdit' }, ($, e, next) => guardEdit($, e, next, state)).catch(($, e, next) => next(e));
+
+  on('tool.call', { tool: 'Skill' }, async ($, e, next) => {
+    const result = await next(e);
+    const a = await afterSkill($, e.skill ?? '', e.args ?? '', result, state);
+    if (a.kind === 'pass') return a.result;
+    if (a.kind === 'deny') return { deny: a.deny };
+    return { result: { success: true, commandName: a.command }, context: [a.note] };
+  }).catch(($, e, next) => next(e));
+  on('tool.call', { tool: 'mcp__lich__control_session' }, async ($, e, next) => {
+    const result = await next(e);
+    const a = await afterControl($, e as never, result, state);
+    if (a.kind === 'pass') return a.result;
+    if (a.kind === 'deny') return { deny: a.deny };
+    return { result: a.note };
+  }).catch(($, e, next) => next(e));
+  on('tool.describe', { tool: 'Skill' }, async ($, e, next) => {
+    const d = await next(e);
+    return { ...d, description: await describeSkill($, d.description, state) };
+  });
+  on('tool.describe', { tool: 'mcp__lich__control_session' }, async ($, e, next) => {
+    const d = await next(e);
+    return { ...d, description: await describeControl($, d.description, state) };
+  });
+
+  on('ui.render', { component: 'SessionMode' }, ($, e, next) => next(state.interactive ? { ...e, props: withFooter(state, e.props) } : e));
+
+  on('session.compact', ($, e, next) => aroundCompaction($, e, next, state)).catch(($, e, next) => next(e));
+
   return state;
 }
 
@@ -96,6 +145,10 @@ async function startInLich($: EngineInterface, e: SessionStartInput, state: ModS
   state.worker = Number.isInteger(depth) && depth >= 1;
   const link = fetchLink($, c, deps.version, deps.refusal);
   state.link = link;
+  state.interactive = true;
+  // The tools' lich paragraphs (self-command.ts) take effect before the first request.
+  $.ui.invalidate('tool.describe');
+  watchStatus($, state);
   runModClient({
     link,
     interactive: true,
@@ -125,7 +178,8 @@ async function reportMeasure($: EngineInterface, state: ModState, m: Measure): P
  */
 function answerAsWorkerAtStop(state: ModState, text: string, background: number): void {
   const link = state.link;
-  if (!link || !state.worker || !state.owesAnswer || background > 0 || text.trim() === '') return;
+  if (!link || !state.worker || !state.owesAnswer || background > 0) return;
   state.owesAnswer = false;
-  void answerAsWorker(link, cutWorkerAnswer(text));
+  // A blank final message is no report: lich ends the errand unanswered (lich-plugin 0.20.0).
+  void (text.trim() === '' ? answerAsWorkerBlank(link) : answerAsWorker(link, cutWorkerAnswer(text)));
 }

@@ -5,7 +5,14 @@
  * that is stored), only closed over by the link and the engine built in `session.start`.
  */
 import type { ModelEffort, TurnStepInput } from 'claude-code';
+import { Workers } from '@lich/core/mod/cards';
+import type { FooterParts } from '@lich/core/mod/footer';
 import type { PluginLink } from '@lich/core/mod/link';
+
+/** A `$.clock.after` timer. */
+export interface Timer {
+  cancel(): void;
+}
 
 /** The main loop's running turn. */
 export interface Turn {
@@ -32,10 +39,38 @@ export interface ModState {
   worker: boolean;
   /** lich handed the mod a prompt since the last answer went to `/mod/answer`. */
   owesAnswer: boolean;
+  /** The session's `session.start` said it is interactive and inside lich: the modules act only then. */
+  interactive: boolean;
+  /** The lich line of the prompt footer, by part (core `mod/footer.ts`). */
+  footer: FooterParts;
+  /** The workers this session's `Agent` calls opened and still counts (agent cards). */
+  workers: Workers;
+  /** The timer of the next `lich sessions --json` read, while workers are counted. */
+  workerTimer: Timer | undefined;
+  /** The timer of the next `GET /mod/status` read (mod-status), while lich serves it. */
+  statusTimer: Timer | undefined;
+  /** The timer that clears the footer's edit note, and the marker time it belongs to (edit guard). */
+  editNote: { at: number; timer: Timer } | undefined;
+  /** The state reports of compactions, sent one after another (lich keeps only the latest). */
+  compactions: Promise<unknown>;
 }
 
 export function newState(): ModState {
-  return { model: undefined, effort: undefined, turn: null, link: null, worker: false, owesAnswer: false };
+  return {
+    model: undefined,
+    effort: undefined,
+    turn: null,
+    link: null,
+    worker: false,
+    owesAnswer: false,
+    interactive: false,
+    footer: {},
+    workers: new Workers(),
+    workerTimer: undefined,
+    statusTimer: undefined,
+    editNote: undefined,
+    compactions: Promise.resolve(),
+  };
 }
 
 /** `turn.start` on the main loop: that turn is the one an abort ends. */

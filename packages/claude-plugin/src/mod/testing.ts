@@ -30,7 +30,7 @@ export class MemoryLich {
   readonly requests: LichRequest[] = [];
   private parked: Array<(r: { status: number; text: string }) => void> = [];
   private waiters: Array<() => void> = [];
-  /** Answers POSTs to a path with another status. */
+  /** Answers the requests to a path (a POST, or a GET but the parked poll) with another status. */
   readonly answer = new Map<string, number>();
 
   fetch(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; ok: boolean; headers: Record<string, string>; text: string }> {
@@ -122,6 +122,12 @@ export interface DollarAnswers {
   fork?: (arg: { prompt: string }) => Promise<unknown>;
   sessionId?: string;
   usage?: unknown;
+  /** `$.process.run`: the exit, stdout and stderr of a command, by its argv; an unanswered argv exits 127. */
+  run?: (argv: readonly string[], init?: { timeoutMs?: number }) => Promise<{ exitCode: number; stdout?: string; stderr?: string }>;
+  /** `$.command.list`: the session's slash commands. */
+  commands?: Array<{ name: string; source: string }>;
+  /** `$.fs`: files by absolute path, read and written in place. */
+  files?: Map<string, string>;
 }
 
 /** A `$` of the calls the mod makes, recording each; anything else it touches throws. */
@@ -144,8 +150,30 @@ export function fakeDollar(lich: MemoryLich, clock: ManualClock, a: DollarAnswer
       id: () => Promise.resolve(a.sessionId ?? 'claude-session-1'),
       usage: () => Promise.resolve(a.usage ?? { startedAt: 0, context: { window: 200000 }, rateLimits: [], cost: { usd: 0 } }),
     },
-    ui: { log: (text: string) => void logs.push(text) },
+    ui: {
+      log: (text: string) => void logs.push(text),
+      toast: (text: string) => void record('ui.toast', text, undefined),
+      invalidate: (event: string) => void record('ui.invalidate', event, undefined),
+    },
+    process: {
+      run: async (argv: readonly string[], init?: { timeoutMs?: number }) => {
+        record('process.run', argv, undefined);
+        const r: { exitCode: number; stdout?: string; stderr?: string } = await (a.run ?? (async () => ({ exitCode: 127, stderr: 'not found' })))(argv, init);
+        return { exitCode: r.exitCode, stdout: r.stdout ?? '', stderr: r.stderr ?? '', isStdoutTruncated: false, isStderrTruncated: false };
+      },
+    },
+    fs: {
+      exists: (path: string) => Promise.resolve(a.files?.has(path) ?? false),
+      read: (path: string) => (a.files?.has(path) ? Promise.resolve(a.files.get(path)!) : Promise.reject(new Error(`ENOENT: ${path}`))),
+      write: (path: string, text: string) => {
+        record('fs.write', { path, text }, undefined);
+        a.files?.set(path, text);
+        return Promise.resolve();
+      },
+    },
   };
+  Object.assign($.clock, { now: () => Promise.resolve(clock.now) });
+  Object.assign($.command, { list: () => Promise.resolve(a.commands ?? []) });
   return { $: $ as unknown as EngineInterface, calls, logs };
 }
 
@@ -155,10 +183,15 @@ export type Hooks = Map<string, (...args: unknown[]) => unknown>;
 /** An `on` that keeps what is registered; `.catch` handlers are kept under `<event>.catch`. */
 export function recordingOn(): { on: On; hooks: Hooks } {
   const hooks: Hooks = new Map();
-  const on = ((pattern: string, hook: (...args: unknown[]) => unknown) => {
-    if (hooks.has(pattern)) throw new Error(`${pattern} registered twice`);
-    hooks.set(pattern, hook);
-    return { catch: (handler: (...args: unknown[]) => unknown) => hooks.set(`${pattern}.catch`, handler) };
+  const on = ((pattern: string, ...rest: unknown[]) => {
+    // `on(event, hook)` or `on(event, matcher, hook)`: a matched hook is kept as `<event> <value>`
+    // (`tool.call Agent`, `ui.render SessionMode`).
+    const hook = rest[rest.length - 1] as (...args: unknown[]) => unknown;
+    const matcher = rest.length > 1 ? (rest[0] as Record<string, string>) : undefined;
+    const key = matcher ? `${pattern} ${Object.values(matcher).join(' ')}` : pattern;
+    if (hooks.has(key)) throw new Error(`${key} registered twice`);
+    hooks.set(key, hook);
+    return { catch: (handler: (...args: unknown[]) => unknown) => hooks.set(`${key}.catch`, handler) };
   }) as unknown as On;
   return { on, hooks };
 }

@@ -196,7 +196,10 @@ describe('the typed reporters', () => {
     lich.on('GET /mod/status', () => ({ status: 200, body: '{"owed":null}' }));
     expect(await modStatus(ep)).toEqual({ ok: false, reason: '/mod/status: lich answered something that is not a relay status' });
     lich.on('GET /mod/status', () => ({ status: 400, body: 'session_id is required\n' }));
-    expect(await modStatus(ep)).toEqual({ ok: false, reason: '/mod/status: session_id is required' });
+    expect(await modStatus(ep)).toEqual({ ok: false, reason: '/mod/status: session_id is required', httpStatus: 400 });
+    // A lich older than the endpoint: the status a poller stops on.
+    lich.on('GET /mod/status', () => ({ status: 404, body: '404 page not found\n' }));
+    expect(await modStatus(ep)).toMatchObject({ ok: false, httpStatus: 404 });
   });
 
   it('resolve lich’s refusal as the reason, never throwing', async () => {

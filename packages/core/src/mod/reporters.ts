@@ -23,8 +23,11 @@ import { bodyLimit, type PluginLink, refusalText, utf8Length } from './link.js';
 /** What a report came to: taken (204), or why not, one line. */
 export type ReportResult = { ok: true } | { ok: false; reason: string };
 
-/** What `GET /mod/status` came to. */
-export type StatusResult = { ok: true; status: RelayStatus } | { ok: false; reason: string };
+/**
+ * What `GET /mod/status` came to. A failure carries lich's HTTP status when lich answered
+ * (`httpStatus`: 404 is a lich older than the endpoint, which a poller stops on).
+ */
+export type StatusResult = { ok: true; status: RelayStatus } | { ok: false; reason: string; httpStatus?: number };
 
 /** Every endpoint a plugin POSTs to, with the body it takes (generated from contracts/hooks). */
 export type ReportBodies = HookBodies;
@@ -180,7 +183,7 @@ export function cutWorkerAnswer(text: string): string {
 export async function modStatus(ep: PluginLink, options: { timeoutMs?: number } = {}): Promise<StatusResult> {
   try {
     const reply = await ep.exchange({ method: 'GET', path: '/mod/status', timeoutMs: options.timeoutMs ?? REPORT_TIMEOUT_MS });
-    if (reply.status !== 200) return { ok: false, reason: `/mod/status: ${refusalText(reply)}` };
+    if (reply.status !== 200) return { ok: false, reason: `/mod/status: ${refusalText(reply)}`, httpStatus: reply.status };
     const status = JSON.parse(reply.body) as RelayStatus;
     if (!isRelayStatus(status)) return { ok: false, reason: '/mod/status: lich answered something that is not a relay status' };
     return { ok: true, status };

@@ -14,6 +14,7 @@ import { goQuote } from '@lich/core/quote';
 import { cleanName } from '@lich/core/names';
 import { equalFold, expandPath } from '../relay/resolve.js';
 import { confines, type RungSetting } from '../sandbox/rung.js';
+import { subagentCardsSetting } from '../settings.js';
 import { Sandbox, type Prepared } from '../sandbox/sandbox.js';
 import type { ProjectRow, SessionRow, Store } from '../store/store.js';
 import { sessionEnv, type Coordinates, type WorktreePorts } from '../terminal/env.js';
@@ -302,6 +303,7 @@ export class Spawn {
           projectDir: prow.path,
           worktreePort,
           subagentDepth: session.subagentDepth,
+          subagentCards: subagentCardsSetting(dirname(this.d.providers.file)),
         }),
         readyMarker: o.setup ? SETUP_MARKER : undefined,
         // Started with lich's plugin, it says it reads by its /session-start (terminal/readiness.ts).

@@ -48,6 +48,12 @@ describe('sessionEnv for a --subagent worker', () => {
     expect(sessionEnv({}, {}, { ...coords, subagentDepth: 3 })).toMatchObject({ LICH_SUBAGENT_DEPTH: '3', LICH_SUBAGENT_CARDS: 'off' });
   });
 
+  it('turns subagent cards off for every session when the user’s subagentCards setting is false, and leaves them on otherwise', () => {
+    expect(sessionEnv({}, {}, { ...coords, subagentCards: false })).toMatchObject({ LICH_SUBAGENT_CARDS: 'off' });
+    expect(sessionEnv({}, {}, { ...coords, subagentDepth: 1, subagentCards: false })).toMatchObject({ LICH_SUBAGENT_DEPTH: '1', LICH_SUBAGENT_CARDS: 'off' });
+    expect(sessionEnv({}, {}, { ...coords, subagentCards: true })).not.toHaveProperty('LICH_SUBAGENT_CARDS');
+  });
+
   it('exports no depth for a session that is nobody\'s subagent', () => {
     const env = sessionEnv({ LICH_SUBAGENT_DEPTH: '4' }, {}, { ...coords, subagentDepth: 0 });
     expect(env).not.toHaveProperty('LICH_SUBAGENT_DEPTH');

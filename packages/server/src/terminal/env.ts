@@ -123,12 +123,13 @@ export const SUBAGENT_CARDS_OFF_DEPTH = 2;
  * `subagentDepth` is the session row's (`SessionRow.subagentDepth`): above 0 — a `lich open
  * --subagent` worker — it is exported as `LICH_SUBAGENT_DEPTH`, on every start of that session,
  * a resume included; from depth 2 (a card a card opened) `LICH_SUBAGENT_CARDS=off` goes with it
- * (spec/cli.md § lich open, --subagent; wire.md § 12.2).
+ * (spec/cli.md § lich open, --subagent; wire.md § 12.2). `subagentCards: false` (the user's
+ * settings.json) puts `LICH_SUBAGENT_CARDS=off` into every session, at any depth.
  */
 export function sessionEnv(
   base: NodeJS.ProcessEnv,
   providerEnv: Record<string, string>,
-  o: Coordinates & { sessionId: string; projectDir: string; worktreePort: number; subagentDepth?: number },
+  o: Coordinates & { sessionId: string; projectDir: string; worktreePort: number; subagentDepth?: number; subagentCards?: boolean },
 ): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(withoutParentAgent(base))) if (v !== undefined) env[k] = v;
@@ -150,6 +151,7 @@ export function sessionEnv(
     env.LICH_SUBAGENT_DEPTH = String(depth);
     if (depth >= SUBAGENT_CARDS_OFF_DEPTH) env.LICH_SUBAGENT_CARDS = 'off';
   }
+  if (o.subagentCards === false) env.LICH_SUBAGENT_CARDS = 'off';
   return env;
 }
 
