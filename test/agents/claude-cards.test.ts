@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Turn, gate, replyScript } from '../../tools/fake-model/index.mjs';
-import { Tier, clientName, explained, openPolled, untilLich } from './tier.js';
+import { Tier, clientName, explained, openPolled, row, untilLich } from './tier.js';
 
 const WORKER_REPORT = 'Worker report: the three tests pass.';
 
@@ -44,11 +44,13 @@ function script(t: Turn) {
   if (t.toolResult?.name === 'Agent') return { text: 'delegated' };
   if (t.toolResult?.name === 'TaskStop') return { text: 'stopped it' };
   if (t.toolResult?.name === 'Write') return { text: 'written' };
+  if (t.toolResult?.name === 'Skill') return { text: 'queued it' };
   if (t.toolResult) return undefined;
   const delegate = /DELEGATE-(\w+)/.exec(t.text);
   if (delegate) return { calls: [{ name: 'Agent', input: agentInput(delegate[1]!) }] };
   const stop = /STOP-IT (\S+)/.exec(t.text);
   if (stop) return { calls: [{ name: 'TaskStop', input: { task_id: stop[1] } }] };
+  if (t.text.includes('COMPACT-YOURSELF')) return { calls: [{ name: 'Skill', input: { skill: 'compact' } }] };
   const write = /WRITE-FILE (\S+) (\S+)/.exec(t.text);
   if (write) return { calls: [{ name: 'Write', input: { file_path: write[1], content: `${write[2]}\n` } }] };
   if (t.text.includes('which opened this session as its subagent')) return { text: WORKER_REPORT, ...(workerHold ? { hold: workerHold.promise } : {}) };
@@ -208,6 +210,19 @@ describe(`lich's companion modules in ${clientName('claude')}`, () => {
       const seen = await t.fake.waitForTurn((x) => x.toolResult?.name === 'Write', { after: mark, timeoutMs: 120_000, what: 'B’s write' });
       expect(requestText(seen.body), 'the note after the tool result').toContain(`was also edited by lich session "${a.label}"`);
       await (await t.screen(b.id)).waitFor(`shared.txt also edited by "${a.label}"`, 'the footer’s edit note', 30_000);
+    });
+  });
+
+  it('runs /compact on itself when the model asks for it through the Skill tool, once its turn ended, and the card is done after it', async () => {
+    const t = (tier = await Tier.start('claude', { script: (x) => script(x) ?? reply(x) }));
+    await explained(t, async () => {
+      const s = await openPolled(t);
+      const mark = t.fake.mark();
+      expect((await t.lich(['control', s.id, 'prompt', 'COMPACT-YOURSELF please'])).code).toBe(0);
+      const answered = await t.fake.waitForTurn((x) => x.toolResult?.name === 'Skill', { after: mark, timeoutMs: 120_000, what: 'the Skill call answered' });
+      expect(requestText(answered.body)).toContain('/compact is queued and runs once this turn ends. End the turn now.');
+      await (await t.screen(s.id)).waitFor('Compacted', 'the compaction on screen', 120_000);
+      await untilLich(() => row(t, s.id), (r) => r?.state === 'done', 'done after the compaction');
     });
   });
 });

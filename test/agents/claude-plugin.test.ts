@@ -281,8 +281,11 @@ describe('the shipped plugin', () => {
         await untilLich(async () => readdirOr(join(dir, '.claude-plugin/types/claude-code')), (n) => n.includes('index.d.ts'), 'the declarations Claude Code writes');
         const fresh = readFileSync(written, 'utf8');
         expect(fresh.split('\n', 1)[0]).toBe(`// Written by Claude Code ${clientName('claude').split(' ').pop()}.`);
-        expect(vendoredDeclarations(), 'packages/claude-plugin/types/claude-code/index.d.ts is not what this Claude Code writes: regenerate it').toBe(fresh);
-        const tsc = await typecheckModule(written);
+        expect(vendoredDeclarations('claude-code'), 'packages/claude-plugin/types/claude-code/index.d.ts is not what this Claude Code writes: regenerate it').toBe(fresh);
+        // Its built-in tools' arguments and results (Agent, TaskStop, Edit, Skill), which the mod's hooks are typed by.
+        const tools = join(dir, '.claude-plugin/types/claude-code-tools/index.d.ts');
+        expect(vendoredDeclarations('claude-code-tools'), 'packages/claude-plugin/types/claude-code-tools/index.d.ts is not what this Claude Code writes: regenerate it').toBe(readFileSync(tools, 'utf8'));
+        const tsc = await typecheckModule([written, tools]);
         expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
       });
     } finally {
@@ -304,12 +307,13 @@ function claude(args: string[], home: string): Promise<Run> {
 }
 
 /** The vendored declarations without the header the vendoring adds (tools/claude-types.mjs). */
-function vendoredDeclarations(): string {
-  return readFileSync(join(ROOT, 'packages/claude-plugin/types/claude-code/index.d.ts'), 'utf8').replace(/^(\/\/ lich: .*\n)+/, '');
+/** The vendored declarations of `folder` without the header the vendoring adds (tools/claude-types.mjs). */
+function vendoredDeclarations(folder: 'claude-code' | 'claude-code-tools'): string {
+  return readFileSync(join(ROOT, 'packages/claude-plugin/types', folder, 'index.d.ts'), 'utf8').replace(/^(\/\/ lich: .*\n)+/, '');
 }
 
-/** tsc over the hooks module (packages/claude-plugin/tsconfig.json) with `declarations` in place of the vendored copy. */
-function typecheckModule(declarations: string): Promise<Run> {
+/** tsc over the hooks module (packages/claude-plugin/tsconfig.json) with `declarations` in place of the vendored copies. */
+function typecheckModule(declarations: string[]): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'lich-modtypes-'));
   const config = join(dir, 'tsconfig.json');
   const base = JSON.parse(readFileSync(join(ROOT, 'packages/claude-plugin/tsconfig.json'), 'utf8')) as { compilerOptions: object; include: string[] };
@@ -317,7 +321,7 @@ function typecheckModule(declarations: string): Promise<Run> {
     config,
     JSON.stringify({
       compilerOptions: { ...base.compilerOptions, baseUrl: ROOT },
-      include: [declarations, ...base.include.filter((p) => !p.startsWith('types/')).map((p) => join(ROOT, 'packages/claude-plugin', p))],
+      include: [...declarations, ...base.include.filter((p) => !p.startsWith('types/')).map((p) => join(ROOT, 'packages/claude-plugin', p))],
     }),
   );
   return new Promise((resolve) => {
