@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RecordedRequest, type Turn, gate, replyScript, useTool } from '../../tools/fake-model/index.mjs';
 import { ticketOf } from '../e2e/harness.js';
+import { controlNote, described } from '@lich/core/mod/self-command';
 import { contractTools, expectMatchesContract } from './contracts.js';
 import { type Kind, Tier, type TierOptions, clientName, explained } from './tier.js';
 
@@ -41,6 +42,18 @@ const CLIENT_REWRITES: Record<Kind, (s: string) => string> = {
   opencode: (s) => s,
   codex: (s) => s,
   omp: (s) => s,
+};
+
+/**
+ * What lich's own plugin adds to a tool's description in each client: Claude Code's mod gives
+ * `control_session` the paragraph saying this session may be its own target (self-command,
+ * lich-plugin-modules.md § 8), naming the session's id. Nothing else is changed.
+ */
+const PLUGIN_DESCRIBES: Record<Kind, (sessionId: string) => (tool: string, description: string) => string> = {
+  claude: (id) => (tool, d) => (tool === 'control_session' ? described(d, controlNote(id, 'en')) : d),
+  opencode: () => (_t, d) => d,
+  codex: () => (_t, d) => d,
+  omp: () => (_t, d) => d,
 };
 
 /** How each client is told to pick its conversation back up (wire.md § 12.1): `<arg> <id>`. */
@@ -141,7 +154,7 @@ export function acceptance(kind: Kind): void {
         const offered = t.fake.turns().filter((q) => contracts.every((c) => q.turn!.has(c.name)));
         expect(offered.length, 'a request offered all fourteen').toBeGreaterThan(0);
         const turn = offered[offered.length - 1].turn!;
-        for (const c of contracts) expectMatchesContract(turn.tool(c.name), c, CLIENT_REWRITES[kind]);
+        for (const c of contracts) expectMatchesContract(turn.tool(c.name), c, CLIENT_REWRITES[kind], PLUGIN_DESCRIBES[kind](s.id));
       });
     });
 

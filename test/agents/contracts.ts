@@ -46,12 +46,18 @@ export function contractTools(): ContractTool[] {
  * type, its property names, each property's type, description and enum, and the required list.
  * JSON Schema bookkeeping a client adds (`$schema`, `additionalProperties`) is allowed; another
  * property, a missing one or a changed word is not. `rewrite` is what the client itself is
- * measured to do to the text on its way to the model, applied to the contract's side.
+ * measured to do to the MCP server's text on its way to the model, applied to the contract's side; `described`
+ * what lich's own plugin adds to a tool's description in that client (`tool` is the contract's name).
  */
-export function expectMatchesContract(offered: OfferedTool | null, c: ContractTool, rewrite: (s: string) => string = (s) => s): void {
+export function expectMatchesContract(
+  offered: OfferedTool | null,
+  c: ContractTool,
+  rewrite: (s: string) => string = (s) => s,
+  described: (tool: string, description: string) => string = (_t, d) => d,
+): void {
   expect(offered, `${c.name} (${c.file}) is offered to the model`).not.toBeNull();
   const t = offered!;
-  expect(t.description, `${c.name}: description`).toBe(rewrite(c.description));
+  expect(t.description, `${c.name}: description`).toBe(described(c.name, rewrite(c.description)));
   const schema = (t.schema ?? {}) as { type?: string; properties?: Record<string, Record<string, unknown>>; required?: string[] };
   expect(schema.type, `${c.name}: schema type`).toBe('object');
   const props = schema.properties ?? {};
