@@ -55,8 +55,12 @@ function script(t: Turn) {
   if (write) return { calls: [{ name: 'Write', input: { file_path: write[1], content: `${write[2]}\n` } }] };
   if (t.text.includes('which opened this session as its subagent')) return { text: WORKER_REPORT, ...(workerHold ? { hold: workerHold.promise } : {}) };
   if (t.text.includes('finished the task you handed it')) return { text: 'got the report' };
+  if (t.text.includes('HOLD-THIS-TURN')) return { text: 'still thinking', hold: turnHold?.promise };
   return undefined;
 }
+
+/** A held turn of the caller's own, released by a test. */
+let turnHold: ReturnType<typeof gate> | undefined;
 
 /**
  * The Agent call's result as the caller's model read it: the result's text, and the whole request
@@ -89,6 +93,8 @@ describe(`lich's companion modules in ${clientName('claude')}`, () => {
   afterEach(async () => {
     workerHold?.release();
     workerHold = undefined;
+    turnHold?.release();
+    turnHold = undefined;
     await tier?.close();
     tier = undefined;
   });
@@ -223,6 +229,43 @@ describe(`lich's companion modules in ${clientName('claude')}`, () => {
       expect(requestText(answered.body)).toContain('/compact is queued and runs once this turn ends. End the turn now.');
       await (await t.screen(s.id)).waitFor('Compacted', 'the compaction on screen', 120_000);
       await untilLich(() => row(t, s.id), (r) => r?.state === 'done', 'done after the compaction');
+    });
+  });
+
+  it('stops an isolated worker by parking it with its worktree kept: its errand ends, the caller stops counting it, and nothing said in it later comes back as the report', async () => {
+    workerHold = gate();
+    const t = (tier = await Tier.start('claude', { script: (x) => script(x) ?? reply(x) }));
+    await explained(t, async () => {
+      const caller = await openPolled(t);
+      const mark = t.fake.mark();
+      expect((await t.lich(['control', caller.id, 'prompt', 'DELEGATE-isolated'])).code).toBe(0);
+      const id = agentIdIn(await agentResult(t, mark));
+      const screen = await t.screen(caller.id);
+      await screen.waitFor(/lich: 1 task out/, 'the footer counting the worker', 30_000);
+      const stopMark = t.fake.mark();
+      expect((await t.lich(['control', caller.id, 'prompt', `STOP-IT ${id}`])).code).toBe(0);
+      const stopped = await t.fake.waitForTurn((x) => x.toolResult?.name === 'TaskStop', { after: stopMark, timeoutMs: 120_000, what: 'TaskStop answered' });
+      expect(stopped.turn!.toolResult!.text).toContain(`Successfully stopped task: ${id}`);
+      await untilLich(() => sessions(t), (l) => !l.some((x) => x.name === id), 'the worker parked');
+      const wt = await t.lich(['worktrees', '--project', t.project]);
+      expect(wt.stdout, 'its worktree kept').toMatch(/subagent\/check-the-tests-[0-9a-z]{4}/);
+      await screen.waitFor((x) => !x.text().includes('task out'), 'the footer no longer counting it', 30_000);
+      workerHold!.release();
+      expect(t.fake.requests.some((q) => q.seq > stopMark && q.turn?.text.includes('finished the task you handed it')), 'no report of the stopped task').toBe(false);
+    });
+  });
+
+  it('is done, not busy, once the person stops its turn with Esc', async () => {
+    turnHold = gate();
+    const t = (tier = await Tier.start('claude', { script: (x) => script(x) ?? reply(x) }));
+    await explained(t, async () => {
+      const s = await openPolled(t);
+      const mark = t.fake.mark();
+      expect((await t.lich(['control', s.id, 'prompt', 'HOLD-THIS-TURN please'])).code).toBe(0);
+      await t.fake.waitForTurn((x) => x.text.includes('HOLD-THIS-TURN'), { after: mark, what: 'the held turn' });
+      await untilLich(() => row(t, s.id), (r) => r?.state === 'busy', 'busy mid-turn');
+      (await t.screen(s.id)).keys('\x1b');
+      await untilLich(() => row(t, s.id), (r) => r?.state === 'done', 'done after Esc', 30_000);
     });
   });
 });

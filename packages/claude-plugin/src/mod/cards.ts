@@ -20,6 +20,7 @@ import {
   decideAgentCall,
   interruptedDeny,
   isolated,
+  mayHoldTask,
   nativeToast,
   OPEN_TIMEOUT_MS,
   openArgv,
@@ -27,6 +28,7 @@ import {
   readSessions,
   stopAnswer,
   stopArgv,
+  stopFallbackArgv,
   WORKER_POLL_MS,
   workersPart,
 } from '@lich/core/mod/cards';
@@ -100,17 +102,20 @@ export async function agentCall($: EngineInterface, e: AgentInput, next: ToolNex
       // No base: lich takes the project's current branch.
     }
   }
-  let run: CliResult;
+  let run: CliResult | 'timed-out';
   try {
-    run = await runLichCli($, bin, openArgv(call, base), OPEN_TIMEOUT_MS);
+    run = await bounded($, runLichCli($, bin, openArgv(call, base), OPEN_TIMEOUT_MS), OPEN_TIMEOUT_MS + 5000);
   } catch (error) {
     if (next.signal.aborted) return { deny: interruptedDeny(call, lang) };
     $.ui.toast(nativeToast(call.description, error instanceof Error ? error.message : String(error)));
     return next(e as never);
   }
+  if (run === 'timed-out') return { deny: interruptedDeny(call, lang) };
   const opened = readOpen(run);
   if (!opened.ok) {
-    if (next.signal.aborted) return { deny: interruptedDeny(call, lang) };
+    // The person's Esc, or a lich that may have handed the task over before its answer was lost:
+    // a native agent beside the worker would do the work twice.
+    if (next.signal.aborted || (opened.opened === undefined && mayHoldTask(run))) return { deny: interruptedDeny(call, lang) };
     $.ui.toast(nativeToast(call.description, opened.reason));
     return next(e as never);
   }
@@ -135,8 +140,8 @@ interface TaskStopInput {
 }
 
 /**
- * `tool.call {tool: "TaskStop"}`: a worker this session counts is stopped through lich — a shared
- * one closed, an isolated one's turn aborted — and answered in TaskStop's own shape; any other id
+ * `tool.call {tool: "TaskStop"}`: a worker this session counts is stopped through lich — closed,
+ * an isolated one with its worktree kept — and answered in TaskStop's own shape; any other id
  * goes to Claude Code's TaskStop. Esc in this session stops only its own turn, never a worker.
  */
 export async function taskStop($: EngineInterface, e: TaskStopInput, next: ToolNext, state: ModState): Promise<ToolCallResult> {
@@ -145,17 +150,42 @@ export async function taskStop($: EngineInterface, e: TaskStopInput, next: ToolN
   if (!worker) return next(e as never);
   const lang = promptLang((await $.env.get('LICH_PROMPT_LANG')) ?? '');
   const bin = (await $.env.get('LICH_BIN')) ?? '';
-  let run: CliResult;
-  try {
-    run = await runLichCli($, bin, stopArgv(worker));
-  } catch (error) {
-    run = { exit: 1, stdout: '', stderr: error instanceof Error ? error.message : String(error) };
-  }
+  const close = async (argv: string[]): Promise<CliResult> => {
+    try {
+      return await runLichCli($, bin, argv);
+    } catch (error) {
+      return { exit: 1, stdout: '', stderr: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  let run = await close(stopArgv(worker));
+  const fallback = stopFallbackArgv(worker);
+  if (run.exit !== 0 && fallback) run = await close(fallback);
   const answer = stopAnswer(worker, id, run, lang);
   if ('deny' in answer) return { deny: answer.deny };
   state.workers.drop(worker.name);
   showWorkers($, state);
   return { result: answer.result } as ToolCallResult;
+}
+
+/**
+ * `p`, or `'timed-out'` after `ms` on Claude Code's clock: `$.process.run`'s own timeout was
+ * measured not to end a `lich open` whose lich stopped answering (SIGSTOPped: the call sat past its
+ * bound until lich woke).
+ */
+function bounded<T>($: EngineInterface, p: Promise<T>, ms: number): Promise<T | 'timed-out'> {
+  return new Promise((resolve, reject) => {
+    const timer = $.clock.after(ms, () => resolve('timed-out'));
+    p.then(
+      (v) => {
+        timer.cancel();
+        resolve(v);
+      },
+      (err: unknown) => {
+        timer.cancel();
+        reject(err);
+      },
+    );
+  });
 }
 
 /** The footer's workers part, redrawn. */

@@ -97,18 +97,27 @@ describe('agent cards', () => {
     expect(await raise(hooks, 'tool.call Agent', $, agentE(), native, { plugin: 'other-plugin' })).toEqual(await native());
     expect(lichRuns(calls)).toEqual([]);
     expect(await raise(hooks, 'tool.call Agent', $, agentE(), native)).toEqual(await native());
-    expect(calls.filter((c) => c.call === 'ui.toast').map((c) => c.arg)).toEqual(['lich: ran "Fix the auth flow" as a Claude Code subagent: lich: no lich is running']);
+    expect(calls.filter((c) => c.call === 'ui.toast').map((c) => c.arg)).toEqual(['lich: ran "Fix the auth flow" as a Claude Code subagent: no lich is running']);
     const p = await start({ run: async () => ({ exitCode: 0, stdout: openedJson('pending') }) }, false);
     expect(await raise(p.hooks, 'tool.call Agent', p.$, agentE(), native)).toEqual(await native());
   });
 
-  it('denies after Esc when the open failed, since lich may hold the task, and denies a task that never reached the worker', async () => {
+  it('denies after Esc when the open failed, and when lich stopped answering mid-open, since lich may hold the task, and denies a task that never reached the worker', async () => {
     const esc = new AbortController();
     esc.abort();
     const failed = await start({ run: async () => Promise.reject(new Error('killed')) });
     expect(await raise(failed.hooks, 'tool.call Agent', failed.$, agentE(), native, { signal: esc.signal })).toEqual({
       deny: 'interrupted; a lich session may already have the task, and a report it sends arrives here as a [lich] note.',
     });
+    // A lich that stopped answering mid-open: the reply lost after the request went out, or the run
+    // outliving its bound on Claude Code's clock.
+    const lost = await start({ run: async () => ({ exitCode: 1, stderr: 'lich: read the reply: unexpected EOF\n' }) });
+    expect(await raise(lost.hooks, 'tool.call Agent', lost.$, agentE(), native)).toHaveProperty('deny');
+    const hung = await start({ run: () => new Promise(() => {}) });
+    const pending = raise(hung.hooks, 'tool.call Agent', hung.$, agentE(), native);
+    await settle();
+    clock.advance(125_000);
+    expect(await pending).toEqual({ deny: expect.stringContaining('may already have the task') });
     const unread = await start({ run: async () => ({ exitCode: 0, stdout: openedJson('unread') }) });
     expect(await raise(unread.hooks, 'tool.call Agent', unread.$, agentE(), native)).toEqual({ deny: 'the task never reached "Session 4" (unread): open its card.' });
   });
@@ -122,6 +131,37 @@ describe('agent cards', () => {
     expect(lichRuns(calls).at(-1)).toEqual(['close', '--', 'lich-bbbb']);
     expect(r.result).toEqual({ message: 'Successfully stopped task: lich-bbbb (Fix the auth flow)', task_id: 'lich-bbbb', task_type: 'local_agent', command: 'Fix the auth flow' });
     expect(state.workers.count).toBe(0);
+  });
+
+  it('stops an isolated worker by closing it with its worktree kept, and with a plain close when lich refuses the keep', async () => {
+    const { hooks, calls, $ } = await start({
+      run: async (argv) =>
+        argv[0] === 'git'
+          ? { exitCode: 0, stdout: 'main\n' }
+          : argv[1] === 'open'
+            ? { exitCode: 0, stdout: openedJson('pending') }
+            : argv.includes('--worktree=keep')
+              ? { exitCode: 1, stderr: 'lich: the worktree is not this session’s alone\n' }
+              : { exitCode: 0 },
+    });
+    await raise(hooks, 'tool.call Agent', $, agentE({ isolation: 'worktree' }), native);
+    const r = await raise(hooks, 'tool.call TaskStop', $, { tool: 'TaskStop', task_id: 'lich-bbbb' }, native);
+    expect(lichRuns(calls).slice(-2)).toEqual([
+      ['close', '--worktree=keep', '--', 'lich-bbbb'],
+      ['close', '--', 'lich-bbbb'],
+    ]);
+    expect(r.result.message).toBe('Successfully stopped task: lich-bbbb (Fix the auth flow)');
+  });
+
+  it('reports done when the person stops a turn with Esc, which fires no Stop hook', async () => {
+    const { hooks, $ } = await start({ sessionId: 'conv-1' });
+    await raise(hooks, 'turn.start', $, { text: 'work', turnId: 't1' }, async () => ({}));
+    await raise(hooks, 'turn.complete', $, { turnId: 't1', reason: 'aborted', isAborted: true, answer: '', durationMs: 5 }, async () => ({}));
+    await lich.until(() => lich.to('/hook').length === 1, 'the done');
+    expect(lich.to('/hook')[0]!.body).toEqual({ session_id: 'lich-s1', state: 'done', provider_session_id: 'conv-1' });
+    await raise(hooks, 'turn.complete', $, { turnId: 't2', reason: 'answer', isAborted: false, answer: 'ok', durationMs: 5 }, async () => ({}));
+    await settle();
+    expect(lich.to('/hook'), 'an answered turn’s done is the Stop hook’s').toHaveLength(1);
   });
 });
 

@@ -32,7 +32,7 @@
 import type { EngineInterface, On, SessionStartInput } from 'claude-code';
 import { runModClient } from '@lich/core/mod/client';
 import { linkCoordinates, type PluginLink } from '@lich/core/mod/link';
-import { answerAsWorker, answerAsWorkerBlank, cutWorkerAnswer, reportUsage } from '@lich/core/mod/reporters';
+import { answerAsWorker, answerAsWorkerBlank, cutWorkerAnswer, reportState, reportUsage } from '@lich/core/mod/reporters';
 import { agentCall, taskStop } from './cards.js';
 import { aroundCompaction } from './compacting.js';
 import { guardEdit } from './edit-guard.js';
@@ -71,7 +71,12 @@ export function registerLich(on: On, deps: ModDeps): ModState {
   });
 
   on('turn.complete', ($, e, next) => {
-    if (e.agentId === undefined) turnCompleted(state, e.turnId);
+    if (e.agentId === undefined) {
+      turnCompleted(state, e.turnId);
+      // Esc fires no Stop hook: without this the card stayed busy, and lich held the notes it
+      // types at a free prompt (a worker's report) for as long.
+      if (e.reason === 'aborted') reportAbortedTurn($, state);
+    }
     return next(e);
   });
 
@@ -157,6 +162,17 @@ async function startInLich($: EngineInterface, e: SessionStartInput, state: ModS
     log: (line) => $.ui.log(line, { to: 'debug' }),
   });
   void reportMeasure($, state, await $.session.usage());
+}
+
+/** `done` for a main-loop turn the person stopped with Esc, naming its conversation; not awaited. */
+function reportAbortedTurn($: EngineInterface, state: ModState): void {
+  const link = state.link;
+  if (!link) return;
+  void (async () => {
+    const conversation = await $.session.id();
+    const r = await reportState(link, conversation ? { state: 'done', provider_session_id: conversation } : { state: 'done' });
+    if (!r.ok) $.ui.log(`lich: the done of a stopped turn was dropped: ${r.reason}`, { to: 'debug' });
+  })();
 }
 
 /** `/mod/usage` for the session's conversation as it stands now (its id changes at a `/clear`). */

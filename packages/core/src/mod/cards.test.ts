@@ -13,12 +13,14 @@ import {
   decideAgentCall,
   DEPTH_LIMIT_TOAST,
   interruptedDeny,
+  mayHoldTask,
   nativeToast,
   openArgv,
   readOpen,
   readSessions,
   stopAnswer,
   stopArgv,
+  stopFallbackArgv,
   subagentBranch,
   Workers,
   workersPart,
@@ -73,7 +75,7 @@ describe('which Agent calls become cards', () => {
     expect(decideAgentCall(call(), ctx({ cards: 'off', depth: '2' }))).toEqual({ take: false, toast: DEPTH_LIMIT_TOAST });
     expect(decideAgentCall(call({ prompt: 'é'.repeat(4096) }), ctx())).toEqual({ take: true });
     expect(decideAgentCall(call({ prompt: `${'é'.repeat(4096)}!` }), ctx())).toEqual({ take: false, toast: "the task is 8193 bytes, over lich's 8192" });
-    expect(nativeToast('Fix it', 'lich: no lich is running')).toBe('lich: ran "Fix it" as a Claude Code subagent: lich: no lich is running');
+    expect(nativeToast('Fix it', 'lich: no lich is running')).toBe('lich: ran "Fix it" as a Claude Code subagent: no lich is running');
   });
 });
 
@@ -178,19 +180,28 @@ describe('the workers a session counts', () => {
     expect(workersPart(w.count)).toBeUndefined();
   });
 
-  it('stops a shared worker with lich close and an isolated one with control abort, answering in TaskStop’s shape', () => {
+  it('stops a worker by closing it, an isolated one with its worktree kept and a plain close when that is refused, answering in TaskStop’s shape', () => {
     const shared = { name: 'lich-bbbb', label: 'Session 4', description: 'Fix it', shared: true };
     const isolated = { ...shared, shared: false };
     expect(stopArgv(shared)).toEqual(['close', '--', 'lich-bbbb']);
-    expect(stopArgv(isolated)).toEqual(['control', '--', 'lich-bbbb', 'abort']);
+    expect(stopFallbackArgv(shared)).toBeUndefined();
+    expect(stopArgv(isolated)).toEqual(['close', '--worktree=keep', '--', 'lich-bbbb']);
+    expect(stopFallbackArgv(isolated)).toEqual(['close', '--', 'lich-bbbb']);
     expect(stopAnswer(shared, 'lich-bbbb', { exit: 0, stdout: '', stderr: '' }, 'en')).toEqual({
       result: { message: 'Successfully stopped task: lich-bbbb (Fix it)', task_id: 'lich-bbbb', task_type: 'local_agent', command: 'Fix it' },
     });
-    // control's 2 (took it, not confirmed yet) and 3 (the session ended first) are a stop.
-    for (const exit of [0, 2, 3]) expect(stopAnswer(isolated, 'lich-bbbb', { exit, stdout: '', stderr: '' }, 'en')).toHaveProperty('result');
     expect(stopAnswer(isolated, 'lich-bbbb', { exit: 1, stdout: '', stderr: 'lich: no session named "lich-bbbb"\n' }, 'en')).toEqual({
       deny: 'lich could not stop "Session 4": lich: no session named "lich-bbbb"',
     });
     expect(stopAnswer(shared, 'lich-bbbb', { exit: 2, stdout: '', stderr: '' }, 'en')).toEqual({ deny: 'lich could not stop "Session 4": lich close exited 2' });
+  });
+
+  it('takes a lich open that outlived its bound, or whose request went out and whose reply was lost, as one that may have handed the task over', () => {
+    expect(mayHoldTask('timed-out')).toBe(true);
+    const failed = (stderr: string) => ({ exit: 1, stdout: '', stderr });
+    expect(mayHoldTask(failed('lich: reach lich: Post "http://127.0.0.1:4711/rpc/spawn.OpenSubagent?token=…": context deadline exceeded (Client.Timeout exceeded while awaiting headers)\n'))).toBe(true);
+    expect(mayHoldTask(failed('lich: read the reply: unexpected EOF\n'))).toBe(true);
+    expect(mayHoldTask(failed('lich: no lich is running — open lich, or run this inside one of its sessions\n'))).toBe(false);
+    expect(mayHoldTask(failed('lich: reach lich: Post "http://127.0.0.1:4711/rpc/spawn.OpenSubagent?token=…": dial tcp 127.0.0.1:4711: connect: connection refused\n'))).toBe(false);
   });
 });

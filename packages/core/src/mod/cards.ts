@@ -101,7 +101,19 @@ export function decideAgentCall(call: AgentCall, ctx: CardsContext): CardDecisio
 
 /** The toast of a card that could not be opened, the native agent running in its place. */
 export function nativeToast(description: string, reason: string): string {
-  return `lich: ran "${description}" as a Claude Code subagent: ${reason}`;
+  return `lich: ran "${description}" as a Claude Code subagent: ${reason.replace(/^lich: /, '')}`;
+}
+
+/**
+ * Whether a `lich open` that gave no session may all the same have handed its worker the task —
+ * so a native agent beside it would do the work twice: the run outlived its bound (lich stopped
+ * answering mid-open), or the CLI's line says the request was sent and its reply lost (its
+ * transport failures after sending: `… context deadline exceeded …`, `read the reply: …`). A
+ * refusal lich answered, or a lich that could not be reached, opened nothing.
+ */
+export function mayHoldTask(r: CliResult | 'timed-out'): boolean {
+  if (r === 'timed-out') return true;
+  return /context deadline exceeded|^lich: read the reply: /m.test(r.stderr);
 }
 
 /**
@@ -297,6 +309,7 @@ export function agentAnswer(opened: Opened & { delivery: Result }, call: AgentCa
 
 /** The deny of a call whose open failed after the person pressed Esc: lich may already hold the task. */
 export function interruptedDeny(call: AgentCall, lang: PromptLang): string {
+  // Esc, or a lich that stopped answering mid-open: either way a worker may have the task.
   const branch = isolated(call) ? subagentBranch(call.description, call.toolUseId) : '';
   return branch ? promptText(lang, 'mod.cards.interrupted.branch', { branch }) : promptText(lang, 'mod.cards.interrupted');
 }
@@ -360,13 +373,21 @@ export function readSessions(r: CliResult): Peer[] | undefined {
 }
 
 /**
- * How a counted worker is stopped (§ 3.5): a shared one is closed — it has nothing of its own to
- * keep, and lich ends its errand in silence since its caller closed it — and an isolated one has
- * its turn aborted, its card and worktree left for the user.
+ * How a counted worker is stopped (§ 3.5): closed by its caller, which lich takes as the errand
+ * ending in silence (spec/cli.md § lich open, --subagent) — a shared one outright, it has nothing
+ * of its own to keep; an isolated one with its worktree kept (`--worktree keep`: parked, its
+ * checkout on disk, resumed by `lich open --worktree <branch>`). The original aborted an isolated
+ * worker's turn instead and left its card open, which left the errand open too: the caller went
+ * on counting it, and the next thing the user said in that card came back as the task's report.
+ * `keep` is refused when someone else works in that worktree too; {@link stopFallbackArgv} then.
  */
 export function stopArgv(w: Worker): string[] {
-  if (w.shared) return cliArgv.close({ project: '', worktree: '', force: false, target: w.name }, { json: false });
-  return cliArgv.control({ project: '', target: w.name, action: 'abort', value: '', args: '' }, { json: false });
+  return cliArgv.close({ project: '', worktree: w.shared ? '' : 'keep', force: false, target: w.name }, { json: false });
+}
+
+/** The close an isolated worker gets when {@link stopArgv}'s `--worktree keep` was refused; `undefined` for a shared one. */
+export function stopFallbackArgv(w: Worker): string[] | undefined {
+  return w.shared ? undefined : cliArgv.close({ project: '', worktree: '', force: false, target: w.name }, { json: false });
 }
 
 /** Claude Code's `TaskStop` result (claude-code-tools `BuiltinToolResults.TaskStop`). */
@@ -377,14 +398,9 @@ export interface TaskStopped {
   command: string;
 }
 
-/**
- * How `TaskStop` answers the run of {@link stopArgv}: stopped — `lich close` exit 0, `lich
- * control … abort` exit 0, 2 (the session took it and has not confirmed yet: it still goes
- * through) or 3 (the session ended first) — else refused with lich's own line.
- */
+/** How `TaskStop` answers the close of {@link stopArgv}: stopped on exit 0, else refused with lich's own line. */
 export function stopAnswer(w: Worker, taskId: string, r: CliResult, lang: PromptLang): { result: TaskStopped } | { deny: string } {
-  const stopped = w.shared ? r.exit === 0 : [0, 2, 3].includes(r.exit);
-  if (!stopped) return { deny: promptText(lang, 'mod.cards.stopFailed', { label: w.label, reason: cliFailure(w.shared ? 'close' : 'control', r) }) };
+  if (r.exit !== 0) return { deny: promptText(lang, 'mod.cards.stopFailed', { label: w.label, reason: cliFailure('close', r) }) };
   return {
     result: { message: `Successfully stopped task: ${taskId} (${w.description})`, task_id: taskId, task_type: 'local_agent', command: w.description },
   };
