@@ -421,17 +421,23 @@ describe('kill -9 of the backend mid-fan-out, then a start on the same directori
       expect(r.stderr).not.toContain(first.token);
     }
     let openedBeforeDeath = 0;
+    // An open whose CLI read the runtime file only after the kill finds the lich it names gone.
+    const openLine = /^lich: ((reach lich|read the reply): [^\n]+|no lich is running — open lich, or run this inside one of its sessions)\n$/;
     for (const r of await Promise.all(opening)) {
       if (r.code === 0) openedBeforeDeath++;
-      else expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(oneLine) });
+      else expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(openLine) });
     }
     // The sessions' processes lost their terminal with it.
     await until(() => agentPids.every((p) => !alive(p)), 'the agents to end with their terminals', 15_000);
 
-    // The dead coordinates, from the runtime file and from a session's environment: refused at once, in one line.
-    const refused = `lich: reach lich: Post "http://127.0.0.1:${port}/rpc/relay.Peers?token=…": dial tcp 127.0.0.1:${port}: connect: connection refused\n`;
-    expect(await first.lich(['sessions'])).toEqual({ code: 1, stdout: '', stderr: refused });
+    // The dead coordinates, from the runtime file and from a session's environment: refused at once,
+    // in one line. Where they name the dead lich's pid, no connection is even tried.
+    const gone = 'lich: no lich is running — open lich, or run this inside one of its sessions\n';
+    expect(await first.lich(['sessions'])).toEqual({ code: 1, stdout: '', stderr: gone });
     const sessionEnv = { port, token: first.token, session: sessions[0]!.id };
+    expect(await first.lich(['sessions'], { ...sessionEnv, env: { LICH_PID: String(first.pid) } })).toEqual({ code: 1, stdout: '', stderr: gone });
+    // An original lich's session names no pid: the connection is tried and refused.
+    const refused = `lich: reach lich: Post "http://127.0.0.1:${port}/rpc/relay.Peers?token=…": dial tcp 127.0.0.1:${port}: connect: connection refused\n`;
     expect(await first.lich(['sessions'], sessionEnv)).toEqual({ code: 1, stdout: '', stderr: refused });
 
     // A new backend on the same directories and port: the dead pid's lock and runtime file do not stop it.

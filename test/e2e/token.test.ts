@@ -202,19 +202,18 @@ function expectOneLine(r: Run, line: string | RegExp): void {
 }
 
 describe('a stale runtime file', () => {
-  it('naming a dead lich whose port is closed: one reach lich line with the token masked, at once', async () => {
+  it('naming a dead lich: no lich is running, in the spec’s words, at once, and nothing is sent to its port', async () => {
     const port = await freePort();
     const config = recordRuntime(await deadPid(), port);
-    const reach = (m: string) => `reach lich: Post "http://127.0.0.1:${port}/rpc/${m}?token=…": dial tcp 127.0.0.1:${port}: connect: connection refused`;
-    expectOneLine(await runLich(['sessions'], { configHome: config }), reach('relay.Peers'));
-    expectOneLine(await runLich(['send', '--timeout', '5', 'docs', 'hello'], { configHome: config }), reach('relay.Send'));
-    expectOneLine(await runLich(['open', '--project', home], { configHome: config }), reach('spawn.Open'));
+    for (const args of [['sessions'], ['send', '--timeout', '5', 'docs', 'hello'], ['open', '--project', home]]) {
+      expectOneLine(await runLich(args, { configHome: config }), 'no lich is running — open lich, or run this inside one of its sessions');
+    }
     // version leaves the server out rather than failing (spec/cli.md § lich version).
     const v = await runLich(['version'], { configHome: config });
     expect([v.code, v.stderr, v.stdout.split('\n').length]).toEqual([0, '', 2]);
   });
 
-  it('naming a port another program holds: what that program answers, in one line, within the call budget', async () => {
+  it('of a live lich, with a session’s coordinates that name no process (an older lich’s), on a port another program holds: what that program answers, in one line, within the call budget', async () => {
     // An HTTP server that is not lich: 404 for everything, …
     const notFound = await listening(createHttpServer((_q, s) => ((s.statusCode = 404), s.end('nothing here\n'))));
     // … one that refuses everyone 403 (the retry finds the same token recorded, so it says whose port it is), …
@@ -223,8 +222,9 @@ describe('a stale runtime file', () => {
     const garbage = await listening(createTcpServer((sock: Socket) => sock.end('SSH-2.0-OpenSSH_9.6\r\n')));
     // … and one that takes the connection and never answers.
     const silent = await listening(createTcpServer(() => {}));
-    const pid = await deadPid();
-    const run = (port: number) => runLich(['sessions'], { configHome: recordRuntime(pid, port, `config-${port}`), timeoutMs: 40_000 });
+    // The runtime file names this process (alive, the one that wrote it), so the retry after a
+    // refusal finds the same token recorded; the session's coordinates carry no LICH_PID.
+    const run = (port: number) => runLich(['sessions'], { port, token: TOKEN, configHome: recordRuntime(process.pid, port, `config-${port}`), timeoutMs: 40_000 });
     const [a, b, c, d] = await Promise.all([run(notFound), run(refusing), run(garbage), run(silent)]);
     expectOneLine(a, '404 Not Found');
     expectOneLine(b, `lich refused this token on port ${refusing}, and it is the token the running instance recorded — so something other than lich is answering there`);
@@ -236,17 +236,15 @@ describe('a stale runtime file', () => {
     );
   }, 60_000);
 
-  it('is refused by lich mcp as a tool error, in the same words, with the server going on', async () => {
+  it('is refused by lich mcp as a tool error, no lich running, with the server going on', async () => {
     const port = await freePort();
     const server = mcp({ XDG_CONFIG_HOME: recordRuntime(await deadPid(), port), HOME: home });
     server.send(initialize);
     await server.next();
     server.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_sessions', arguments: {} } });
     const reply = await server.next();
-    expect(reply.result).toEqual({
-      content: [{ type: 'text', text: `reach lich: Post "http://127.0.0.1:${port}/rpc/relay.Peers?token=…": dial tcp 127.0.0.1:${port}: connect: connection refused` }],
-      isError: true,
-    });
+    expect(reply.result.isError).toBe(true);
+    expect(reply.result.content[0].text).toMatch(/^no lich is running/);
     server.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
     expect(await server.next()).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });

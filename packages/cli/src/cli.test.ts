@@ -172,7 +172,7 @@ describe('failures are one lich: line and exit 1', () => {
 describe('finding lich outside a session', () => {
   it('reads the runtime file, and sends from ""', async () => {
     mkdirSync(join(home, 'config/lich'), { recursive: true });
-    writeFileSync(join(home, 'config/lich/runtime.json'), JSON.stringify({ pid: 1, port: lich.port, token: TOKEN }), { mode: 0o600 });
+    writeFileSync(join(home, 'config/lich/runtime.json'), JSON.stringify({ pid: process.pid, port: lich.port, token: TOKEN }), { mode: 0o600 });
     try {
       lich.on('relay.Peers', { result: [] });
       expect(await lichRun(['sessions', '--json'], baseEnv())).toMatchObject({ exit: 0, stdout: '[]\n' });

@@ -42,7 +42,8 @@ class FakeLauncher implements Launcher {
 
   async start(command: string, args: readonly string[], env: Env): Promise<Started> {
     this.started.push({ command, args, env });
-    const pid = ++this.pid;
+    // The backend this fake starts is the fake lich, which listens in this process.
+    const pid = command === BIN ? process.pid : ++this.pid;
     if (command !== BIN) {
       if (this.failWindow) throw Object.assign(new Error('spawn EACCES'), { code: 'EACCES' });
       return { pid, exited: new Promise(() => {}) };
@@ -60,7 +61,7 @@ class FakeLauncher implements Launcher {
  */
 function ctx(launcher: FakeLauncher | undefined, o: { running?: boolean; env?: Env } = {}): LichContext {
   let clock = 0;
-  const before = o.running ? JSON.stringify({ pid: 1, port: lich.port, token: TOKEN }) : null;
+  const before = o.running ? JSON.stringify({ pid: process.pid, port: lich.port, token: TOKEN }) : null;
   const c = createContext({
     surface: 'cli',
     env: { HOME: '/home/u', LICH_NATIVE: '', ...o.env },

@@ -168,7 +168,7 @@ describe('the retry after a refused token (wire.md § 1.3)', () => {
   it('retries once, on the same port, with the token the running instance recorded', async () => {
     lich.setToken(T2);
     lich.on('relay.Peers', { result: [] });
-    const result = await client({ token: T1 }, async () => ({ pid: 1, port: lich.port, token: T2 })).call('relay.Peers', anyOptions, quick);
+    const result = await client({ token: T1 }, async () => ({ pid: process.pid, port: lich.port, token: T2 })).call('relay.Peers', anyOptions, quick);
     expect(result).toEqual([]);
     expect(lich.calls.map((c) => c.token)).toEqual([T1, T2]);
     expect(lich.calls[1].body).toEqual(lich.calls[0].body);
@@ -176,7 +176,7 @@ describe('the retry after a refused token (wire.md § 1.3)', () => {
 
   it('retries only once: a second refusal is reported as the status', async () => {
     lich.setToken('3'.repeat(32));
-    const error = await failure(client({}, async () => ({ pid: 1, port: lich.port, token: T2 })).call('relay.Peers', anyOptions, quick));
+    const error = await failure(client({}, async () => ({ pid: process.pid, port: lich.port, token: T2 })).call('relay.Peers', anyOptions, quick));
     expect(error.message).toBe('403 Forbidden');
     expect(lich.calls).toHaveLength(2);
   });
@@ -214,7 +214,7 @@ describe('the retry after a refused token (wire.md § 1.3)', () => {
 
   it('says something other than lich answers when the recorded token is the refused one', async () => {
     lich.setToken(T2);
-    const error = await failure(client({}, async () => ({ pid: 1, port: lich.port, token: T1 })).call('relay.Peers', anyOptions, quick));
+    const error = await failure(client({}, async () => ({ pid: process.pid, port: lich.port, token: T1 })).call('relay.Peers', anyOptions, quick));
     expect(error.message).toBe(
       `lich refused this token on port ${lich.port}, and it is the token the running instance recorded — so something other than lich is answering there`,
     );
@@ -223,7 +223,7 @@ describe('the retry after a refused token (wire.md § 1.3)', () => {
   it('treats 401 like 403', async () => {
     lich.on('relay.Peers', (call) => (call.token === T2 ? { result: [] } : { status: 401, body: 'invalid token\n' }));
     lich.setToken(null);
-    const result = await client({}, async () => ({ pid: 1, port: lich.port, token: T2 })).call('relay.Peers', anyOptions, quick);
+    const result = await client({}, async () => ({ pid: process.pid, port: lich.port, token: T2 })).call('relay.Peers', anyOptions, quick);
     expect(result).toEqual([]);
   });
 });
@@ -259,7 +259,9 @@ function files(map: Record<string, string | Error>) {
   return { readFile, reads };
 }
 
-const runtime = (port: number, token: string) => JSON.stringify({ pid: 42, port, token });
+const runtime = (port: number, token: string) => JSON.stringify({ pid: process.pid, port, token });
+/** Whether a process is the lich that recorded coordinates, answered yes: for the tests of which coordinates win, not of that check (lich-process.test.ts). */
+const held = () => true;
 
 describe('runtimeFilePath', () => {
   it('is under $XDG_CONFIG_HOME/lich when it is set', () => {
@@ -291,17 +293,36 @@ describe('resolveCoordinates', () => {
 
   it('falls back to the runtime file when either variable is empty', async () => {
     const fs = files({ '/h/.config/lich/runtime.json': runtime(5000, 'file') });
-    expect(await resolveCoordinates({ HOME: '/h', LICH_PORT: '47821', LICH_TOKEN: '' }, fs.readFile)).toEqual({
+    expect(await resolveCoordinates({ HOME: '/h', LICH_PORT: '47821', LICH_TOKEN: '' }, fs.readFile, 'cli', held)).toEqual({
       port: 5000,
       token: 'file',
       source: 'runtime-file',
+      pid: process.pid,
     });
-    expect(await resolveCoordinates({ HOME: '/h', LICH_TOKEN: 'x' }, fs.readFile)).toMatchObject({ port: 5000 });
+    expect(await resolveCoordinates({ HOME: '/h', LICH_TOKEN: 'x' }, fs.readFile, 'cli', held)).toMatchObject({ port: 5000 });
   });
 
   it('reads the dev file under LICH_DEV', async () => {
     const fs = files({ '/h/.config/lich/runtime-dev.json': runtime(6000, 'dev') });
-    expect(await resolveCoordinates({ HOME: '/h', LICH_DEV: 'yes' }, fs.readFile)).toMatchObject({ port: 6000, token: 'dev' });
+    expect(await resolveCoordinates({ HOME: '/h', LICH_DEV: 'yes' }, fs.readFile, 'cli', held)).toMatchObject({ port: 6000, token: 'dev' });
+  });
+
+  it("asks whether a session's LICH_PID is its lich — seen at LICH_PROC when confined — and refuses in the spec's words when not", async () => {
+    const asked: unknown[][] = [];
+    const check = (answer: boolean) => (...a: unknown[]) => (asked.push(a), answer);
+    const none = files({}).readFile;
+    const session = { LICH_PORT: '5000', LICH_TOKEN: 't', LICH_PID: '4242', LICH_PROC: '/tmp/.lich-backend' };
+    expect(await resolveCoordinates(session, none, 'cli', check(true))).toEqual({ port: 5000, token: 't', source: 'env', pid: 4242 });
+    await expect(resolveCoordinates({ ...session, LICH_PROC: undefined }, none, 'cli', check(false))).rejects.toThrow(
+      'no lich is running — open lich, or run this inside one of its sessions',
+    );
+    expect(asked).toEqual([
+      [4242, undefined, '/tmp/.lich-backend'],
+      [4242, undefined, undefined],
+    ]);
+    // No pid named, as in the original lich's sessions: nothing to ask.
+    expect(await resolveCoordinates({ LICH_PORT: '5000', LICH_TOKEN: 't', LICH_PID: 'x' }, none, 'cli', check(false))).toEqual({ port: 5000, token: 't', source: 'env' });
+    expect(asked).toHaveLength(2);
   });
 
   it('says no lich is running when there is no file', async () => {
@@ -361,7 +382,7 @@ describe('readRuntimeFile', () => {
 
   it('reads pid, port and token', async () => {
     expect(await readRuntimeFile({ HOME: '/h' }, files({ '/h/.config/lich/runtime.json': runtime(47821, 'abc') }).readFile)).toEqual({
-      pid: 42,
+      pid: process.pid,
       port: 47821,
       token: 'abc',
     });

@@ -10,6 +10,7 @@
  * operation names its method and options (typed by the generated `RpcMethods`).
  */
 import http from 'node:http';
+import { isLich, NO_LICH_RUNNING, pidAlive, writtenAt } from './lich-process.js';
 import type { RpcMethodName, RpcMethods } from '@lich/generated/types';
 import { abortError, LichError, LichTransportError, maskToken, oneLine } from './errors.js';
 import type { RuntimeInfo } from './types.js';
@@ -25,6 +26,8 @@ export interface Coordinates {
   token: string;
   /** `env`: LICH_PORT + LICH_TOKEN of a session; `runtime-file`: the running instance's record. */
   source: 'env' | 'runtime-file';
+  /** The lich's process (`LICH_PID`, or the runtime file's `pid`), checked to hold the port; absent when the coordinates name none. */
+  pid?: number;
 }
 
 /** The environment as the caller passes it: only bin entries read `process.env`. */
@@ -34,7 +37,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export type ReadFile = (path: string) => Promise<string>;
 
 /** wire.md § 3: the exact refusal when neither the environment nor the runtime file names a lich. */
-export const NO_LICH_RUNNING = 'no lich is running — open lich, or run this inside one of its sessions';
+export { NO_LICH_RUNNING } from './lich-process.js';
 
 /**
  * The "no lich" refusal as `lich mcp` words it: {@link NO_LICH_RUNNING}, then where it looked and
@@ -131,18 +134,36 @@ export async function readRuntimeFile(env: Env, readFile: ReadFile): Promise<Run
  * and the runtime file names only one of the instances on a machine running two. Otherwise the
  * runtime file; a record with no port or no token counts as no lich.
  *
+ * Either way, before the token goes anywhere, the process the coordinates name — the session's
+ * `LICH_PID`, the runtime file's `pid` — must be alive and be the lich that recorded them
+ * (lich-process.ts `isLich`): a lich killed without removing its record, whose port another
+ * program took, is no lich running, and that program is sent nothing.
+ *
+ * @param lich whether process `pid` may be the lich that recorded the coordinates at `recordedAt`
+ *   (default: the kernel's word, lich-process.ts `isLich`).
  * @throws LichError {@link NO_LICH_RUNNING} (on the `mcp` surface, {@link mcpNoLichText}), or
  *   the runtime file's read/parse failure.
  */
-export async function resolveCoordinates(env: Env, readFile: ReadFile, surface: 'cli' | 'mcp' = 'cli'): Promise<Coordinates> {
+export async function resolveCoordinates(
+  env: Env,
+  readFile: ReadFile,
+  surface: 'cli' | 'mcp' = 'cli',
+  lich: (pid: number, recordedAt?: number, proc?: string) => boolean = isLich,
+): Promise<Coordinates> {
+  const none = () => new LichError(surface === 'mcp' ? mcpNoLichText(env) : NO_LICH_RUNNING);
   const envPort = env.LICH_PORT ?? '';
   const envToken = env.LICH_TOKEN ?? '';
   if (envPort !== '' && envToken !== '') {
-    return { port: parsePort(envPort), token: envToken, source: 'env' };
+    const port = parsePort(envPort);
+    // As mod/link.ts's linkCoordinates reads them for the plugins (which cannot import this module).
+    const pid = /^\d+$/.test(env.LICH_PID ?? '') ? Number(env.LICH_PID) : undefined;
+    if (pid !== undefined && !lich(pid, undefined, env.LICH_PROC || undefined)) throw none();
+    return { port, token: envToken, source: 'env', ...(pid !== undefined ? { pid } : {}) };
   }
   const info = await readRuntimeFile(env, readFile);
-  if (!info || info.port === 0 || info.token === '') throw new LichError(surface === 'mcp' ? mcpNoLichText(env) : NO_LICH_RUNNING);
-  return { port: info.port, token: info.token, source: 'runtime-file' };
+  if (!info || info.port === 0 || info.token === '') throw none();
+  if (info.pid > 0 && !lich(info.pid, writtenAt(runtimeFilePath(env)))) throw none();
+  return { port: info.port, token: info.token, source: 'runtime-file', pid: info.pid };
 }
 
 function parsePort(value: string): number {
@@ -377,6 +398,9 @@ async function reissued(
     throw new LichError(
       `lich refused this token on port ${port}, and it is the token the running instance recorded — so something other than lich is answering there`,
     );
+  }
+  if (info.pid > 0 && !pidAlive(info.pid)) {
+    throw new LichError(`${stale}, and the instance recorded on this machine is gone too`);
   }
   return info.token;
 }

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { isLich, writtenAt } from '@lich/core/lich-process';
 import { join } from 'node:path';
 
 /** What the file holds (`singleton.Info`). */
@@ -68,18 +69,14 @@ export function removeRuntimeFile(file: string, info: RuntimeInfo): void {
   }
 }
 
-/** Whether a process with this id exists (EPERM counts: it exists, it just is not ours). */
-export function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** Whether process `pid` exists (core's lich-process.ts). */
+export { pidAlive } from '@lich/core/lich-process';
 
-/** Whether a lich answers `GET /ping?token=` with 204 on this port within `ms` (wire.md § 3, Detect). */
+/**
+ * Whether a lich answers `GET /ping?token=` with 204 on this port within `ms` (wire.md § 3,
+ * Detect). The token goes in the query: call it only for a lich whose recorded process is still
+ * the one that recorded it (core's `isLich`), never for whatever took a dead lich's port.
+ */
 export function pingLich(port: number, token: string, ms = 1000): Promise<boolean> {
   return new Promise((done) => {
     const req = request(
@@ -96,8 +93,9 @@ export function pingLich(port: number, token: string, ms = 1000): Promise<boolea
 }
 
 /**
- * The live lich a runtime file names, if any: its pid is alive and it answers `/ping` within
- * 1 s. A file naming a dead or silent lich is stale and may be replaced.
+ * The live lich a runtime file names, if any: its pid is alive and the process that wrote the
+ * file, and it answers `/ping` within 1 s. A file naming a dead or silent lich — or one whose port another program
+ * took — is stale and may be replaced.
  */
 export async function liveInstance(file: string): Promise<RuntimeInfo | undefined> {
   let info: RuntimeInfo | undefined;
@@ -107,6 +105,6 @@ export async function liveInstance(file: string): Promise<RuntimeInfo | undefine
     return undefined;
   }
   if (!info || info.port === 0 || info.token === '') return undefined;
-  if (!pidAlive(info.pid)) return undefined;
+  if (!isLich(info.pid, writtenAt(file))) return undefined;
   return (await pingLich(info.port, info.token)) ? info : undefined;
 }

@@ -168,7 +168,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     env,
     worktrees: new Worktrees(opts.dataDir, env),
     sandbox: new Sandbox({ configDir: opts.configDir, dataDir: opts.dataDir }),
-    coordinates: () => ({ port: bound, token, bin: opts.bin }),
+    coordinates: () => ({ port: bound, token, bin: opts.bin, pid: process.pid }),
     closing: (id, by) => relay.closing(id, by),
     claudePlugin: () => sessionClaudePlugin(shippedClaudePlugin(opts.bin), opts.dataDir),
   });

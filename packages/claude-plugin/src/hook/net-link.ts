@@ -11,16 +11,22 @@
  */
 import net from 'node:net';
 import { maskToken, oneLine } from '@lich/core/errors';
+import { listenerRefusal } from '@lich/core/lich-process';
 import { type Exchange, linkUrl, type PluginLink, type Reply } from '@lich/core/mod/link';
 
 /** A link over `node:net` to the session at `c` (`linkCoordinates` of its environment). */
-export function netLink(c: { port: number; token: string; sessionId: string }, pluginVersion: string, refusal: PluginLink['refusal']): PluginLink {
+export function netLink(c: { port: number; token: string; sessionId: string; pid?: number }, pluginVersion: string, refusal: PluginLink['refusal']): PluginLink {
+  // The token goes only to the process the session's LICH_PID names (core's lich-process.ts).
+  const seen: { ok?: boolean } = {};
   return {
     sessionId: c.sessionId,
     pluginVersion,
     refusal,
     close: () => {},
-    exchange: (x) => exchange(c, pluginVersion, x),
+    exchange: (x) => {
+      const refused = listenerRefusal(c, seen);
+      return refused ? Promise.reject(new Error(refused)) : exchange(c, pluginVersion, x);
+    },
   };
 }
 

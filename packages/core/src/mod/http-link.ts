@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import { maskToken, oneLine } from '../errors.js';
+import { listenerRefusal } from '../lich-process.js';
 import type { Exchange, PluginLink, Reply } from './link.js';
 
 /** A link over `node:http`: the session's coordinates, its version and a keep-alive agent of its own. */
@@ -21,16 +22,21 @@ export interface HttpLink extends PluginLink {
  * <pluginVersion>` on every request and checking bodies with `refusal`.
  */
 export function httpLink(
-  c: { port: number; token: string; sessionId: string },
+  c: { port: number; token: string; sessionId: string; pid?: number },
   pluginVersion: string,
   refusal: PluginLink['refusal'],
 ): HttpLink {
   const agent = new http.Agent({ keepAlive: true });
+  // The token goes only to the process the session's LICH_PID names (lich-process.ts).
+  const seen: { ok?: boolean } = {};
   const link: HttpLink = {
     ...c,
     pluginVersion,
     agent,
-    exchange: (x) => exchange(link, x),
+    exchange: (x) => {
+      const refused = listenerRefusal(c, seen);
+      return refused ? Promise.reject(new Error(refused)) : exchange(link, x);
+    },
     refusal,
     close: () => agent.destroy(),
   };

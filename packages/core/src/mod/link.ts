@@ -111,14 +111,26 @@ export function linkCoordinates(env: {
   LICH_PORT?: string | undefined;
   LICH_TOKEN?: string | undefined;
   LICH_SESSION_ID?: string | undefined;
-}): { port: number; token: string; sessionId: string } | null {
+  LICH_PID?: string | undefined;
+  LICH_PROC?: string | undefined;
+}): { port: number; token: string; sessionId: string; pid?: number; proc?: string } | null {
   const portText = env.LICH_PORT ?? '';
   const token = env.LICH_TOKEN ?? '';
   const sessionId = env.LICH_SESSION_ID ?? '';
   if (portText === '' || token === '' || sessionId === '') return null;
   const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
   if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
-  return { port, token, sessionId };
+  return { port, token, sessionId, ...sessionLich(env) };
+}
+
+/**
+ * The lich process a session's variables name: `LICH_PID` and, in a confined session, `LICH_PROC`
+ * (where its `/proc` entry is bound); `{}` when `LICH_PID` is not a pid.
+ */
+export function sessionLich(env: { LICH_PID?: string | undefined; LICH_PROC?: string | undefined }): { pid?: number; proc?: string } {
+  if (!/^\d+$/.test(env.LICH_PID ?? '')) return {};
+  const pid = Number(env.LICH_PID);
+  return env.LICH_PROC ? { pid, proc: env.LICH_PROC } : { pid };
 }
 
 /** The URL of `path` at `port` with the token (and, for a GET, `session_id`) in its query. */

@@ -19,6 +19,7 @@ import { nativeModuleFailure } from '@lich/core/native-module';
 import type { DoctorCheck, DoctorReport } from '@lich/generated/types';
 import { configDir, dataDir } from '../foreground.js';
 import { logPath, openLog } from '../log-file.js';
+import { isLich, writtenAt } from '@lich/core/lich-process';
 import { pidAlive, pingLich, readRuntimeFile, runtimeFileName } from '../runtime-file.js';
 import { proveSandbox } from '../sandbox/prove.js';
 import { findOnPath } from '../sandbox/sandbox.js';
@@ -150,7 +151,7 @@ async function checkListener(config: string, env: NodeJS.ProcessEnv): Promise<Fo
   } catch {
     info = undefined;
   }
-  if (info && info.port === port && pidAlive(info.pid)) {
+  if (info && info.port === port && isLich(info.pid, writtenAt(join(config, runtimeFileName(env))))) {
     if (await pingLich(port, info.token)) return ok(`port ${port} is held by the running lich (pid ${info.pid})`);
     return fail(`port ${port} is held by lich (pid ${info.pid}), which does not answer: end it, then start lich again`);
   }

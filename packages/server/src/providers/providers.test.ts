@@ -23,7 +23,7 @@ const CLAUDE_MCP = ['--mcp-config', '{"mcpServers":{"lich":{"args":["mcp"],"comm
 const CODEX_MCP = [
   '-c', 'mcp_servers.lich.command="/opt/lich/bin/lich"',
   '-c', 'mcp_servers.lich.args=["mcp"]',
-  '-c', 'mcp_servers.lich.env_vars=["LICH_PORT","LICH_TOKEN","LICH_SESSION_ID","LICH_BIN","LICH_PROJECT_DIR","LICH_WORKTREE_PORT","LICH_PROMPT_LANG","LICH_SUBAGENT_CARDS","LICH_SUBAGENT_DEPTH"]',
+  '-c', 'mcp_servers.lich.env_vars=["LICH_PORT","LICH_TOKEN","LICH_SESSION_ID","LICH_BIN","LICH_PROJECT_DIR","LICH_WORKTREE_PORT","LICH_PROMPT_LANG","LICH_SUBAGENT_CARDS","LICH_SUBAGENT_DEPTH","LICH_PID","LICH_PROC"]',
   '-c', 'mcp_servers.lich.tool_timeout_sec=150',
   '-c', 'features.daemon_auto_start=false',
 ];

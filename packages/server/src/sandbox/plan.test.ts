@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCaches, installRoot, planConfinement, PlanError, providerState, type PlanFs, type PlanInput } from './plan.js';
+import { BACKEND_PROC, buildCaches, installRoot, planConfinement, PlanError, providerState, type PlanFs, type PlanInput } from './plan.js';
 
 /** A filesystem holding exactly `paths` (and their parents), with `links` resolved by realpath. */
 function fakeFs(paths: string[], links: Record<string, string> = {}): PlanFs {
@@ -28,6 +28,18 @@ const base = (o: Partial<PlanInput> = {}): PlanInput => ({
 const binds = (c: ReturnType<typeof planConfinement>) => c.binds.map((b) => `${b.rw ? 'rw' : 'ro'} ${b.dest}`);
 
 describe('planConfinement', () => {
+  it("binds the backend's /proc entry into the private /tmp and names it in LICH_PROC, for a LICH_PID its pid namespace does not show", () => {
+    const c = planConfinement(base({ env: { HOME, PATH: '/usr/bin', LICH_PID: '4242' } }), fakeFs([HOME, '/work/proj', '/proc/4242']));
+    expect(c.binds).toContainEqual({ src: '/proc/4242', dest: BACKEND_PROC, rw: false });
+    expect(c.setenv.LICH_PROC).toBe(BACKEND_PROC);
+    // A pid no process holds, or no pid, binds nothing.
+    for (const LICH_PID of ['4243', 'x', undefined]) {
+      const other = planConfinement(base({ env: { HOME, LICH_PID } }), fakeFs([HOME, '/work/proj', '/proc/4242']));
+      expect(other.binds.some((b) => b.src.startsWith('/proc'))).toBe(false);
+      expect(other.setenv.LICH_PROC).toBeUndefined();
+    }
+  });
+
   it('hides the home behind the private one, makes /tmp private, and writes only the checkout when nothing else is there', () => {
     const c = planConfinement(base(), fakeFs([HOME, '/work/proj', '/usr/bin', '/bin']));
     expect(c).toEqual({

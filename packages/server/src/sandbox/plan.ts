@@ -12,6 +12,14 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { Bind, Confinement } from './bwrap.js';
 
+/**
+ * Where a confined session sees its backend's `/proc/<LICH_PID>` (`LICH_PROC`; core's
+ * lich-process.ts). Inside the private `/tmp`, the one place a mount point can be made on the
+ * read-only root. A bound `/proc` entry pins its process: it reads while that lich lives and fails
+ * once it exits, so a session cannot mistake whatever takes the pid or the port for its lich.
+ */
+export const BACKEND_PROC = '/tmp/.lich-backend';
+
 /** The filesystem questions planning asks; {@link realFs} answers them from the disk. */
 export interface PlanFs {
   exists(path: string): boolean;
@@ -262,6 +270,13 @@ export function planConfinement(input: PlanInput, fs: PlanFs = realFs): Confinem
 
   const tmpdir = env.TMPDIR;
   const setenv: Record<string, string> = {};
+  // The session's /proc is its own pid namespace's, where the backend is not: without its entry a
+  // client inside could not tell its lich is alive and would refuse to send it anything.
+  const lichPid = env.LICH_PID ?? '';
+  if (/^\d+$/.test(lichPid) && fs.exists(`/proc/${lichPid}`)) {
+    binds.push({ src: `/proc/${lichPid}`, dest: BACKEND_PROC, rw: false });
+    setenv.LICH_PROC = BACKEND_PROC;
+  }
   if (tmpdir && !binds.some((b) => b.rw && within(fs.realpath(tmpdir), b.dest)) && fs.realpath(tmpdir) !== '/tmp') setenv.TMPDIR = '/tmp';
 
   return {

@@ -5,7 +5,7 @@
  * the cause and the setting, leaving nothing behind. Where a failing or lying bubblewrap is
  * needed, a small script stands in for it on PATH: the seam is the binary, not this code.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +85,33 @@ describe('Sandbox.prepare and wrap, on the real bubblewrap', () => {
     expect(existsSync(join(root, 'work', 'outside.txt'))).toBe(false);
     expect(readFileSync(join(p.home, 'note.txt'), 'utf8')).toBe('kept\n');
     expect(existsSync(join(home, 'note.txt'))).toBe(false);
+  });
+
+  it("shows its lich's /proc entry at LICH_PROC while that lich lives, and not once it has exited", async () => {
+    // A stand-in for the backend: a process the confinement's own pid namespace does not show.
+    const lich = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      const e = { ...env(), LICH_PID: String(lich.pid) };
+      const p = await sandbox.prepare(input({ env: e }));
+      const wrapped = sandbox.wrap(p, { file: '/bin/sh', args: ['-c', 'cut -d" " -f1 "$LICH_PROC/stat"; kill -0 "$LICH_PID" 2>/dev/null || echo "no $LICH_PID here"; read go; cat "$LICH_PROC/stat" 2>/dev/null || echo gone'] });
+      const child = spawn(wrapped.file, wrapped.args, { env: e, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      const firstLines = new Promise<void>((ready) =>
+        child.stdout.on('data', (d: Buffer) => {
+          out += String(d);
+          if (out.split('\n').length > 2) ready();
+        }),
+      );
+      const exited = new Promise((done) => child.once('exit', done));
+      await firstLines;
+      lich.kill('SIGKILL');
+      await new Promise((done) => lich.once('exit', done));
+      child.stdin.end('go\n');
+      await exited;
+      expect(out).toBe(`${lich.pid}\nno ${lich.pid} here\ngone\n`);
+    } finally {
+      lich.kill('SIGKILL');
+    }
   });
 
   it("keeps a session's private home across prepares, so a resume finds it, and forgets it with the row", async () => {

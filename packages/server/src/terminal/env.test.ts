@@ -174,9 +174,17 @@ describe('sessionEnv started from inside a coding agent', () => {
 });
 
 describe('SESSION_VARIABLES', () => {
-  it('names every variable lich exports into a session, a worker’s depth included', () => {
-    const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000, subagentDepth: 2 };
+  it('inherits no LICH_PID or LICH_PROC from whatever started the backend: a session names its own lich, or none', () => {
+    const inherited = { LICH_PID: '77', LICH_PROC: '/tmp/.lich-backend' };
+    const base = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000 };
+    expect(sessionEnv(inherited, {}, base)).not.toHaveProperty('LICH_PID');
+    expect(sessionEnv(inherited, {}, base)).not.toHaveProperty('LICH_PROC');
+    expect(sessionEnv(inherited, {}, { ...base, pid: 4242 })).toMatchObject({ LICH_PID: '4242' });
+  });
+
+  it('names every variable lich exports into a session, a worker’s depth included, and the confinement’s LICH_PROC', () => {
+    const coords = { port: 1, token: 't', bin: '/b', pid: 4242, sessionId: 's', projectDir: '/p', worktreePort: 24000, subagentDepth: 2 };
     const lich = Object.keys(sessionEnv({}, {}, coords)).filter((k) => k.startsWith('LICH_'));
-    expect([...lich].sort()).toEqual([...SESSION_VARIABLES].sort());
+    expect([...lich, 'LICH_PROC'].sort()).toEqual([...SESSION_VARIABLES].sort());
   });
 });

@@ -13,6 +13,11 @@ export interface Coordinates {
   token: string;
   /** Absolute path of the lich CLI (`LICH_BIN`). */
   bin: string;
+  /**
+   * The backend's process id (`LICH_PID`): what a client in the session checks holds the port
+   * before it sends the token there (core's lich-process.ts). Absent: not exported.
+   */
+  pid?: number;
 }
 
 /**
@@ -30,10 +35,13 @@ export const SESSION_VARIABLES: readonly string[] = [
   'LICH_PROMPT_LANG',
   'LICH_SUBAGENT_CARDS',
   'LICH_SUBAGENT_DEPTH',
+  'LICH_PID',
+  // Set by the confinement (sandbox/plan.ts), not here; listed so Codex passes it on too.
+  'LICH_PROC',
 ];
 
 /** The variables a session must not inherit from whatever started the backend. */
-const INHERITED_DROPS = ['LICH_SUBAGENT_CARDS', 'LICH_SUBAGENT_DEPTH'];
+const INHERITED_DROPS = ['LICH_SUBAGENT_CARDS', 'LICH_SUBAGENT_DEPTH', 'LICH_PID', 'LICH_PROC'];
 
 /**
  * What a coding agent exports to the commands its shell tool runs (and to its MCP servers and
@@ -146,6 +154,7 @@ export function sessionEnv(
     // session's `lich mcp` says then agree (unknown or unset is `en`).
     LICH_PROMPT_LANG: promptLang(base.LICH_PROMPT_LANG),
   });
+  if (o.pid !== undefined) env.LICH_PID = String(o.pid);
   const depth = o.subagentDepth ?? 0;
   if (depth > 0) {
     env.LICH_SUBAGENT_DEPTH = String(depth);
