@@ -21,13 +21,15 @@ const SLOW_SETUP_S = 4;
 
 /**
  * The project's setup script, committed to the repository so every checkout carries it: it
- * records that it ran, then sleeps on a "slow-…" branch and never ends on a "stuck-…" one.
+ * records that it ran, then sleeps on a "slow-…" branch, never ends on a "stuck-…" one, and on a
+ * "gated-…" one waits for the test to create `<SETUP_LOG>.<branch>`.
  */
 const SETUP = `#!/bin/sh
 echo "setup ran in $(pwd) with port $LICH_WORKTREE_PORT" >> "$SETUP_LOG"
 case "$(git branch --show-current)" in
   slow-*) sleep ${SLOW_SETUP_S} ;;
   stuck-*) while :; do sleep 1; done ;;
+  gated-*) while [ ! -e "$SETUP_LOG.$(git branch --show-current)" ]; do sleep 0.1; done ;;
 esac
 `;
 
@@ -273,6 +275,24 @@ describe('the setup script', () => {
     const start = b.log.entries(w.id).find((e) => e.event === 'start')!;
     expect(Date.parse(start.t) - sent).toBeGreaterThanOrEqual((SLOW_SETUP_S - 1) * 1000);
     expect(b.log.entries(w.id).filter((e) => e.event === 'task')).toHaveLength(1);
+  }, 60_000);
+
+  it("hands the tasks held for it over in the order they were sent, the open's own first, each answered on its own ticket", async () => {
+    const opened = await b.lich(['open', '--json', '--project', repo, '--kind', 'example', '--worktree', 'gated-1', '--prompt', 'echo first']);
+    expect(opened.code).toBe(0);
+    const { id, delivery } = JSON.parse(opened.stdout) as { id: string; delivery: { ticket: string; status: string } };
+    expect(delivery.status).toBe('pending');
+    const tickets = [delivery.ticket];
+    for (const word of ['second', 'third', 'fourth']) {
+      const r = await b.lich(['send', '--timeout', '2', 'gated-1', `echo ${word}`]);
+      expect(r.code).toBe(2);
+      tickets.push(ticketOf(r.stdout));
+    }
+    writeFileSync(join(b.home, 'setup.log.gated-1'), '');
+    const answers = await Promise.all(tickets.map((t) => b.lich(['wait', t])));
+    expect(answers.map((a) => a.stdout)).toEqual(['first\n', 'second\n', 'third\n', 'fourth\n']);
+    const tasks = b.log.entries(id).filter((e) => e.event === 'task');
+    expect(tasks.map((e) => e.prompt)).toEqual(['echo first', 'echo second', 'echo third', 'echo fourth']);
   }, 60_000);
 
   it('hands the ticket back at once, and turns the task undelivered when the script never ends', async () => {

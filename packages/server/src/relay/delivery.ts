@@ -37,6 +37,16 @@ export class Delivery {
   private readonly typing = new Map<string, Promise<unknown>>();
   /** Timers that belong to no errand (lich's own notes waiting for a prompt). */
   private readonly loose = new Set<Timer>();
+  /**
+   * Per target, the errands held for a prompt (`queued`), oldest send first: only the oldest may
+   * be handed over (typed, or offered to the mod). Each held errand polls on its own timer, so
+   * without this the one whose poll first saw the prompt went first, whatever the order sent.
+   * Entries that left `queued` are pruned as they are met.
+   */
+  private readonly held = new Map<string, Errand[]>();
+  /** Send order, stamped at an errand's first delivery; a withdrawn offer keeps its place. */
+  private readonly order = new WeakMap<Errand, number>();
+  private sent = 0;
 
   constructor(private readonly d: DeliveryDeps) {}
 
@@ -54,12 +64,15 @@ export class Delivery {
    */
   deliver(e: Errand): void {
     const { host, book, timings } = this.d;
-    if (this.d.offer(e)) return;
-    if (host.ready(e.targetId)) {
+    if (!this.order.has(e)) this.order.set(e, ++this.sent);
+    const first = !this.behind(e);
+    if (first && this.d.offer(e)) return;
+    if (first && host.ready(e.targetId)) {
       this.typeIn(e);
       return;
     }
     e.phase = 'queued';
+    this.hold(e);
     book.after(e, timings.deliveryLimitMs, () => {
       if (e.phase === 'queued') book.land(e, 'undelivered');
     });
@@ -71,8 +84,8 @@ export class Delivery {
     const poll = () => {
       if (e.phase !== 'queued') return;
       if (!host.live(e.targetId)) book.land(e, 'undelivered');
-      else if (this.d.offer(e)) return;
-      else if (host.ready(e.targetId)) this.typeIn(e);
+      else if (!this.behind(e) && this.d.offer(e)) return;
+      else if (!this.behind(e) && host.ready(e.targetId)) this.typeIn(e);
       else {
         if (!counting && host.unheard?.(e.targetId)) {
           counting = true;
@@ -82,6 +95,28 @@ export class Delivery {
       }
     };
     book.after(e, timings.readyPollMs, poll);
+  }
+
+  /** Files `e` among the errands held for its target, in send order. */
+  private hold(e: Errand): void {
+    const list = this.held.get(e.targetId) ?? [];
+    if (!list.includes(e)) {
+      const seq = this.order.get(e) ?? 0;
+      const at = list.findIndex((x) => (this.order.get(x) ?? 0) > seq);
+      list.splice(at < 0 ? list.length : at, 0, e);
+    }
+    this.held.set(e.targetId, list);
+  }
+
+  /** Whether an errand sent before `e` is still held for the same target. */
+  private behind(e: Errand): boolean {
+    const list = this.held.get(e.targetId);
+    if (!list) return false;
+    const live = list.filter((x) => x.phase === 'queued');
+    if (live.length === 0) this.held.delete(e.targetId);
+    else if (live.length !== list.length) this.held.set(e.targetId, live);
+    const seq = this.order.get(e) ?? 0;
+    return live.some((x) => x !== e && (this.order.get(x) ?? 0) < seq);
   }
 
   private typeIn(e: Errand): void {

@@ -270,6 +270,35 @@ describe('queued delivery', () => {
     expect(host.typedAt(docs.id)).toHaveLength(1);
   });
 
+  it('types the messages held for one session in the order they were sent, whichever poll sees the prompt first', async () => {
+    docs.ready = false;
+    const sent: Promise<Result>[] = [];
+    for (const prompt of ['echo first', 'echo second', 'echo third']) {
+      sent.push(relay.send({ from: planner.id, target: 'docs', project: '', prompt, timeoutSeconds: 30 }));
+      await tick(100);
+    }
+    // Just past the first message's poll: the next poll to look is the second's.
+    await tick(60);
+    docs.ready = true;
+    await tick(1000);
+    const order = host.typedAt(docs.id).map((t) => /echo (\w+)/.exec(t)?.[1]);
+    expect(order).toEqual(['first', 'second', 'third']);
+    // Each answer comes back on its own ticket.
+    const tickets = host.typedAt(docs.id).map((t) => ticketIn(t));
+    for (const [i, ticket] of tickets.entries()) await relay.reply({ from: docs.id, ticket, answer: `answer ${i}` });
+    expect((await Promise.all(sent)).map((r) => r.answer)).toEqual(['answer 0', 'answer 1', 'answer 2']);
+  });
+
+  it('holds a message sent while an older one still waits for the prompt, even when the prompt is free at once', async () => {
+    docs.ready = false;
+    void relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'echo older', timeoutSeconds: 30 }).catch(() => undefined);
+    await tick(10);
+    docs.ready = true;
+    void relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'echo newer', timeoutSeconds: 30 }).catch(() => undefined);
+    await tick(1000);
+    expect(host.typedAt(docs.id).map((t) => /echo (\w+)/.exec(t)?.[1])).toEqual(['older', 'newer']);
+  });
+
   it('gives up with undelivered when the target is not at a prompt within the delivery limit', async () => {
     docs.ready = false;
     const result = relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'p', timeoutSeconds: 1800 });
