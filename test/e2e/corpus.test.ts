@@ -83,9 +83,6 @@ const counts = { tried: 0, crashes: [] as string[] };
 
 beforeAll(async () => {
   b = await Backend.start({
-    // An insert leaves its text at the sink's prompt as a person's draft, which holds the relay's
-    // typing (wire.md § 8.2); nobody submits it here, so it is let go after a moment, not a minute.
-    timings: { draftIdleMs: 300 },
     providers: ({ home }) => ({
       // A terminal that keeps every byte typed at it: raw, so nothing is cooked or echoed, with
       // bracketed paste turned on, as an agent's TUI turns it on (lich brackets only for that).
@@ -283,12 +280,17 @@ async function prepare<T extends Common>(c: T): Promise<{ c: T; ticket?: string 
   return { c: fill(c, places(ticket ? { ticket } : {})), ticket };
 }
 
-/** The checks every surface shares: what reached the sink, and the answer a ticket now holds. */
-async function aftermath(c: Common, ticket: string | undefined, problems: string[]): Promise<void> {
+/**
+ * The checks every surface shares: what reached the sink, and the answer a ticket now holds. A
+ * paste an insert left at the sink's prompt is a person's draft, which holds the relay's typing
+ * for as long as it is there (terminal/draft.ts): the person sends it, as `lich insert` expects.
+ */
+async function aftermath(c: Common, ticket: string | undefined, problems: string[], inserted = false): Promise<void> {
   if (c.paste !== undefined) {
     const want = bytes(c.paste).toString('utf8');
     if (!(await untilPasted((p) => p === want))) problems.push(`no paste of exactly ${JSON.stringify(short(want))} reached the sink`);
   }
+  if (inserted) await b.typeAsPerson(sink.id, '\r');
   if (c.pasteContains !== undefined) {
     const want = bytes(c.pasteContains).toString('utf8');
     if (!(await untilPasted((p) => p.includes(want)))) problems.push(`no paste holding ${JSON.stringify(short(want))} reached the sink`);
@@ -383,7 +385,7 @@ async function replayCli(raw: CliCase, failures: unknown[]): Promise<void> {
     }
     if (!meets(c.stdoutJson, parsed)) problems.push('stdout JSON differs');
   }
-  await aftermath(c, ticket, problems);
+  await aftermath(c, ticket, problems, r.code === 0 && bytes(c.argv[0]!).toString('utf8') === 'insert');
   if (problems.length > 0) {
     failures.push({ name: c.name, problems, expected: short({ exit: c.exit, stderr: c.stderr, stdout: c.stdout, stdoutJson: c.stdoutJson }), actual: short(r) });
   }
@@ -423,7 +425,7 @@ async function replayHttp(surface: string, raw: HttpCase, failures: unknown[]): 
   if (c.json !== undefined && !meets(c.json, parsed)) problems.push('JSON body differs');
   if (c.text !== undefined && text !== `${c.text}\n`) problems.push('text differs');
   if (c.status === 204 && text !== '') problems.push('a 204 with a body');
-  await aftermath(c, ticket, problems);
+  await aftermath(c, ticket, problems, c.method === 'relay.Insert' && r.status === 200);
   if (problems.length > 0) {
     failures.push({ name: c.name, problems, expected: short({ status: c.status, error: c.error, result: c.result, text: c.text, json: c.json }), actual: short({ status: r.status, body: parsed ?? text }) });
   }

@@ -1,39 +1,87 @@
-// issue 14, item 3: `lich insert --session S 'DRAFT'` and at once `lich send S 'echo x'`: the PTY
-// received both pastes and one Enter, the agent read `DRAFT[lich] Message relayed…` as one
-// prompt, and the person's half-written question went out with lich's task. wire.md § 8.2:
-// delivery waits while a draft is fresh (typed within 60 s). Real PTY, the real example agent.
+// A person's draft at a session's prompt holds the relay's typing for as long as it is there
+// (terminal/draft.ts). Measured before: `lich insert 'echo draft-text'` then `lich send`, and a
+// minute later — the original lich's 60 s `draftIdle` — the draft and the relayed message went in
+// as one line; the example agent, whose "model" is /bin/sh, ran the message's own reply line, and
+// `lich wait <ticket>` printed the placeholder `<your answer>` with exit 0. Real PTY, the real
+// example agent, the real CLI; the backend's clock is moved by hand.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Backend, exampleProvider, makeRepo, pendingText, ticketOf, type Session } from './harness.js';
+import { Backend, exampleProvider, makeRepo, ManualClock, ticketOf, type Session } from './harness.js';
 
 let b: Backend;
-let s: Session;
+const clock = new ManualClock();
+
+/** spec/cli.md § lich send: what a pending send from outside a session says of a task held behind a draft. */
+function heldText(label: string, ticket: string): string {
+  return (
+    `The task is held for "${label}": a person's half-written text is at its prompt, and lich types nothing over it. ` +
+    `It goes in once they send or clear that text, or comes back undelivered after 5 minutes. The errand is open. ` +
+    `It was sent from outside a lich session, so no note will announce its result; it waits for its ticket for an hour. ` +
+    `Hold the line for it with:\n  lich wait ${ticket}\n`
+  );
+}
+
+async function fresh(name: string): Promise<Session> {
+  const s = await b.open(makeRepo(b.home, name, 1), 'example');
+  await b.log.ready(s.id);
+  return s;
+}
 
 beforeAll(async () => {
-  b = await Backend.start({ providers: ({ log }) => ({ example: exampleProvider(log) }) });
-  s = await b.open(makeRepo(b.home, 'draft-repo', 1), 'example');
-  await b.log.ready(s.id);
+  b = await Backend.start({ clock, providers: ({ log }) => ({ example: exampleProvider(log) }) });
 });
 
 afterAll(async () => {
   await b?.close();
 });
 
-describe('a send right after lich insert', () => {
-  it('holds the task while the person’s draft is fresh: nothing is typed over it, and a ticket comes back', async () => {
-    const inserted = await b.lich(['insert', '--session', s.id, 'DRAFT']);
-    expect(inserted).toMatchObject({ code: 0, stderr: '' });
-    const sent = await b.lich(['send', '--timeout', '3', s.id, 'echo x']);
-    expect(sent.stderr).toBe('');
-    expect(sent.code).toBe(2);
-    expect(sent.stdout).toBe(pendingText(s.label, ticketOf(sent.stdout)));
-    // The agent read nothing: neither the draft nor the task was submitted.
+describe('a send to a session with a person’s draft at its prompt', () => {
+  it('holds the task however long the draft sits untouched, says so, and types it once the person sent their text', async () => {
+    const s = await fresh('draft-held');
+    expect(await b.lich(['insert', '--session', s.id, 'echo draft-text'])).toMatchObject({ code: 0, stderr: '' });
+    const sent = await b.lich(['send', '--timeout', '2', s.id, 'echo the-task']);
+    expect(sent).toMatchObject({ code: 2, stderr: '' });
+    const ticket = ticketOf(sent.stdout);
+    expect(sent.stdout).toBe(heldText(s.label, ticket));
+
+    // Past the minute after which the original typed over an untouched draft.
+    clock.advance(61);
+    const still = await b.lich(['wait', '--timeout', '1', ticket]);
+    expect(still).toMatchObject({ code: 2, stdout: heldText(s.label, ticket), stderr: '' });
+    expect(JSON.parse((await b.lich(['wait', '--json', '--timeout', '1', ticket])).stdout)).toEqual({ ticket, target: s.label, status: 'pending', answer: '', held: 'draft' });
     expect(b.log.entries(s.id).filter((e) => e.event === 'received')).toEqual([]);
+
+    // The person sends what is at the prompt: it goes in alone, and the task after it.
+    await b.typeAsPerson(s.id, '\r');
+    const answered = await b.lich(['wait', '--timeout', '30', ticket]);
+    expect(answered).toMatchObject({ code: 0, stdout: 'the-task\n', stderr: '' });
+    const received = b.log.entries(s.id).filter((e) => e.event === 'received');
+    expect(received.map((e) => e.kind)).toEqual(['line', 'task']);
+    expect(received[0]!.text).toBe('echo draft-text');
   });
 
   it('still inserts after a draft: a half-written line is no reason for insert to wait', async () => {
+    const s = await fresh('draft-insert');
+    expect(await b.lich(['insert', '--session', s.id, 'DRAFT'])).toMatchObject({ code: 0, stderr: '' });
     const r = await b.lich(['insert', '--json', '--timeout', '1', '--session', s.id, ' and more']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout)).toMatchObject({ id: s.id, bytes: 9 });
+  });
+});
+
+describe('an answer that is only the placeholder of the message’s reply line', () => {
+  it('is refused in one line, and the errand stays open for the real answer', async () => {
+    const s = await fresh('draft-placeholder');
+    const sent = await b.lich(['send', '--timeout', '1', s.id, 'sleep 2; echo the-real-answer']);
+    expect(sent.code).toBe(2);
+    const ticket = ticketOf(sent.stdout);
+    for (const placeholder of ['<your answer>', '"<your answer>"', ' <sua resposta> ', '<answer>']) {
+      const r = await b.lich(['reply', ticket, placeholder], { session: s.id });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `lich: the answer is the placeholder "${placeholder.trim().replace(/^"(.*)"$/, '$1')}" of the task's reply line, not an answer — nothing was sent: reply again with the answer in its place\n`,
+      );
+    }
+    expect(await b.lich(['wait', '--timeout', '30', ticket])).toMatchObject({ code: 0, stdout: 'the-real-answer\n', stderr: '' });
   });
 });

@@ -19,7 +19,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { request as httpRequest } from 'node:http';
 import { startServer, systemClock, type Clock, type Timer } from '@lich/server';
+import WebSocket from 'ws';
 
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 /** The `lich` bin, which runs the built bundle (`npm run build`). */
@@ -264,6 +266,47 @@ export class Backend {
     return JSON.parse(r.stdout) as Session;
   }
 
+  /**
+   * Types `data` at session `id` as a person at this lich's page does (docs/web-view.md): a
+   * one-time link from `lich focus --json`, spent for the page's cookie, and one `in` message on
+   * the page's live connection. Resolves once the connection has answered a `watch` sent after
+   * it: the backend has taken the typing, which goes into the PTY at once — or, while the relay
+   * is typing there, right after (`Relay.exclusive`).
+   */
+  async typeAsPerson(id: string, data: string): Promise<void> {
+    const focused = await this.lich(['focus', '--json', id]);
+    if (focused.code !== 0) throw new Error(`lich focus exited ${focused.code}: ${focused.stderr}`);
+    const link = new URL((JSON.parse(focused.stdout) as { page: string }).page);
+    const cookie = await new Promise<string>((done, fail) => {
+      const req = httpRequest({ host: '127.0.0.1', port: this.port, path: `${link.pathname}${link.search}` }, (res) => {
+        res.resume();
+        const set = res.headers['set-cookie']?.[0];
+        if (res.statusCode !== 303 || !set) fail(new Error(`the page's link answered ${res.statusCode}`));
+        else done(set.split(';')[0]!);
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    const ws = new WebSocket(`ws://127.0.0.1:${this.port}/web/live`, { headers: { Cookie: cookie, Origin: `http://127.0.0.1:${this.port}` } });
+    try {
+      await new Promise<void>((done, fail) => {
+        ws.once('open', () => done());
+        ws.once('error', fail);
+      });
+      const screen = new Promise<void>((done) =>
+        ws.on('message', (m) => {
+          const msg = JSON.parse(String(m)) as { t: string; id?: string };
+          if (msg.t === 'screen' && msg.id === id) done();
+        }),
+      );
+      ws.send(JSON.stringify({ t: 'in', id, d: data }));
+      ws.send(JSON.stringify({ t: 'watch', id }));
+      await screen;
+    } finally {
+      ws.close();
+    }
+  }
+
   async close(): Promise<void> {
     await this.server.close();
     rmSync(this.home, { recursive: true, force: true });
@@ -358,13 +401,15 @@ export function ticketOf(prose: string): string {
   return m[1];
 }
 
-/** spec/cli.md § lich send: the pending prose of a shared errand, exactly. */
-export function pendingText(target: string, ticket: string): string {
-  return (
-    `${target} is still working. The errand is open — a message that session was not ready for is held until it is — ` +
-    `and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n` +
-    `  lich wait ${ticket}\n`
-  );
+/**
+ * The pending prose of a shared errand, exactly: spec/cli.md § lich send's words for a send from
+ * a session; from outside one (`outside`), no note is promised — there is no prompt to type it at.
+ */
+export function pendingText(target: string, ticket: string, from: 'session' | 'outside' = 'session'): string {
+  const head = `${target} is still working. The errand is open — a message that session was not ready for is held until it is`;
+  return from === 'session'
+    ? `${head} — and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n  lich wait ${ticket}\n`
+    : `${head}. It was sent from outside a lich session, so no note will announce its result; it waits for its ticket for an hour. Hold the line for it with:\n  lich wait ${ticket}\n`;
 }
 
 /** wire.md § 7.2: the pending prose of a private errand, exactly. */

@@ -84,7 +84,7 @@ describe('lich send', () => {
     expect(sent.code).toBe(2);
     expect(sent.stderr).toBe('');
     const ticket = ticketOf(sent.stdout);
-    expect(sent.stdout).toBe(pendingText(w2.label, ticket));
+    expect(sent.stdout).toBe(pendingText(w2.label, ticket, 'outside'));
 
     const waited = await b.lich(['wait', '--timeout', '20', ticket]);
     expect(waited).toEqual({ code: 0, stdout: 'late\n', stderr: '' });

@@ -267,7 +267,7 @@ describe('the setup script', () => {
     const r = await b.lich(['send', '--timeout', '1', 'slow-1', 'echo got it']);
     expect(r.code).toBe(2);
     const ticket = ticketOf(r.stdout);
-    expect(r.stdout).toBe(pendingText('slow-1', ticket));
+    expect(r.stdout).toBe(pendingText('slow-1', ticket, 'outside'));
     // Still in setup: the agent has not even started, so nothing was typed at anyone.
     expect(b.log.entries(w.id)).toEqual([]);
     const answer = await b.lich(['wait', ticket]);

@@ -192,6 +192,34 @@ describe('resultText (wire.md § 7.2, § 7.3)', () => {
     );
   });
 
+  // There is no sending session to type a note at: the spec's "a note will be typed at the
+  // sending session's prompt" would promise one that never comes.
+  it('promises no note to a caller outside a session, on either surface', () => {
+    expect(resultText('cli', r('pending'), false)).toBe(
+      'docs is still working. The errand is open — a message that session was not ready for is held until it is. It was sent from outside a lich session, so no note will announce its result; it waits for its ticket for an hour. Hold the line for it with:\n  lich wait a1b2c3d4',
+    );
+    expect(resultText('cli', r('pending', { private: true }), false)).toBe(
+      'docs is still working. The errand is private: no note will announce its result, and `lich wait` without a ticket will not return it. Hold the line for it with:\n  lich wait a1b2c3d4',
+    );
+    expect(resultText('mcp', r('pending'), false)).toBe(
+      'docs is still working. The errand is open — if that session was not at a prompt yet, the task is held and goes in when it is. This caller is not a lich session, so no note will announce its result: call wait_for_answer with ticket "a1b2c3d4" to hold the line for it.',
+    );
+  });
+
+  it('says a task held behind a person’s draft has not reached the session, and what frees it', () => {
+    const held = 'The task is held for "docs": a person\'s half-written text is at its prompt, and lich types nothing over it. It goes in once they send or clear that text, or comes back undelivered after 5 minutes.';
+    expect(resultText('cli', r('pending', { held: 'draft' }))).toBe(
+      `${held} The errand is open and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n  lich wait a1b2c3d4`,
+    );
+    expect(resultText('cli', r('pending', { held: 'draft' }), false)).toBe(
+      `${held} The errand is open. It was sent from outside a lich session, so no note will announce its result; it waits for its ticket for an hour. Hold the line for it with:\n  lich wait a1b2c3d4`,
+    );
+    expect(resultText('mcp', r('pending', { held: 'draft' }))).toBe(
+      `${held} The errand is open. When its result is ready a short note will arrive at your own prompt, so carry on — there is nothing to poll. Collect it with wait_for_answer (ticket "a1b2c3d4", or no ticket for everything at once).`,
+    );
+    expect(resultText('cli', r('pending', { held: 'draft', private: true }))).toMatch(/^The task is held for "docs": .* The errand is private: /);
+  });
+
   const final: Record<string, string> = {
     unread:
       'The "docs" session never picked the task up: it was typed at that prompt and nothing read it, so something else has that terminal — a provider still starting, or a question of its own on screen (Claude Code asks whether a directory is trusted the first time it runs in one). Nothing is queued and nothing was answered. Tell the user to open the "docs" card and clear what is on it; the task has to be sent again after that.',

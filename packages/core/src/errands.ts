@@ -201,12 +201,16 @@ export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOption
  * The text of one result (wire.md § 7.2 for the CLI, § 7.3 for MCP): the answer alone when
  * answered; for `pending`, where to pick it up (private errands say no note will come); for every
  * other status, what happened and what to tell the user.
+ *
+ * `fromSession` says whether the caller is a lich session (`LICH_SESSION_ID` set): only then is
+ * a note typed at its prompt when the result lands, so only then does a pending result promise
+ * one (spec/cli.md § lich send's words). Outside a session the result waits for its ticket alone.
  */
-export function resultText(surface: Surface, result: Result): string {
+export function resultText(surface: Surface, result: Result, fromSession = true): string {
   // The answer and the pending note first: neither quotes the target, so an answered send, the
   // common case, reads nothing else.
   if (result.status === 'answered') return result.answer;
-  if (result.status === 'pending') return pendingText(surface, result);
+  if (result.status === 'pending') return pendingText(surface, result, fromSession);
   const q = goQuote(result.target);
   switch (result.status) {
     case 'unread':
@@ -225,16 +229,36 @@ export function resultText(surface: Surface, result: Result): string {
   }
 }
 
-function pendingText(surface: Surface, result: Result): string {
+/**
+ * A pending result: the spec's words (spec/cli.md § lich send; wire.md §§ 7.2, 7.3) for a
+ * session's errand, and what is true where they are not — a task held behind a person's draft
+ * (`held: "draft"`) has not reached that session, and a caller outside a session gets no note.
+ */
+function pendingText(surface: Surface, result: Result, fromSession: boolean): string {
   const t = result.target;
+  const draft = result.held === 'draft';
+  const head = draft
+    ? `The task is held for ${goQuote(t)}: a person's half-written text is at its prompt, and lich types nothing over it. It goes in once they send or clear that text, or comes back undelivered after 5 minutes.`
+    : `${t} is still working.`;
   if (surface === 'mcp') {
-    return result.private
-      ? `${t} is still working. The errand is private: no note will announce its result and wait_for_answer without a ticket never returns it. Call wait_for_answer with ticket ${goQuote(result.ticket)} to hold the line for it — waiting on your own ticket is not polling.`
-      : `${t} is still working. The errand is open — if that session was not at a prompt yet, the task is held and goes in when it is. When its result is ready a short note will arrive at your own prompt, so carry on — there is nothing to poll. Collect it with wait_for_answer (ticket ${goQuote(result.ticket)}, or no ticket for everything at once).`;
+    if (result.private) {
+      return `${head} The errand is private: no note will announce its result and wait_for_answer without a ticket never returns it. Call wait_for_answer with ticket ${goQuote(result.ticket)} to hold the line for it — waiting on your own ticket is not polling.`;
+    }
+    const open = draft ? 'The errand is open.' : 'The errand is open — if that session was not at a prompt yet, the task is held and goes in when it is.';
+    if (!fromSession) {
+      return `${head} ${open} This caller is not a lich session, so no note will announce its result: call wait_for_answer with ticket ${goQuote(result.ticket)} to hold the line for it.`;
+    }
+    return `${head} ${open} When its result is ready a short note will arrive at your own prompt, so carry on — there is nothing to poll. Collect it with wait_for_answer (ticket ${goQuote(result.ticket)}, or no ticket for everything at once).`;
   }
-  return result.private
-    ? `${t} is still working. The errand is private: no note will be typed at the sending session's prompt, and \`lich wait\` without a ticket will not return it. Hold the line for it with:\n  lich wait ${result.ticket}`
-    : `${t} is still working. The errand is open — a message that session was not ready for is held until it is — and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n  lich wait ${result.ticket}`;
+  if (result.private) {
+    const note = fromSession ? "no note will be typed at the sending session's prompt" : 'no note will announce its result';
+    return `${head} The errand is private: ${note}, and \`lich wait\` without a ticket will not return it. Hold the line for it with:\n  lich wait ${result.ticket}`;
+  }
+  const open = draft ? 'The errand is open' : 'The errand is open — a message that session was not ready for is held until it is —';
+  if (!fromSession) {
+    return `${head} ${draft ? 'The errand is open.' : 'The errand is open — a message that session was not ready for is held until it is.'} It was sent from outside a lich session, so no note will announce its result; it waits for its ticket for an hour. Hold the line for it with:\n  lich wait ${result.ticket}`;
+  }
+  return `${head} ${open} and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n  lich wait ${result.ticket}`;
 }
 
 /** wire.md § 7.4: the collect's fixed line when nothing is ready and nothing is open. */

@@ -67,6 +67,12 @@ export interface Outcome<Op extends OperationName = OperationName> {
   op: Op;
   input: OperationInput<Op>;
   output: OperationOutput<Op>;
+  /**
+   * The calling session's lich id (`LICH_SESSION_ID`), `""` outside one; set by `runOperation`.
+   * A pending result reads in its words: only a session is told at its prompt when the result
+   * lands. Absent (an outcome built by hand), it reads as a session's.
+   */
+  from?: string;
   failure?: LichError;
   /**
    * An exit status the operation decides beyond its contract's outcomes (which know 0, 2 and 3):

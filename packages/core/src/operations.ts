@@ -181,15 +181,15 @@ function outputOnly<Op extends OperationName>(
 export const OPERATIONS: OperationTable = {
   sessions: { run: outputOnly('sessions', sessions), text: (surface, o) => sessionsText(surface, o.output) },
   whoami: { run: outputOnly('whoami', whoami), text: (_surface, o) => whoamiText(o.output) },
-  send: { run: outputOnly('send', send), text: (surface, o) => resultText(surface, o.output) },
+  send: { run: outputOnly('send', send), text: (surface, o) => resultText(surface, o.output, o.from !== '') },
   insert: { run: outputOnly('insert', insert), text: (_surface, o) => insertedText(o.output) },
   focus: { run: outputOnly('focus', focus), text: (_surface, o) => focusedText(o.output) },
   wait: {
     run: outputOnly('wait', wait),
-    text: (surface, o) => (isCollected(o.output) ? collectText(surface, o.output) : resultText(surface, o.output)),
+    text: (surface, o) => (isCollected(o.output) ? collectText(surface, o.output) : resultText(surface, o.output, o.from !== '')),
   },
   reply: { run: outputOnly('reply', reply), text: () => ANSWER_SENT },
-  open: { run: open, text: (surface, o) => openText(surface, o.output, o.input.worktree !== '') },
+  open: { run: open, text: (surface, o) => openText(surface, o.output, o.input.worktree !== '', o.from !== '') },
   close: { run: outputOnly('close', close), text: (_surface, o) => closeText(o.output) },
   rename: { run: outputOnly('rename', rename), text: (_surface, o) => renamedText(o.output) },
   control: { run: outputOnly('control', control), text: (_surface, o) => controlledText(o.output) },
@@ -223,7 +223,7 @@ export function runOperation<Op extends OperationName>(
   opts: RunOptions = {},
 ): Promise<Outcome<Op>> {
   if (!Object.hasOwn(OPERATIONS, op)) return Promise.reject(new LichError(`unknown operation ${JSON.stringify(op)}`));
-  return (OPERATIONS[op] as OperationEntry<Op>).run(ctx, input, opts);
+  return (OPERATIONS[op] as OperationEntry<Op>).run(ctx, input, opts).then((outcome) => ({ ...outcome, from: from(ctx) }));
 }
 
 /** The operation names core runs, in the order of the CLI's help (docs/architecture.md). */

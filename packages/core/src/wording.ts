@@ -61,10 +61,13 @@ export function openedText(session: Session, inWorktree: boolean): string {
   );
 }
 
-/** `lich open` / `open_session`: the session, then the hand-off's result in the words send uses. */
-export function openText(surface: Surface, opened: Opened, inWorktree: boolean): string {
+/**
+ * `lich open` / `open_session`: the session, then the hand-off's result in the words send uses
+ * (`fromSession`: whether the caller is a lich session, {@link resultText}).
+ */
+export function openText(surface: Surface, opened: Opened, inWorktree: boolean, fromSession = true): string {
   const text = openedText(opened, inWorktree);
-  return opened.delivery ? `${text}\n${resultText(surface, opened.delivery)}` : text;
+  return opened.delivery ? `${text}\n${resultText(surface, opened.delivery, fromSession)}` : text;
 }
 
 /**

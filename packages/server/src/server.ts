@@ -66,8 +66,6 @@ export interface ServerTimings extends RelayTimings {
   askWaitMs?: number;
   /** How long `GET /mod/commands` holds a poll with nothing to take (25 000). */
   modPollWaitMs?: number;
-  /** How long a person's draft nobody touches holds the relay's typing (60 000; terminal/draft.ts). */
-  draftIdleMs?: number;
   /** How long a poll marks a session's mod attached (30 000). */
   modAttachMs?: number;
 }
@@ -133,7 +131,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (parked > 0) log(`parked ${parked} session${parked === 1 ? '' : 's'} an earlier run left open: no terminal survives a restart`);
 
   const token = newToken();
-  const terminal = new Terminal({ draftIdleMs: opts.timings?.draftIdleMs, clock });
+  const terminal = new Terminal({ clock });
   const providers = new Providers(opts.configDir, env, { bin: opts.bin });
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);

@@ -87,6 +87,10 @@ export class SessionHost implements RelayHost {
     return this.terminal.overdue(id);
   }
 
+  drafted(id: string): boolean {
+    return this.terminal.drafted(id);
+  }
+
   unheard(id: string): boolean {
     return this.terminal.unheard(id);
   }

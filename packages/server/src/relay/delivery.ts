@@ -10,7 +10,7 @@ import { goQuote } from '@lich/core/quote';
 import type { Timer } from '../clock.js';
 import type { Errand } from './errand.js';
 import { RelayError } from './errors.js';
-import type { RelayHost } from './host.js';
+import { DraftHeld, PasteRefusal, type RelayHost } from './host.js';
 import type { Outcomes } from './outcomes.js';
 
 /** What delivery needs of the rest of the relay, wired by relay.ts. */
@@ -71,6 +71,17 @@ export class Delivery {
       this.typeIn(e);
       return;
     }
+    this.queue(e);
+  }
+
+  /**
+   * Holds `e` for a free prompt: polls every `readyPollMs` until its target is ready and no
+   * errand sent before it is still held, within the delivery limit (then `undelivered`); a
+   * target that ends first makes it `undelivered`, and one whose start is never heard ends it
+   * `unread` (see {@link deliver}).
+   */
+  private queue(e: Errand): void {
+    const { host, book, timings } = this.d;
     e.phase = 'queued';
     this.hold(e);
     book.after(e, timings.deliveryLimitMs, () => {
@@ -135,8 +146,14 @@ export class Delivery {
       },
       (err: unknown) => {
         if (e.phase !== 'typing') return;
-        if ((err as Error)?.name === 'PasteRefusal') {
-          this.refusedWhole(e, (err as Error).message);
+        if (err instanceof DraftHeld) {
+          // A person's draft reached the prompt after the errand was found free: held behind it,
+          // looked at again at the next poll (never typed again at once: that could spin).
+          this.queue(e);
+          return;
+        }
+        if (err instanceof PasteRefusal) {
+          this.refusedWhole(e, err.message);
           return;
         }
         book.land(e, 'undelivered');
@@ -178,8 +195,12 @@ export class Delivery {
         () => {
           if (e.phase === 'delivered' && !e.receipted) this.watchReceipt(e, true);
         },
-        () => {
-          if (e.phase === 'delivered' && !e.receipted) book.land(e, 'unread');
+        (err: unknown) => {
+          if (e.phase !== 'delivered' || e.receipted) return;
+          // Someone is writing at that prompt: the re-type would go out with their draft. The
+          // second window still runs, so silence ends it unread as a re-type would.
+          if (err instanceof DraftHeld) this.watchReceipt(e, true);
+          else book.land(e, 'unread');
         },
       );
     });
@@ -216,9 +237,14 @@ export class Delivery {
     const attempt = () => {
       if (this.d.closed() || !host.live(id)) return;
       if (host.ready(id)) {
-        this.typeAt(id, text).catch(() => undefined);
+        this.typeAt(id, text).catch((err: unknown) => {
+          if (err instanceof DraftHeld) later();
+        });
         return;
       }
+      later();
+    };
+    const later = () => {
       if (host.clock.now() - started >= timings.deliveryLimitMs) return;
       const t = host.clock.after(timings.readyPollMs, () => {
         this.loose.delete(t);

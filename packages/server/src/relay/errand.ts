@@ -172,9 +172,13 @@ export function newErrand(o: {
   };
 }
 
-/** The wire's Result; `private` only when true (spec/cli.md § lich send --json). */
-export function result(ticket: string, target: string, status: Status, answer: string, isPrivate: boolean): Result {
+/**
+ * The wire's Result; `private` only when true (spec/cli.md § lich send --json), `held` only on a
+ * pending result whose task is held behind a person's draft (contracts/objects/result.json).
+ */
+export function result(ticket: string, target: string, status: Status, answer: string, isPrivate: boolean, held?: 'draft'): Result {
   const r: Result = { ticket, target, status, answer };
   if (isPrivate) r.private = true;
+  if (held !== undefined) r.held = held;
   return r;
 }

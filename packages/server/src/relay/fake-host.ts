@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest';
 import { type Clock, systemClock } from '../clock.js';
-import type { RelayHost, RelaySession } from './host.js';
+import { DraftHeld, type RelayHost, type RelaySession } from './host.js';
 
 export interface FakeSession extends RelaySession {
   live: boolean;
@@ -19,6 +19,8 @@ export interface FakeSession extends RelaySession {
   state: string;
   /** What `branch` reports for it. */
   branch: string;
+  /** A person's draft is at its prompt: never ready, and `type` rejects with DraftHeld. */
+  draft: boolean;
 }
 
 export class FakeHost implements RelayHost {
@@ -57,6 +59,7 @@ export class FakeHost implements RelayHost {
       unheard: false,
       state: '',
       branch: '',
+      draft: false,
       ...s,
     };
     this.sessions.set(full.id, full);
@@ -74,7 +77,11 @@ export class FakeHost implements RelayHost {
   }
   ready(id: string): boolean {
     const s = this.sessions.get(id);
-    return !!s && s.live && s.ready && !s.setup && !s.unheard;
+    return !!s && s.live && s.ready && !s.setup && !s.unheard && !s.draft;
+  }
+  drafted(id: string): boolean {
+    const s = this.sessions.get(id);
+    return !!s && s.live && s.draft;
   }
   settled(id: string): boolean {
     const s = this.sessions.get(id);
@@ -98,6 +105,7 @@ export class FakeHost implements RelayHost {
   }
   async type(id: string, text: string): Promise<void> {
     if (!this.live(id) || this.typeFails.has(id)) throw new Error(`session ${id} has no terminal`);
+    if (this.sessions.get(id)?.draft) throw new DraftHeld(id);
     this.typed.push({ id, text });
     this.typeCalls++;
     for (const w of this.typeWaits.filter((w) => w.n <= this.typeCalls)) {

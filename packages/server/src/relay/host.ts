@@ -40,6 +40,10 @@ export interface RelaySession {
 export type { Clock } from '../clock.js';
 export { systemClock } from '../clock.js';
 
+/** What `type` and `paste` refuse with, told apart by class (terminal/refusals.ts). */
+export { DraftHeld, PasteRefusal } from '../terminal/refusals.js';
+import type { DraftHeld, PasteRefusal } from '../terminal/refusals.js';
+
 export interface RelayHost {
   /** Sessions with a process running in their PTY right now (the addressable ones). */
   liveSessions(): RelaySession[];
@@ -68,6 +72,13 @@ export interface RelayHost {
    */
   overdue?(id: string): boolean;
   /**
+   * Whether a person's draft is at the session's prompt (Terminal.drafted): text typed or pasted
+   * there and neither submitted nor dropped, which holds the relay's typing — {@link ready} is
+   * false meanwhile, and a pending result says so (`held: "draft"`). Optional: a host without
+   * drafts leaves it out.
+   */
+  drafted?(id: string): boolean;
+  /**
    * Whether the session looks at its prompt by its provider's own rule, yet is one whose plugin
    * always reports `/session-start` once its program reads — a Claude Code session lich started
    * with its plugin — and has not (terminal/readiness.ts `unheard`): something of the program's
@@ -93,8 +104,9 @@ export interface RelayHost {
   /**
    * Types `text` at the session's prompt: a paste (bracketed when its program asked for it), then
    * a separate carriage return once the PTY has gone quiet (≥ 150 ms, capped at 5 s). Resolves
-   * once the CR is written; rejects when the session has no PTY, or its program cannot take the
-   * text whole (`typeRefusal`).
+   * once the CR is written. Rejects, before writing anything, with a {@link PasteRefusal} when
+   * its program cannot take the text whole, and a {@link DraftHeld} while a person's draft is at
+   * the prompt; otherwise when the session has no PTY.
    */
   type(id: string, text: string): Promise<void>;
   /**

@@ -16,7 +16,7 @@ import { INSERT_DEFAULT_WAIT_SECONDS } from '@lich/core/timeouts';
 import { insertRefusal } from '@lich/core/workspace-wording';
 import { sleep } from '../clock.js';
 import { RelayError } from './errors.js';
-import type { RelayHost, RelaySession } from './host.js';
+import { PasteRefusal, type RelayHost, type RelaySession } from './host.js';
 import { expandPath, inProject, isDirectory, resolveTarget } from './resolve.js';
 import { sanitize } from './text.js';
 import type { Inserted, RelayInsertOptions as InsertOptions } from '@lich/generated/types';
@@ -136,9 +136,9 @@ export class Inserter {
     try {
       await this.host.paste(target.id, text);
     } catch (err) {
-      if ((err as Error)?.name === 'PasteRefusal') {
+      if (err instanceof PasteRefusal) {
         throw new RelayError(
-          `${goQuote(target.label)} cannot take this text whole: ${(err as Error).message} — nothing was inserted; insert it a line at a time, or the path of a file holding it`,
+          `${goQuote(target.label)} cannot take this text whole: ${err.message} — nothing was inserted; insert it a line at a time, or the path of a file holding it`,
         );
       }
       throw new RelayError(`${goQuote(target.label)} ended before the text could be inserted`);

@@ -8,7 +8,7 @@
 import type { PromptLang } from '@lich/core/i18n/prompts';
 import type { Timer } from '../clock.js';
 import { nudgeText } from './compose.js';
-import type { RelayHost } from './host.js';
+import { DraftHeld, type RelayHost } from './host.js';
 
 /** A ready result in a sender's inbox, as far as announcing it goes. */
 export interface InboxEntry {
@@ -105,9 +105,11 @@ export class Nudges {
       host.session(sender)?.hasTools ?? false,
       this.deps.lang,
     );
-    this.deps.type(sender, text).catch(() => {
-      // Not announced after all: the next landing or turn end tries again.
+    this.deps.type(sender, text).catch((err: unknown) => {
+      // Not announced after all: the next landing or turn end tries again — and a draft that
+      // reached the prompt first, once it is gone.
       for (const e of fresh) e.nudged = false;
+      if (err instanceof DraftHeld) this.schedule(sender, this.deps.pollMs);
     });
   }
 }

@@ -270,8 +270,10 @@ export class Outcomes {
     return open ? this.pending(e) : e.outcome!;
   }
 
+  /** `e` as a pending Result: `held: "draft"` while it is held for a target with a person's draft at its prompt. */
   pending(e: Errand): Result {
-    return result(e.ticket, this.label(e), 'pending', '', e.private);
+    const behindDraft = e.phase === 'queued' && this.host.live(e.targetId) && (this.host.drafted?.(e.targetId) ?? false);
+    return result(e.ticket, this.label(e), 'pending', '', e.private, behindDraft ? 'draft' : undefined);
   }
 
   /** The target's label now, or its label at the send when the session is gone. */

@@ -344,6 +344,41 @@ describe('queued delivery', () => {
     );
   });
 
+  it('says a pending task held for a person’s draft at the target’s prompt is held behind it', async () => {
+    docs.draft = true;
+    const sent = relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'p', timeoutSeconds: 1 });
+    await tick(1000);
+    const r = await sent;
+    expect(r).toEqual({ ticket: r.ticket, target: 'docs', status: 'pending', answer: '', held: 'draft' });
+    expect(host.typed).toEqual([]);
+    docs.draft = false;
+    docs.ready = false;
+    const waited = relay.wait({ ticket: r.ticket, timeoutSeconds: 1 });
+    await tick(1000);
+    expect(await waited).toEqual({ ticket: r.ticket, target: 'docs', status: 'pending', answer: '' });
+  });
+
+  // The draft can reach the prompt between the look that found it free and the write: the
+  // terminal refuses then (DraftHeld), and the task is held, never typed over it or lost.
+  it('holds a task whose typing met a person’s draft, and types it in send order once the draft is gone', async () => {
+    const sent = relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'echo first', timeoutSeconds: 30 });
+    docs.draft = true;
+    docs.ready = true;
+    // `ready` says free (the fake's flag) but the write meets the draft: flip the look back on.
+    const ready = host.ready.bind(host);
+    host.ready = (id) => (id === docs.id ? docs.live && !docs.setup : ready(id));
+    await tick();
+    const second = relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'echo second', timeoutSeconds: 30 });
+    await tick(2000);
+    expect(host.typedAt(docs.id)).toEqual([]);
+    docs.draft = false;
+    await tick(1000);
+    expect(host.typedAt(docs.id).map((t) => /echo (\w+)/.exec(t)?.[1])).toEqual(['first', 'second']);
+    const tickets = host.typedAt(docs.id).map((t) => ticketIn(t));
+    for (const [i, ticket] of tickets.entries()) relay.reply({ from: docs.id, ticket, answer: `answer ${i}` });
+    expect((await Promise.all([sent, second])).map((r) => r.answer)).toEqual(['answer 0', 'answer 1']);
+  });
+
   it('files an undelivered result in the inbox of a sender that stopped waiting', async () => {
     docs.ready = false;
     const sent = relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'p', timeoutSeconds: 1 });
@@ -684,6 +719,19 @@ describe('reply', () => {
     const ticket = await sendAndLetGo();
     relay.reply({ from: docs.id, ticket, answer: 'one' });
     expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'two' }))).toBe(`ticket "${ticket}" was already answered`);
+  });
+
+  // A relayed message typed glued to a person's draft went to a shell as one line: it ran the
+  // message's own reply line, and the ticket was answered `<your answer>`, exit 0.
+  it('refuses the placeholder of the message’s reply line in every prompt language, and keeps the errand open', async () => {
+    const { ticket, result } = await send({ timeoutSeconds: 60 });
+    for (const placeholder of ['<your answer>', '"<your answer>"', '<sua resposta>', '<tu respuesta>', '<你的回答>', '<answer>', ' <YOUR ANSWER>\n']) {
+      expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: placeholder }))).toMatch(
+        /^the answer is the placeholder "<[^"]+>" of the task's reply line, not an answer — nothing was sent: reply again with the answer in its place$/,
+      );
+    }
+    relay.reply({ from: docs.id, ticket, answer: 'my answer is <your answer>' });
+    expect(await result).toMatchObject({ status: 'answered', answer: 'my answer is <your answer>' });
   });
 
   it('refuses an unknown ticket', async () => {

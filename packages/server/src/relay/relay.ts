@@ -39,7 +39,7 @@ import { Outcomes } from './outcomes.js';
 import type { RelayMod } from './relay-mod.js';
 import { resolveTarget } from './resolve.js';
 import { Subagents } from './subagents.js';
-import { capAnswer, checkPrompt } from './text.js';
+import { capAnswer, checkAnswer, checkPrompt, placeholderIn } from './text.js';
 import { Turns } from './turns.js';
 import type { Collected, Peer, RelayStatus, Result } from './types.js';
 import type {
@@ -391,10 +391,12 @@ export class Relay {
    * errand `ticket` names, or with `ticket` `""` on the one request open against `from`.
    * An errand that ended unanswered still takes a late answer for its hour.
    * @throws RelayError `ticket "<t>" was already answered`; `unknown ticket "<t>" — it was answered
-   *   already, or expired`; the ticketless refusals of wire.md § 9.
+   *   already, or expired`; the ticketless refusals of wire.md § 9; an answer that is only the
+   *   message's own placeholder (text.ts `checkAnswer`), the errand left open.
    */
   reply(o: RelayReplyOptions): null {
     this.sweep();
+    checkAnswer(o.answer);
     const e = o.ticket === '' ? this.book.onlyOpen(o.from) : this.book.get(o.ticket);
     if (!e) {
       if (this.book.tombstone(o.ticket)?.kind === 'answered') throw new RelayError(`ticket ${goQuote(o.ticket)} was already answered`);
@@ -434,7 +436,8 @@ export class Relay {
    * reports the final message of a turn that ended with nothing left in the background. It
    * answers the session's single open subagent errand — unless the worker still waits on work
    * it handed off (an errand of its own open, or a result of one unread: the turn that outcome
-   * starts is the one that answers). Anything else is ignored. A worker that also calls reply is
+   * starts is the one that answers). Anything else is ignored — a final message that is only the
+   * placeholder of a reply line (text.ts `placeholderIn`) too. A worker that also calls reply is
    * answered once: the first answer wins. A worker whose turn already ended is parked now, as
    * at the `done` after a reply.
    * @returns whether it answered an errand.
@@ -444,6 +447,7 @@ export class Relay {
     this.sweep();
     const open = this.book.openSubagentAt(sessionId);
     if (open.length !== 1 || open[0]!.phase !== 'delivered' || this.book.ownOutstanding(sessionId)) return false;
+    if (placeholderIn(text) !== undefined) return false;
     const e = open[0]!;
     this.turns.answeredInTurn(e);
     this.book.land(e, 'answered', capAnswer(text));

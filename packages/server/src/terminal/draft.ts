@@ -1,16 +1,18 @@
 /**
- * A person's draft at a session's prompt (wire.md § 8.2, "Free prompt": delivery waits while no
- * user draft was typed in the last 60 s, `draftIdle`). lich never reads the screen, so what it
- * knows of a draft is what was written to the PTY as input by anyone but the relay's own typing
- * — `lich insert`'s paste (spec/cli.md § lich insert: the person "writes the question around it
- * and sends it themselves"), a window's keystrokes — and whether that input was submitted.
+ * A person's draft at a session's prompt. spec/cli.md § lich insert: "Unlike send, a half-written
+ * line is not a reason to wait" — for an insert; for the relay's typing it is. lich never reads
+ * the screen, so what it knows of a draft is what was written to the PTY as input by anyone but
+ * the relay's own typing — `lich insert`'s paste (the person "writes the question around it and
+ * sends it themselves"), a page's keystrokes — and whether that input was submitted or dropped.
  *
- * A relayed message typed over a fresh draft is submitted with it: the person's half-written
- * question and lich's task reach the agent as one prompt, and neither is what anybody sent.
+ * A relayed message typed over a draft is submitted with it: the person's half-written question
+ * and lich's task reach the agent as one prompt, and neither is what anybody sent. So a draft
+ * holds the relay's typing for as long as it is there, however long nobody touches it; what
+ * bounds the wait is the relay's delivery limit (the task ends `undelivered`). The original lich
+ * let a draft go after 60 s untouched (wire.md § 9, `draftIdle`) and typed onto it: measured, an
+ * inserted `echo draft-text` and the task went in as one line, the agent ran the message's own
+ * reply line, and the ticket was answered with its placeholder.
  */
-
-/** How long a draft nobody touches stays the person's (wire.md § 9, `draftIdle`). */
-export const DRAFT_IDLE_MS = 60_000;
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
@@ -18,7 +20,7 @@ const PASTE_END = '\x1b[201~';
 /**
  * The draft of one session's prompt, as its input shows it. A single key on its own is how a
  * person answers a program's own question — a trust prompt's `1`, a `y` — and leaves no draft:
- * holding the relay's typing for a minute after it would keep the task the person just cleared
+ * holding the relay's typing after it would keep the task the person just cleared
  * the way for from going in (spec/cli.md § lich send, Never read: "clear what is on it"). Two or
  * more characters, or any paste, are text at the prompt.
  */
@@ -29,29 +31,24 @@ export class DraftWatch {
   private keys = 0;
   /** Whether a paste went into it. */
   private pasted = false;
-  /** When that text was last added to, ms. */
-  private at = 0;
   /** Inside a bracketed paste the input opened and has not closed yet. */
   private inPaste = false;
 
-  constructor(private readonly idleMs: number = DRAFT_IDLE_MS) {}
-
   /**
-   * Input a person (or an editor through `lich insert`) wrote at `now` (ms). A carriage return
+   * Input a person (or an editor through `lich insert`) wrote. A carriage return
    * or line feed outside a bracketed paste submits the line; Ctrl-C and Ctrl-U drop it; any
    * other text, pasted text included, leaves a draft. Escape sequences (arrows, focus reports)
    * and erasing keys change nothing lich can count.
    */
-  input(data: string, now: number): void {
-    let touched = false;
+  input(data: string): void {
     for (let i = 0; i < data.length; i++) {
       if (this.inPaste) {
         const end = data.indexOf(PASTE_END, i);
         if (end === -1) {
-          touched = this.pending = this.pasted = true;
+          this.pending = this.pasted = true;
           break;
         }
-        if (end > i) touched = this.pending = this.pasted = true;
+        if (end > i) this.pending = this.pasted = true;
         this.inPaste = false;
         i = end + PASTE_END.length - 1;
         continue;
@@ -64,15 +61,13 @@ export class DraftWatch {
         i += escapeLength(data, i) - 1;
       } else if (c === '\r' || c === '\n' || c === '\x03' || c === '\x15') {
         this.clear();
-        touched = false;
       } else if (c === '\x7f' || c === '\b') {
         this.keys = Math.max(0, this.keys - 1);
       } else if (c >= ' ') {
-        touched = this.pending = true;
+        this.pending = true;
         this.keys++;
       }
     }
-    if (touched) this.at = now;
   }
 
   /** The relay submitted what was at the prompt (its own Enter): no draft is left. */
@@ -81,9 +76,9 @@ export class DraftWatch {
     this.inPaste = false;
   }
 
-  /** Whether a draft is at the prompt and was added to within the idle time, at `now` (ms). */
-  fresh(now: number): boolean {
-    return this.pending && (this.pasted || this.keys >= 2) && now - this.at < this.idleMs;
+  /** Whether a draft is at the prompt: text typed or pasted and neither submitted nor dropped. */
+  present(): boolean {
+    return this.pending && (this.pasted || this.keys >= 2);
   }
 
   private clear(): void {

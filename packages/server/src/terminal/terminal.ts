@@ -16,6 +16,7 @@ import { groupAlive, signalGroup } from './group.js';
 import { MarkerWatch } from './marker.js';
 import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
 import { ReadyWatch, type ReadyRule } from './readiness.js';
+import { DraftHeld, PasteRefusal } from './refusals.js';
 
 /** Bytes of output kept per session for failure messages. */
 export const TAIL_BYTES = 64 * 1024;
@@ -34,13 +35,7 @@ export const GROUP_LOOK_MS = 50;
 
 export { PASTE_END, PASTE_START } from './paste.js';
 
-/**
- * Text a program cannot be handed whole (terminal/paste.ts): thrown by `type` and `paste`
- * before anything is written, its message the reason, for the caller to word with the session.
- */
-export class PasteRefusal extends Error {
-  override name = 'PasteRefusal';
-}
+export { DraftHeld, PasteRefusal } from './refusals.js';
 
 /** What to start in a session's PTY. */
 export interface StartOptions {
@@ -113,17 +108,16 @@ export class Terminal {
   /** Start taps (the web view: a card's process runs). */
   private readonly startListeners = new Set<(id: string) => void>();
 
-  /** The backend's clock (clock.ts): the quiet, the draft's idle time, the Enter's wait and the kill's grace and looks are all on it. */
+  /** The backend's clock (clock.ts): the quiet, the Enter's wait and the kill's grace and looks are all on it. */
   private readonly clock: Clock;
   /** The grid a window last reported: what a PTY starts at (terminal/grid.ts). */
   private readonly window = new WindowGrid();
 
   /**
-   * @param o.draftIdleMs how long a draft nobody touches holds delivery (default 60 s, wire.md § 9).
    * @param o.clock the clock every time of the terminal is read from and every wait set on
    *   (default the wall clock); server.ts hands it the relay's.
    */
-  constructor(private readonly o: { draftIdleMs?: number; clock?: Clock } = {}) {
+  constructor(private readonly o: { clock?: Clock } = {}) {
     this.clock = o.clock ?? systemClock;
   }
 
@@ -152,7 +146,7 @@ export class Terminal {
       tail: '',
       exited: new Promise<ExitInfo>((r) => (resolveExit = r)),
       marker: o.readyMarker ? new MarkerWatch(o.readyMarker) : undefined,
-      draft: new DraftWatch(this.o.draftIdleMs),
+      draft: new DraftWatch(),
       paste: new PasteModeWatch(),
       submitKey: o.submitKey || '\r',
     };
@@ -233,13 +227,12 @@ export class Terminal {
 
   /**
    * Whether the session is at a free prompt: {@link settled}, and no draft of a person's is
-   * there (wire.md § 8.2, "Free prompt": no draft typed in the last 60 s; terminal/draft.ts) —
-   * what the relay's typing waits for, so a task is never submitted with somebody's
-   * half-written question.
+   * there, however old (terminal/draft.ts) — what the relay's typing waits for, so a task is
+   * never submitted with somebody's half-written question.
    */
   ready(id: string): boolean {
     const e = this.live.get(id);
-    return e !== undefined && this.settled(id) && !e.draft.fresh(this.clock.now());
+    return e !== undefined && this.settled(id) && !e.draft.present();
   }
 
   /**
@@ -256,6 +249,15 @@ export class Terminal {
     if (!e) return false;
     if (e.marker && !e.marker.done) return false;
     return e.readiness.ready(this.clock.now());
+  }
+
+  /**
+   * Whether a person's draft is at the session's prompt (terminal/draft.ts): text written as
+   * input and neither submitted nor dropped — what holds the relay's typing ({@link ready}, and
+   * {@link type}'s `DraftHeld`). False for a session with no PTY.
+   */
+  drafted(id: string): boolean {
+    return this.live.get(id)?.draft.present() ?? false;
   }
 
   /**
@@ -297,7 +299,7 @@ export class Terminal {
   write(id: string, data: string): void {
     const e = this.live.get(id);
     if (!e) throw new Error(`session ${id} has no terminal`);
-    e.draft.input(data, this.clock.now());
+    e.draft.input(data);
     e.proc.write(data);
   }
 
@@ -318,10 +320,14 @@ export class Terminal {
    * {@link StartOptions.submitKey}). Resolves once that is written; what was at the prompt went
    * with it.
    * @throws PasteRefusal, before anything is written, for a line the program's terminal would cut
-   *   (terminal/paste.ts); Error when the session has no PTY, or loses it before the CR.
+   *   (terminal/paste.ts); DraftHeld, before anything is written, while a person's draft is at the
+   *   prompt — asked here, where the write happens, so no check made earlier can be outrun by a
+   *   paste or a keystroke in between; Error when the session has no PTY, or loses it before the CR.
    */
   async type(id: string, text: string): Promise<void> {
-    this.send(id, await this.framed(id, text, false));
+    const framed = await this.framed(id, text, false);
+    if (this.live.get(id)?.draft.present()) throw new DraftHeld(id);
+    this.send(id, framed);
     const pastedAt = this.clock.now();
     for (;;) {
       const e = this.live.get(id);
