@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Turn, gate, replyScript } from '../../tools/fake-model/index.mjs';
 import { makeRepo, ticketOf } from '../e2e/harness.js';
 import { acceptance } from './acceptance.js';
-import { Tier, clientName, explained } from './tier.js';
+import { codexHookTrust } from '../../packages/server/src/providers/codex-hooks.js';
+import { Tier, clientName, explained, row, untilLich } from './tier.js';
 
 acceptance('codex');
 
@@ -65,6 +66,51 @@ describe(`a ${clientName('codex')} session on its folder-trust menu`, () => {
       expect(screen.text()).toContain('Trust and continue');
       expect(trusted(), 'the folders Codex trusts').toEqual(before);
       expect(tier.fake.requests.filter((q) => q.turn && !q.turn.isTitle)).toEqual([]);
+    });
+  });
+});
+
+describe(`a ${clientName('codex')} session before the user trusted lich's hooks`, () => {
+  let tier: Tier | undefined;
+  afterAll(async () => tier?.close());
+
+  it('opens on Codex’s hook review, where a task is not typed and ends unread (exit 3); trusted there once, the next session opens with no review and its first send is answered', async () => {
+    const t = (tier = await Tier.start('codex', { script: replyScript({ answer: 'read it', via: 'tool' }), hooksTrusted: false }));
+    await explained(t, async () => {
+      const config = join(t.offline.env.CODEX_HOME, 'config.toml');
+      const trusted = (): Array<{ key: string; trustedHash: string }> =>
+        [...readFileSync(config, 'utf8').matchAll(/^\[hooks\.state\."([^"]+)"\]\ntrusted_hash = "([^"]+)"$/gm)].map((m) => ({ key: m[1], trustedHash: m[2] }));
+      const s = await t.open();
+      const screen = await t.screen(s.id);
+      // Outside a confined session lich leaves the decision to the user.
+      expect(screen.args).not.toContain('--dangerously-bypass-hook-trust');
+      await screen.waitFor('Review hooks', 'Codex’s hook review');
+      expect(screen.text()).toContain('9 hooks are new or changed.');
+      const r = await t.send(s.label, 'run the tests', 120, {});
+      expect(r.code, r.stdout + r.stderr).toBe(3);
+      expect(r.stdout).toContain('never picked the task up');
+      expect(screen.exit).toBeNull();
+      expect(screen.text()).toContain('Trust all and continue');
+      expect(screen.typed, 'what was typed at the review').toBe('');
+      expect(trusted(), 'hooks Codex trusts').toEqual([]);
+      expect(t.fake.requests.filter((q) => q.turn && !q.turn.isTitle)).toEqual([]);
+
+      // The person at the card picks "2. Trust all and continue".
+      screen.keys('\x1b[B');
+      await screen.waitFor((sc) => /› 2\. Trust all and continue/.test(sc.text()), 'the second option selected');
+      screen.keys('\r');
+      await screen.waitFor('Ask Codex to do anything', 'the chat screen');
+      // What Codex recorded is what lich computes (and the tier writes for a user who trusted them).
+      expect(trusted().sort((a, b) => a.key.localeCompare(b.key))).toEqual(codexHookTrust().sort((a, b) => a.key.localeCompare(b.key)));
+
+      const s2 = await t.open();
+      const r2 = await t.send(s2.label, 'run the tests again', 150);
+      expect(r2, 'the next session’s first send').toMatchObject({ code: 0, stdout: 'read it\n' });
+      const screen2 = await t.screen(s2.id);
+      expect(screen2.history()).not.toContain('Review hooks');
+      expect(screen2.raw).not.toContain('Review hooks');
+      // Its hooks ran: the turn's end reached lich.
+      await untilLich(() => row(t, s2.id), (x) => x?.state === 'done', 'done after the turn');
     });
   });
 });

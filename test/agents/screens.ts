@@ -29,6 +29,8 @@ export class Screen {
   readonly term: InstanceType<typeof XTerm>;
   /** Every byte the PTY wrote, in order. */
   raw = '';
+  /** Every byte written to the PTY — what lich typed, and {@link keys} — in order. */
+  typed = '';
   exit: { exitCode: number; signal?: number } | null = null;
   private readonly waiters = new Set<() => void>();
   private pending = 0;
@@ -146,6 +148,11 @@ export function tap(p: TappedPty, file: string, args: string[] | string, opts: {
   const s = new Screen(id, p.pid, file, Array.isArray(args) ? args : [args], env, opts?.cols ?? p.cols ?? 80, opts?.rows ?? p.rows ?? 24);
   p.onData((d) => s.feed(d));
   p.onExit((e) => s.ended(e));
+  const write = p.write.bind(p);
+  p.write = (d: string) => {
+    s.typed += d;
+    write(d);
+  };
   s.writer = (d) => p.write(d);
   const resize = p.resize.bind(p);
   p.resize = (c: number, r: number) => {

@@ -1,6 +1,6 @@
 /**
  * Setup of the real-agents tier (vitest.agents.config.ts): every PTY the in-process backend
- * starts is also handed to screens.ts, which renders what it writes. node-pty itself runs
+ * starts is also handed to screens.ts, which renders what it writes (and records what is typed at it). node-pty itself runs
  * unchanged — the spawn, the process, every byte both ways are the real ones; the wrapper only
  * observes.
  */

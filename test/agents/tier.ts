@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { type FakeModel, type Rule, type Script, startFakeModel } from '../../tools/fake-model/index.mjs';
 import { CLIENTS } from '../../tools/agents/clients.mjs';
 import { prepareOffline, sessionEnvs, stopCodexDaemons } from '../../tools/agents/offline.mjs';
+import { codexHookTrust } from '../../packages/server/src/providers/codex-hooks.js';
 import { Backend, type Run, type RunOptions, type Session, makeRepo } from '../e2e/harness.js';
 import { type Screen, screenCount, screenOf, screensSince } from './screens.js';
 
@@ -34,6 +35,11 @@ export interface TierOptions {
   trustStarts?: boolean;
   /** omp: its setup wizard was never run, so it opens it (offline.mjs). */
   firstRun?: boolean;
+  /**
+   * codex: false leaves lich's hooks untrusted in the offline home, so a session meets Codex's hook
+   * review. Default: trusted up front, as a user who chose "Trust all and continue" once has them.
+   */
+  hooksTrusted?: boolean;
 }
 
 /** The client's name and version, for test titles. */
@@ -68,6 +74,7 @@ export class Tier {
             root: join(home, 'agent'),
             fakeUrl: fake.url,
             trust: [join(home, 'project'), join(home, 'data', 'lich', 'worktrees')],
+            trustedHooks: kind === 'codex' && o.hooksTrusted !== false ? codexHookTrust() : [],
             env: o.clientEnv,
             startDelaySeconds: o.startDelaySeconds,
             trustStarts: o.trustStarts,

@@ -103,6 +103,18 @@ describe('offline homes and their wrappers', () => {
     expect(toml).toContain(`[projects.${JSON.stringify(project)}]\ntrust_level = "trusted"`);
   });
 
+  it('gives Codex the hooks it is told were trusted, as its review screen records them', () => {
+    const trustedHooks = [
+      { key: '/<session-flags>/config.toml:stop:0:0', trustedHash: 'sha256:e6089c11' },
+      { key: '/<session-flags>/config.toml:session_end:0:0', trustedHash: 'sha256:90bb245b' },
+    ];
+    const o = prepareOffline('codex', { root: join(dir, 'cx'), fakeUrl: 'http://127.0.0.1:1234', trustedHooks });
+    const toml = readFileSync(join(o.env.CODEX_HOME, 'config.toml'), 'utf8');
+    expect(toml).toContain('[hooks.state."/<session-flags>/config.toml:stop:0:0"]\ntrusted_hash = "sha256:e6089c11"\n');
+    expect(toml).toContain('[hooks.state."/<session-flags>/config.toml:session_end:0:0"]\ntrusted_hash = "sha256:90bb245b"\n');
+    expect(readFileSync(join(prepareOffline('codex', { root: join(dir, 'cx2'), fakeUrl: 'http://127.0.0.1:1234' }).env.CODEX_HOME, 'config.toml'), 'utf8')).not.toContain('hooks.state');
+  });
+
   it("records the environment lich gave the session, exports the offline one, trusts the start's directory and execs the client", async () => {
     standInClient('codex');
     const o = prepareOffline('codex', { root: join(dir, 'cx'), fakeUrl: 'http://127.0.0.1:1234', env: { EXTRA: 'yes' } });

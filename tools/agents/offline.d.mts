@@ -15,7 +15,17 @@ export interface Offline {
 }
 export function prepareOffline(
   kind: 'claude' | 'opencode' | 'codex' | 'omp',
-  o: { root: string; fakeUrl: string; trust?: string[]; env?: Record<string, string>; startDelaySeconds?: number; trustStarts?: boolean; firstRun?: boolean },
+  o: {
+    root: string;
+    fakeUrl: string;
+    trust?: string[];
+    /** codex: hooks trusted up front, as Codex's "Trust all and continue" records them. */
+    trustedHooks?: Array<{ key: string; trustedHash: string }>;
+    env?: Record<string, string>;
+    startDelaySeconds?: number;
+    trustStarts?: boolean;
+    firstRun?: boolean;
+  },
 ): Offline;
 export function skipOpencodeInstall(dir: string): void;
 export function sessionEnvs(prepared: Offline, sessionId?: string): { session: string; pid: number; env: Record<string, string> }[];

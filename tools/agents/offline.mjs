@@ -34,11 +34,14 @@ function write(path, text, mode) {
  * Prepares `kind`'s offline home under `root` and its wrapper in `<root>/bin/<command>`.
  *
  * @param {'claude'|'opencode'|'codex'|'omp'} kind
- * @param {{root: string, fakeUrl: string, trust?: string[], env?: Record<string, string>, startDelaySeconds?: number, trustStarts?: boolean, firstRun?: boolean}} o
+ * @param {{root: string, fakeUrl: string, trust?: string[], trustedHooks?: Array<{key: string, trustedHash: string}>, env?: Record<string, string>, startDelaySeconds?: number, trustStarts?: boolean, firstRun?: boolean}} o
  *   `root` an empty temp dir of this run; `fakeUrl` the fake model's `url`; `trust` directories
  *   trusted up front (the wrapper also trusts the directory each start runs in, so a lich
  *   worktree — `<data dir>/worktrees/<project id>/<branch>`, unknown before `open` — is trusted
- *   the way a user who accepted the prompt would have it); `env` extra variables the wrapper exports;
+ *   the way a user who accepted the prompt would have it); `trustedHooks` (codex) hooks trusted up
+ *   front, as Codex records a user's "Trust all and continue" on its hook review screen: each a
+ *   `[hooks.state."<key>"] trusted_hash = "<trustedHash>"` table (lich's own: server
+ *   providers/codex-hooks.ts `codexHookTrust`); `env` extra variables the wrapper exports;
  *   `startDelaySeconds` how long the wrapper waits, drawing nothing, before the client runs: a cold
  *   first start on a loaded machine, where the client's first frame comes seconds late;
  *   `trustStarts: false` leaves out the wrapper's trust of the directory each start runs in, so a
@@ -155,6 +158,7 @@ export function prepareOffline(kind, o) {
         'env_key = "FAKE_API_KEY"',
         '',
         ...trust.flatMap((d) => [`[projects.${toml(d)}]`, 'trust_level = "trusted"', '']),
+        ...(o.trustedHooks ?? []).flatMap((h) => [`[hooks.state.${toml(h.key)}]`, `trusted_hash = ${toml(h.trustedHash)}`, '']),
         // Codex 0.169.0 announces a new model ("GPT-6.1-Sol", from its built-in model list) on some
         // starts and records it here once shown (found recorded after the tier's first Codex send
         // was lost, 2026-12-02). Marked as shown, so no start differs by it. The loss itself was a

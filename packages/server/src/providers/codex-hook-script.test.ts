@@ -11,16 +11,22 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyRefusal } from '@lich/core/mod/validate';
 import { type RecordingLich, startRecordingLich } from '@lich/core/mod/testing';
-import { CODEX_HOOK_EVENTS, CODEX_HOOK_FILE, codexHookCommand } from './codex-hooks.js';
+import { CODEX_HOOK_COMMAND, CODEX_HOOK_EVENTS, CODEX_HOOK_FILE, codexHookEnv } from './codex-hooks.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SCRIPT = join(ROOT, 'packages/cli/dist', CODEX_HOOK_FILE);
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'packages/claude-plugin/plugin/.claude-plugin/plugin.json'), 'utf8')) as { version: string }).version;
 
-/** Runs the hook's command line as Codex does (`sh -c`, the input on stdin). */
-function hook(input: unknown, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+/**
+ * Runs the hook's command line as Codex does (`sh -c`, the input on stdin), in a session's
+ * environment: `env` over the variable lich names the script by (unless `named` is false).
+ */
+function hook(input: unknown, env: Record<string, string>, named = true): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', codexHookCommand(SCRIPT)], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', CODEX_HOOK_COMMAND], {
+      env: { PATH: process.env.PATH ?? '', ...(named ? codexHookEnv(SCRIPT) : {}), ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -79,6 +85,13 @@ describe('the Codex hook script', () => {
     for (const env of [{}, { LICH_PORT: String(lich.port), LICH_TOKEN: lich.token }] as Array<Record<string, string>>) {
       expect(await hook({ ...turn, hook_event_name: 'Stop' }, env)).toEqual({ code: 0, out: '' });
     }
+    expect(lich.requests.length).toBe(before);
+  });
+
+  it('runs nothing without the variable naming the script — a Codex started with these flags outside lich — and exits 0 in silence', async () => {
+    const before = lich.requests.length;
+    expect(await hook({ ...turn, hook_event_name: 'Stop' }, lich.env, false)).toEqual({ code: 0, out: '' });
+    expect(await hook({ ...turn, hook_event_name: 'Stop' }, { ...lich.env, LICH_CODEX_HOOK: '' }, false)).toEqual({ code: 0, out: '' });
     expect(lich.requests.length).toBe(before);
   });
 

@@ -14,6 +14,7 @@ import {
   tomlString,
   ultracodeRefusal,
 } from './providers.js';
+import { READY_CAP_MS, READY_QUIET_MS, ReadyWatch } from '../terminal/readiness.js';
 
 let dir: string;
 const BIN = '/opt/lich/bin/lich';
@@ -413,5 +414,40 @@ describe('Providers', () => {
       'Crush cannot be told which model to run when lich starts it — open the session without a model and pick one inside it',
     );
     expect(modelRefusal(providers.get('shell'))).toMatch(/^shell cannot be told/);
+  });
+});
+
+describe('Codex’s readiness rule on its hook review screen', () => {
+  // Codex 0.169.0 started with hooks the user has not trusted, outside a confined session, as
+  // recorded from its PTY: a loading frame, then (≈0.9 s) the review screen in place of the chat
+  // screen, with no idle report before it; the title is drawn against the frame before it, the
+  // options word by word, the selected first option in one piece. A task pasted there and
+  // submitted with Tab was swallowed; its idle report came only once the screen was answered.
+  const LOADING = '\x1b[?2004h\x1b[>7u\x1b[?1049h\x1b[1;1H\x1b[J\x1b[3;6H\x1b[2m/work/repo\x1b[39m\x1b[34;3H\x1b[?25h';
+  const REVIEW =
+    '\x1b[2;3H\x1b[1mHooks \x1b[2;10Heed review\x1b[3;3H\x1b[22m\x1b[38;5;3;49m9 hooks are new or changed.\x1b[4;3H\x1b[2m\x1b[39;49mHooks can run outside the sandbox after you trust them.' +
+    '\x1b[7;1H\x1b[22m\x1b[7m\x1b[1m› 1. Review hooks                    \x1b[8;3H\x1b[27m\x1b[22m2.\x1b[8;6HTrust\x1b[8;12Hall\x1b[8;16Hand\x1b[8;20Hcontinue' +
+    "\x1b[9;3H3.\x1b[9;6HContinue\x1b[9;15Hwithout\x1b[9;23Htrusting\x1b[9;32H(hooks\x1b[9;39Hwon't\x1b[9;45Hrun)\x1b[11;3H\x1b[1menter\x1b[22m\x1b[2m confirm · \x1b[22m\x1b[1mesc\x1b[22m\x1b[2m skip";
+  const IDLE = '\x1b[34;3H\x1b[?25h\x1b]7501;state=idle:app=codex\x1b\\';
+
+  it('holds a task while the review is up, past the cap too, and calls the session unheard, so nothing is typed into it', () => {
+    const w = new ReadyWatch(new Providers(dir, {}).get('codex').readiness, 0);
+    w.feed(LOADING, 590);
+    w.feed(REVIEW, 900);
+    expect(w.asking).toBe(true);
+    for (const t of [900 + READY_QUIET_MS, READY_CAP_MS, 10 * READY_CAP_MS]) {
+      expect(w.ready(t)).toBe(false);
+      expect(w.overdue(t)).toBe(false);
+    }
+    expect(w.unheard(900 + READY_QUIET_MS)).toBe(true);
+  });
+
+  it('reads once the person answered it and Codex reported its chat screen idle', () => {
+    const w = new ReadyWatch(new Providers(dir, {}).get('codex').readiness, 0);
+    w.feed(LOADING, 590);
+    w.feed(REVIEW, 900);
+    w.feed(IDLE, 20_000);
+    expect(w.asking).toBe(false);
+    expect(w.ready(20_000 + READY_QUIET_MS)).toBe(true);
   });
 });

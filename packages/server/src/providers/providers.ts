@@ -194,10 +194,19 @@ const CODEX_SUBMIT = '\t';
  * gone. So that menu is a question of the program's own (`asks`; its words are drawn one by one,
  * the option's in one piece): nothing is typed, not even past the cap, and a task held for it ends
  * `unread`, sending a person to the card.
+ *
+ * Outside a confined session, until the user trusted lich's hooks once (providers/codex-hooks.ts),
+ * Codex opens on its hook review instead of the chat screen (≈0.9 s, with no idle report before
+ * it): `Hooks need review … › 1. Review hooks  2. Trust all and continue  3. Continue without
+ * trusting (hooks won't run)`. A task pasted there and submitted with Tab was swallowed — nothing
+ * reached the model, nothing was left in the composer — and a bare `3` in it would pick "Continue
+ * without trusting". So that screen is a question of its own too, held the same way and ending
+ * the same way: its selected first option is drawn in one piece (the rest word by word). Once
+ * answered, Codex writes its idle report and reads: what is sent from then on is typed.
  */
 const CODEX_READINESS: ReadyRule = {
   shows: ['\x1b]7501;state=idle'],
-  asks: ['Trust and continue'],
+  asks: ['Trust and continue', 'Review hooks'],
   startMeansReading: false,
 };
 
@@ -603,8 +612,9 @@ export interface ProviderArgsOptions {
    */
   resumeId?: string;
   /**
-   * Whether to pass the provider's skip-permissions flag. Only a session that runs confined
-   * takes it (the sandbox is then what bounds it; spec/cli.md § lich open, Confinement);
+   * Whether to pass the provider's skip-permissions flag — and, for Codex, to bypass its review
+   * of lich's hooks ({@link ProviderArgsOptions.codexHook}). Only a session that runs confined
+   * takes them (the sandbox is then what bounds them; spec/cli.md § lich open, Confinement);
    * default false.
    */
   skipPermissions?: boolean;
@@ -625,8 +635,9 @@ export interface ProviderArgsOptions {
    */
   pluginDir?: string;
   /**
-   * Codex: lich's Codex hook script (providers/codex-hooks.ts `codexHookScript`), registered as
-   * the command of Codex's hooks so the session reports its state; `""` or absent for none.
+   * Codex: lich's Codex hook script (providers/codex-hooks.ts `codexHookScript`): when set, Codex's
+   * hooks are registered so the session reports its state (their command is constant and finds
+   * the script through `LICH_CODEX_HOOK`, start.ts `startEnv`); `""` or absent for none.
    */
   codexHook?: string;
   /**
@@ -699,7 +710,8 @@ export function kiroAgent(env: NodeJS.ProcessEnv): string {
  *
  * 1. Codex: its `-c` overrides ({@link codexConfig}: lich's MCP server, its environment and time,
  *    and no app-server daemon), then its hooks ({@link ProviderArgsOptions.codexHook},
- *    providers/codex-hooks.ts) — its global options must precede the `resume` subcommand;
+ *    providers/codex-hooks.ts; `--dangerously-bypass-hook-trust` before them in a confined
+ *    session only) — its global options must precede the `resume` subcommand;
  * 2. the provider's own leading args (Kiro's `chat`, a user-defined provider's `args`);
  * 3. `--name <roster name>` — Claude Code, at birth only, never on a resume;
  * 4. `--agent <agent>` — Kiro CLI, when {@link ProviderArgsOptions.agent} names one;
@@ -731,7 +743,8 @@ export function providerArgs(p: Provider, o: ProviderArgsOptions): string[] {
   const resuming = p.resume !== null && ok(o.resumeId);
   const argv: string[] = [];
   if (p.mcp === 'codex-config') argv.push(...codexConfig(o.bin));
-  if (p.mcp === 'codex-config' && o.codexHook) argv.push(...codexHooks(o.codexHook, tomlString));
+  // Codex's hook review is bypassed where its skip-permissions flag goes: in a confined session only.
+  if (p.mcp === 'codex-config' && o.codexHook) argv.push(...codexHooks(o.codexHook, tomlString, { bypassTrust: o.skipPermissions === true }));
   argv.push(...p.args);
   if (p.passesName && !resuming && ok(o.rosterName)) argv.push('--name', o.rosterName);
   if (p.id === 'kiro' && ok(o.agent)) argv.push('--agent', o.agent);

@@ -202,3 +202,33 @@ describe('a Codex session opened on its folder-trust menu', () => {
     expect(existsSync(join(trustProject, `${opened.json.id}.lost`))).toBe(false);
   });
 });
+
+describe('a Codex session opened on its hook review screen', () => {
+  // Codex 0.169.0 started with lich's hooks not yet trusted (outside a confined session, a user
+  // who never answered its review): its loading frame, then "Hooks need review" in place of the
+  // chat screen, and no idle report until it is answered. Its title is drawn against the frame
+  // before, its options word by word, the selected first one in one piece. It reads nothing here:
+  // what reached it is recorded.
+  const REVIEW = String.raw`\033[2;3HHooks \033[2;10Heed review\033[3;3H9 hooks are new or changed.\033[7;1H\033[7m› 1. Review hooks   \033[8;3H\033[27m2.\033[8;6HTrust\033[8;12Hall\033[8;16Hand\033[8;20Hcontinue\033[9;3H3.\033[9;6HContinue\033[9;15Hwithout\033[9;23Htrusting`;
+  let review: StandIns | undefined;
+
+  beforeAll(async () => {
+    review = await startWithStandIns(
+      'lich-readiness-hooks-',
+      { codex: `EARLY="$(printf '\\033[?2004h\\033[37;3HAsk Codex to do anything${REVIEW}')" READ_AFTER_MS=600000` },
+      // Two receipt windows end a task nothing read: short here, 30 s in lich.
+      { receiptWindowMs: 300 },
+    );
+  });
+
+  afterAll(() => stop(review));
+
+  it('types nothing at the review, where a task is swallowed and a digit would answer it, and ends the send unread', async () => {
+    const { server: s, project: p } = review!;
+    const opened = await rpc(s, 'spawn.Open', [{ from: '', project: p, kind: 'codex', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false }]);
+    expect(opened.status).toBe(200);
+    const sent = await rpc(s, 'relay.Send', [{ from: '', target: opened.json.id, project: '', prompt: 'run the tests', timeoutSeconds: 10 }]);
+    expect(sent.json).toMatchObject({ status: 'unread' });
+    expect(existsSync(join(p, `${opened.json.id}.lost`))).toBe(false);
+  });
+});

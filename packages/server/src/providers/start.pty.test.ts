@@ -8,10 +8,14 @@ import { startServer, type RunningServer } from '../server.js';
 import { Store } from '../store/store.js';
 import { rpc, tempLich, until, type TempLich } from '../testing.js';
 
-/** Records its argv into `<cwd>/<LICH_SESSION_ID>.argv.json` and stays up, as a provider's TUI would. */
+/**
+ * Records its argv into `<cwd>/<LICH_SESSION_ID>.argv.json` (and its `LICH_CODEX_HOOK`, `-` for none,
+ * into `<LICH_SESSION_ID>.codex-hook`) and stays up, as a provider's TUI would.
+ */
 const RECORDER = `
 const fs = require('node:fs');
 fs.writeFileSync(process.env.LICH_SESSION_ID + '.argv.json', JSON.stringify(process.argv.slice(2)));
+fs.writeFileSync(process.env.LICH_SESSION_ID + '.codex-hook', process.env.LICH_CODEX_HOOK ?? '-');
 process.stdin.setRawMode(true);
 process.stdin.on('data', () => {});
 `;
@@ -159,5 +163,53 @@ describe('a provider started by spawn.Open', () => {
       );
     }
     expect(rows().length).toBe(before);
+  });
+});
+
+describe('Codex started by spawn.Open from a lich whose CLI ships the Codex hook script', () => {
+  let cli: TempLich;
+  let withHooks: RunningServer;
+
+  beforeAll(async () => {
+    cli = tempLich('lich-start-pty-hooks-');
+    mkdirSync(join(cli.root, 'cli', 'bin'), { recursive: true });
+    mkdirSync(join(cli.root, 'cli', 'dist'), { recursive: true });
+    writeFileSync(join(cli.root, 'cli', 'bin', 'lich.js'), '');
+    writeFileSync(join(cli.root, 'cli', 'dist', 'codex-hook.cjs'), '');
+    mkdirSync(cli.configDir, { recursive: true });
+    withHooks = await startServer({
+      configDir: cli.configDir,
+      dataDir: cli.dataDir,
+      port: 0,
+      bin: join(cli.root, 'cli', 'bin', 'lich.js'),
+      env: { PATH: `${join(dirs.root, 'bin')}:${process.env.PATH}`, HOME: cli.root, LICH_CODEX_HOOK: '/an/older/lich/dist/codex-hook.cjs' },
+      validateResults: true,
+      log: () => {},
+    });
+  });
+
+  afterAll(async () => {
+    await withHooks?.close();
+    expect(withHooks?.violations ?? []).toEqual([]);
+    cli?.cleanup();
+  });
+
+  it('registers its hooks with one constant command for the user to review — no bypass unconfined — and names the script in the session’s LICH_CODEX_HOOK', async () => {
+    const r = await rpc(withHooks, 'spawn.Open', [
+      { from: '', project, kind: 'codex', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false },
+    ]);
+    expect(r.status).toBe(200);
+    const argv = await argvOf(r.json.id);
+    const hooks = argv.filter((a) => a.startsWith('hooks.'));
+    expect(hooks.map((a) => a.slice(0, a.indexOf('=')))).toEqual(
+      ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'Stop', 'Interrupt', 'PreCompact', 'PostCompact', 'SessionEnd'].map((e) => `hooks.${e}`),
+    );
+    for (const h of hooks) expect(h).toContain('command="[ -z \\"$LICH_CODEX_HOOK\\" ] || NODE_OPTIONS= NODE_EXTRA_CA_CERTS= exec node \\"$LICH_CODEX_HOOK\\""');
+    expect(argv.join('\n')).not.toContain('codex-hook.cjs');
+    expect(argv).not.toContain('--dangerously-bypass-hook-trust');
+    // Not the value the backend inherited: the script of the lich that started this session.
+    const named = join(project, `${r.json.id}.codex-hook`);
+    await until(() => existsSync(named));
+    expect(readFileSync(named, 'utf8')).toBe(join(cli.root, 'cli', 'dist', 'codex-hook.cjs'));
   });
 });

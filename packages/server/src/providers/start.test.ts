@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BRIEFING_CARDS_OFF, Providers, spawnBriefing, tomlString } from './providers.js';
-import { startArgs, type StartRow } from './start.js';
+import { startArgs, startEnv, type StartRow } from './start.js';
 
 let dir: string;
 const BIN = '/opt/lich/bin/lich';
@@ -72,14 +72,41 @@ describe('startArgs', () => {
     const p = new Providers(dir, {}).get('codex');
     const r = row({ provider: 'codex', model: '', effort: '', ultracode: false });
     const without = startArgs(p, r, { rosterName: 'n', bin, env: {}, resume: true });
-    expect(without).not.toContain('--dangerously-bypass-hook-trust');
-    writeFileSync(join(dir, 'cli', 'dist', CODEX_HOOK_FILE), '');
-    const hooks = codexHooks(join(dir, 'cli', 'dist', CODEX_HOOK_FILE), tomlString);
+    expect(without.join(' ')).not.toContain('hooks.');
+    expect(startEnv(p, bin)).toEqual({});
+    const script = join(dir, 'cli', 'dist', CODEX_HOOK_FILE);
+    writeFileSync(script, '');
+    const hooks = codexHooks(script, tomlString, { bypassTrust: false });
     const resumed = startArgs(p, r, { rosterName: 'n', bin, env: {}, resume: true });
     expect(resumed).toEqual([...without.slice(0, -2), ...hooks, 'resume', 'conv-1']);
     expect(startArgs(p, r, { rosterName: 'n', bin, env: {} })).toEqual([...without.slice(0, -2), ...hooks]);
+    // The script is named to the hooks' constant command through the session's environment.
+    expect(startEnv(p, bin)).toEqual({ LICH_CODEX_HOOK: script });
     // Another kind gets none of it.
-    expect(startArgs(new Providers(dir, {}).get('claude'), row(), { rosterName: 'n', bin, env: {} })).not.toContain('--dangerously-bypass-hook-trust');
+    const claude = new Providers(dir, {}).get('claude');
+    expect(startArgs(claude, row(), { rosterName: 'n', bin, env: {} }).join(' ')).not.toContain('hooks.');
+    expect(startEnv(claude, bin)).toEqual({});
+  });
+
+  it('leaves lich’s Codex hooks to the user’s review outside a confined session, and bypasses that review inside one only', () => {
+    mkdirSync(join(dir, 'cli', 'bin'), { recursive: true });
+    mkdirSync(join(dir, 'cli', 'dist'), { recursive: true });
+    const bin = join(dir, 'cli', 'bin', 'lich.js');
+    writeFileSync(bin, '');
+    writeFileSync(join(dir, 'cli', 'dist', CODEX_HOOK_FILE), '');
+    const p = new Providers(dir, {}).get('codex');
+    const r = row({ provider: 'codex', model: '', effort: '', ultracode: false });
+    for (const resume of [false, true]) {
+      const open = startArgs(p, r, { rosterName: 'n', bin, env: {}, resume });
+      expect(open).not.toContain('--dangerously-bypass-hook-trust');
+      expect(open).not.toContain('--dangerously-bypass-approvals-and-sandbox');
+      const confined = startArgs(p, { ...r, confined: true }, { rosterName: 'n', bin, env: {}, resume });
+      expect(confined.filter((a) => a === '--dangerously-bypass-hook-trust')).toHaveLength(1);
+      expect(confined).toContain('--dangerously-bypass-approvals-and-sandbox');
+      // The hook trust flag is a global option, before the hooks it is about and any `resume`.
+      expect(confined.indexOf('--dangerously-bypass-hook-trust')).toBeLessThan(confined.findIndex((a) => a.startsWith('hooks.')));
+      expect(confined.filter((a) => a !== '--dangerously-bypass-hook-trust' && a !== '--dangerously-bypass-approvals-and-sandbox')).toEqual(open);
+    }
   });
 
   it('runs Kiro as the lich agent when the plugin installed it under HOME', () => {

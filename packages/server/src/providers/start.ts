@@ -6,7 +6,7 @@
  * what is repeated on a resume.
  */
 import type { SessionRow } from '../store/store.js';
-import { codexHookScript } from './codex-hooks.js';
+import { codexHookEnv, codexHookScript } from './codex-hooks.js';
 import { ompExtension, ompOverlay } from './omp.js';
 import { kiroAgent, providerArgs, spawnBriefing, type Provider } from './providers.js';
 
@@ -41,8 +41,9 @@ export interface StartOptions {
  * The argv after the binary for starting `row`'s session with provider `p`: at birth (or when
  * there is nothing to resume) the recorded model and effort and `--name`; on a resume the
  * provider's resume args instead, and neither model nor effort; ultracode on both. The
- * skip-permissions flag goes only to a confined row. Codex's hooks go on every start
- * (providers/codex-hooks.ts), and so does omp's extension (providers/omp.ts).
+ * skip-permissions flag goes only to a confined row, and so does Codex's bypass of its hook
+ * review. Codex's hooks go on every start (providers/codex-hooks.ts), and so does omp's
+ * extension (providers/omp.ts).
  */
 export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[] {
   const resumeId = o.resume && row.provider === p.id ? row.providerSessionId : '';
@@ -57,10 +58,23 @@ export function startArgs(p: Provider, row: StartRow, o: StartOptions): string[]
     briefing: o.briefing ?? spawnBriefing(p, o.bin, row.subagentDepth),
     agent: p.id === 'kiro' ? kiroAgent(o.env) : '',
     pluginDir: o.pluginDir ?? '',
-    // The built-in Codex reports through its hooks, run by the script beside LICH_BIN.
-    codexHook: p.id === 'codex' && !p.userDefined ? codexHookScript(o.bin) : '',
+    codexHook: lichCodexHook(p, o.bin),
     // The built-in omp reports and has lich's tools through the extension beside LICH_BIN.
     ompExtension: p.id === 'omp' && !p.userDefined ? ompExtension(o.bin) : '',
     ompOverlay: p.id === 'omp' && !p.userDefined ? ompOverlay(o.bin) : '',
   });
+}
+
+/**
+ * The variables a start of provider `p` needs beside its argv ({@link startArgs}, from the same
+ * `bin`): for the built-in Codex with lich's hooks, `LICH_CODEX_HOOK`, the script its constant
+ * hook command runs (providers/codex-hooks.ts `codexHookEnv`); `{}` for every other.
+ */
+export function startEnv(p: Provider, bin: string): Record<string, string> {
+  return codexHookEnv(lichCodexHook(p, bin));
+}
+
+/** The built-in Codex reports through its hooks, run by the script beside LICH_BIN: that script, or `""`. */
+function lichCodexHook(p: Provider, bin: string): string {
+  return p.id === 'codex' && !p.userDefined ? codexHookScript(bin) : '';
 }

@@ -9,7 +9,7 @@ import { basename, dirname, isAbsolute } from 'node:path';
 import { SpawnError } from '../errors.js';
 import { newProjectId, newSessionId } from '../ids.js';
 import { effortRefusal, modelRefusal, providerEnv, resolveCommand, ultracodeRefusal, type Provider, type Providers } from '../providers/providers.js';
-import { startArgs } from '../providers/start.js';
+import { startArgs, startEnv } from '../providers/start.js';
 import { goQuote } from '@lich/core/quote';
 import { cleanName } from '@lich/core/names';
 import { equalFold, expandPath } from '../relay/resolve.js';
@@ -297,7 +297,7 @@ export class Spawn {
         file: command.file,
         args: command.args,
         cwd: dir,
-        env: sessionEnv(this.d.env, providerEnv(provider, session), {
+        env: sessionEnv(this.d.env, { ...providerEnv(provider, session), ...startEnv(provider, coordinates.bin) }, {
           ...coordinates,
           sessionId: id,
           projectDir: prow.path,

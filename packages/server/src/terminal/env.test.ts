@@ -182,6 +182,13 @@ describe('SESSION_VARIABLES', () => {
     expect(sessionEnv(inherited, {}, { ...base, pid: 4242 })).toMatchObject({ LICH_PID: '4242' });
   });
 
+  it('inherits no LICH_CODEX_HOOK: only a Codex start that registers lich’s hooks names their script', () => {
+    const base = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000 };
+    const inherited = { LICH_CODEX_HOOK: '/old/lich/dist/codex-hook.cjs' };
+    expect(sessionEnv(inherited, {}, base)).not.toHaveProperty('LICH_CODEX_HOOK');
+    expect(sessionEnv(inherited, { LICH_CODEX_HOOK: '/new/dist/codex-hook.cjs' }, base)).toMatchObject({ LICH_CODEX_HOOK: '/new/dist/codex-hook.cjs' });
+  });
+
   it('names every variable lich exports into a session, a worker’s depth included, and the confinement’s LICH_PROC', () => {
     const coords = { port: 1, token: 't', bin: '/b', pid: 4242, sessionId: 's', projectDir: '/p', worktreePort: 24000, subagentDepth: 2 };
     const lich = Object.keys(sessionEnv({}, {}, coords)).filter((k) => k.startsWith('LICH_'));

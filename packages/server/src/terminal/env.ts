@@ -40,8 +40,12 @@ export const SESSION_VARIABLES: readonly string[] = [
   'LICH_PROC',
 ];
 
-/** The variables a session must not inherit from whatever started the backend. */
-const INHERITED_DROPS = ['LICH_SUBAGENT_CARDS', 'LICH_SUBAGENT_DEPTH', 'LICH_PID', 'LICH_PROC'];
+/**
+ * The variables a session must not inherit from whatever started the backend (a lich started
+ * inside a session): each is set per session where it applies — `LICH_CODEX_HOOK` by a Codex
+ * start that registers lich's hooks (providers/start.ts `startEnv`).
+ */
+const INHERITED_DROPS = ['LICH_SUBAGENT_CARDS', 'LICH_SUBAGENT_DEPTH', 'LICH_PID', 'LICH_PROC', 'LICH_CODEX_HOOK'];
 
 /**
  * What a coding agent exports to the commands its shell tool runs (and to its MCP servers and
