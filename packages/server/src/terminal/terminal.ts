@@ -13,6 +13,7 @@ import { sleep, systemClock, type Clock } from '../clock.js';
 import { DraftWatch } from './draft.js';
 import { clampGrid, WindowGrid, type Grid } from './grid.js';
 import { groupAlive, signalGroup } from './group.js';
+import { withoutInherited } from './inherit.js';
 import { MarkerWatch } from './marker.js';
 import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
 import { ReadyWatch, type ReadyRule } from './readiness.js';
@@ -128,13 +129,17 @@ export class Terminal {
   }
 
   /**
-   * Starts `o.file` in a PTY for session `id`.
+   * Starts `o.file` in a PTY for session `id`, with the PTY as its descriptors 0–2 and no other
+   * descriptor of the backend's (terminal/inherit.ts): it runs in the process node-pty forks,
+   * the leader of a session and process group of its own.
    * @throws Error when node-pty cannot start it, or the session already has a PTY.
    */
   start(id: string, o: StartOptions): { pid: number } {
     if (this.live.has(id)) throw new Error(`session ${id} already has a terminal`);
     const grid = this.window.sizeFor();
-    const proc = pty.spawn(o.file, o.args, {
+    // Only the PTY goes with it: no other session's master (terminal/inherit.ts).
+    const command = withoutInherited(o.file, o.args, o.env, o.cwd || process.cwd());
+    const proc = pty.spawn(command.file, command.args, {
       name: 'xterm-256color',
       cols: o.cols ?? grid.cols,
       rows: o.rows ?? grid.rows,
