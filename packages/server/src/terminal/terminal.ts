@@ -14,6 +14,7 @@ import { DraftWatch } from './draft.js';
 import { clampGrid, WindowGrid, type Grid } from './grid.js';
 import { groupAlive, signalGroup } from './group.js';
 import { withoutInherited } from './inherit.js';
+import type { ProcessRecords } from './leftovers.js';
 import { MarkerWatch } from './marker.js';
 import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
 import { ReadyWatch, type ReadyRule } from './readiness.js';
@@ -123,8 +124,12 @@ export class Terminal {
    * @param o.draftIdleMs how long a draft nobody touches holds delivery (default 60 s, wire.md § 9).
    * @param o.clock the clock every time of the terminal is read from and every wait set on
    *   (default the wall clock); server.ts hands it the relay's.
+   * @param o.records where each session's process is recorded as it is forked and forgotten once
+   *   nothing of it runs (terminal/leftovers.ts), for the next start to sweep what a backend
+   *   killed outright left; absent, nothing is recorded.
+   * @param o.log where a record that could not be written is told (one line); default nowhere.
    */
-  constructor(private readonly o: { draftIdleMs?: number; clock?: Clock } = {}) {
+  constructor(private readonly o: { draftIdleMs?: number; clock?: Clock; records?: ProcessRecords; log?: (line: string) => void } = {}) {
     this.clock = o.clock ?? systemClock;
   }
 
@@ -146,6 +151,9 @@ export class Terminal {
       cwd: o.cwd,
       env: o.env,
     });
+    // Before anything else runs: a backend killed from here on leaves a record of it.
+    const unrecorded = this.o.records?.record(id, proc.pid);
+    if (unrecorded) this.o.log?.(`session ${id}: its process ${proc.pid} is not recorded, so a backend killed outright would leave it running: ${unrecorded.message}`);
     const now = this.clock.now();
     let resolveExit!: (e: ExitInfo) => void;
     const entry: Live = {
@@ -192,6 +200,7 @@ export class Terminal {
       const wasReady = (!entry.marker || entry.marker.done) && entry.readiness.ready(at);
       const info: ExitInfo = { exitCode, signal, ranMs: at - entry.startedAt, wasReady };
       if (this.live.get(id) === entry) this.live.delete(id);
+      this.o.records?.forgetIfGone(entry.pid);
       resolveExit(info);
       for (const l of [...this.exitListeners]) {
         try {
@@ -486,6 +495,8 @@ export class Terminal {
       while (groupAlive(e.pid) && (killedAt === undefined || this.clock.now() - killedAt < KILL_GRACE_MS)) {
         await sleep(this.clock, GROUP_LOOK_MS);
       }
+      // Kept while anything of the session runs on: the next start sweeps it.
+      this.o.records?.forgetIfGone(e.pid);
       return info;
     } finally {
       timer.cancel();
