@@ -22,7 +22,8 @@
  * environment: `PWD` is set again to the directory node-pty sets it to (its `cwd`), `SHLVL` to
  * what the session was given (bash's `exec` lowers it by one, so it is handed one more; a
  * session given none gets `SHLVL=0`, what a shell started from it takes for none). Cost: one
- * exec of bash, about 2 ms per open (docs/architecture.md § Session environment).
+ * exec of bash, about 4 ms more to a program's first output (docs/architecture.md, What a
+ * session inherits).
  *
  * Only on Linux: on macOS node-pty starts the program through `posix_spawn` with
  * `POSIX_SPAWN_CLOEXEC_DEFAULT`, which already closes everything else.
