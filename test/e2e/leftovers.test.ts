@@ -2,7 +2,7 @@
 // items 5b and 5c; packages/server/src/terminal/leftovers.ts, terminal/inherit.ts;
 // docs/sandbox.md): a real `lich --no-window`, real PTYs, `kill -9`, the real bubblewrap.
 //
-// - A session whose program ignores SIGHUP runs on after the kill, parent pid 1; the next start
+// - A session whose program ignores SIGHUP runs on after the kill, orphaned; the next start
 //   on the same directories ends it and says so in one line. A session that takes the hangup
 //   ends with the backend, though a session opened after it lives on: it no longer holds the
 //   first one's PTY master, so the kernel's hangup reaches the first.
@@ -49,7 +49,7 @@ const sleeper = (seconds: number, deaf = false): ProviderEntry => ({
 interface Proc {
   pid: number;
   ppid: number;
-  sid: number;
+  pgrp: number;
   argv: string[];
 }
 
@@ -65,7 +65,7 @@ function processes(): Proc[] {
       const argv = argvOf(Number(d)) ?? [];
       // A process mid-exit has let go of its memory, cmdline with it: it is not running on.
       if (argv.length === 0) continue;
-      out.push({ pid: Number(d), ppid: Number(f[1]), sid: Number(f[3]), argv });
+      out.push({ pid: Number(d), ppid: Number(f[1]), pgrp: Number(f[2]), argv });
     } catch {
       // Gone while we looked.
     }
@@ -83,8 +83,8 @@ function killPending(pid: number): boolean {
     return true; // gone
   }
 }
-/** The processes of the session (setsid) whose id is `sid`. */
-const inSession = (sid: number) => processes().filter((p) => p.sid === sid);
+/** The processes of the process group `pgid`. */
+const inGroup = (pgid: number) => processes().filter((p) => p.pgrp === pgid);
 /** The pid of the running `sleep <seconds>`, undefined while there is none. */
 const sleeping = (seconds: number) => processes().find((p) => p.argv[0] === 'sleep' && p.argv[1] === String(seconds))?.pid;
 const records = (cb: ChildBackend) => readdirSync(join(cb.dataDir, 'processes')).sort();
@@ -107,7 +107,7 @@ describe('a backend killed outright', () => {
     process.kill(first.pid, 'SIGKILL');
     await first.exited;
     await until(() => !runs(plain), 'the session that takes the hangup to end with the backend');
-    expect(processes().find((p) => p.pid === deaf)).toMatchObject({ sid: deaf });
+    expect(processes().find((p) => p.pid === deaf)).toMatchObject({ pgrp: deaf });
 
     const second = await startChildBackend(home, { providers });
     backends.push(second);
@@ -129,10 +129,10 @@ describe('a confined session whose backend is killed as bubblewrap starts', () =
     let caught = 0;
     for (let round = 0; round < 60 && caught === 0; round++) {
       const open = cb.lich(['open', '--project', repo, '--kind', 'confined']);
-      // The PTY's process: bubblewrap, the leader of a session of its own, the backend's child.
+      // The PTY's process: bubblewrap, the leader of a process group of its own, the backend's child.
       let bwrap: number | undefined;
       while (bwrap === undefined) {
-        bwrap = processes().find((p) => p.ppid === cb.pid && p.sid === p.pid && p.argv[0] === '/usr/bin/bwrap' && p.argv.includes('echo up; exec sleep 86403'))?.pid;
+        bwrap = processes().find((p) => p.ppid === cb.pid && p.pgrp === p.pid && p.argv[0] === '/usr/bin/bwrap' && p.argv.includes('echo up; exec sleep 86403'))?.pid;
         if (bwrap === undefined) await new Promise((r) => setImmediate(r));
       }
       // Now, or a few ms on: the fork and its --die-with-parent are that far apart.
@@ -145,12 +145,12 @@ describe('a confined session whose backend is killed as bubblewrap starts', () =
       // (--die-with-parent) if it was set in time, and is dying; if not, it stays for good, and
       // so does the provider it starts.
       await until(() => !runs(bwrap!), 'bubblewrap to end with its terminal');
-      const init = inSession(bwrap).find((p) => p.argv[0] === '/usr/bin/bwrap' && !killPending(p.pid));
+      const init = inGroup(bwrap).find((p) => p.argv[0] === '/usr/bin/bwrap' && !killPending(p.pid));
       let stranded: Proc[] = [];
       if (init) {
         caught++;
-        await until(() => inSession(bwrap!).some((p) => p.argv[0] === 'sleep'), 'the provider to start in the sandbox left running');
-        stranded = inSession(bwrap);
+        await until(() => inGroup(bwrap!).some((p) => p.argv[0] === 'sleep'), 'the provider to start in the sandbox left running');
+        stranded = inGroup(bwrap);
         leftBehind.push(...stranded.map((p) => p.pid));
         expect(stranded.map((p) => p.argv[0]).sort()).toEqual(['/usr/bin/bwrap', 'sleep']);
         expect(stranded.find((p) => p.argv[0] === '/usr/bin/bwrap')!.ppid).not.toBe(bwrap);
@@ -158,7 +158,7 @@ describe('a confined session whose backend is killed as bubblewrap starts', () =
 
       cb = await startChildBackend(home, { providers });
       backends.push(cb);
-      expect(inSession(bwrap), `round ${round}: what the killed start left`).toEqual([]);
+      expect(inGroup(bwrap), `round ${round}: what the killed start left`).toEqual([]);
       if (stranded.length > 0) {
         expect(cb.stderr()).toContain(`swept what an earlier run left running: 2 processes of 1 session (pids ${stranded.map((p) => p.pid).join(', ')})`);
       }

@@ -15,20 +15,21 @@
  *   for good with a terminal that is gone;
  * - whatever else of the session does not die when its leader does.
  *
- * So each session's process is recorded when it is forked — its pid (its session and group id)
+ * So each session's process is recorded when it is forked — its pid (its process group's id)
  * with its start time in `/proc/<pid>/stat` and the machine's boot id, so a recycled pid is
  * never taken for it — as a file `<dataDir>/processes/<pid>.json`, written before the fork's
- * caller gets on with anything else, and removed once nothing of that session runs. The next
+ * caller gets on with anything else, and removed once nothing of its process group runs. The next
  * backend to take the data directory's lock (workspace-lock.ts: the one before it is gone)
- * sweeps every record it finds: SIGTERM to each process still in a recorded session, SIGKILL
- * to what is left after {@link SWEEP_GRACE_MS}, one line in the log.
+ * sweeps every record it finds: SIGTERM to each process still in a recorded group, SIGKILL to
+ * what is left after {@link SWEEP_GRACE_MS}, one line in the log.
  *
- * Which processes are a record's: those whose session id (`/proc/<pid>/stat`'s `session`) is
- * the recorded pid — every process the session started that did not start a session of its own
- * (`setsid`, which leaves lich's reach). A session id is not handed out again while any process
- * holds it, so when the recorded process itself still runs (its start time matching) every
- * member is the session's; when it is gone but members are left (a sandbox's first process),
- * one of them must show the session's own `LICH_SESSION_ID` in its environment
+ * Which processes are a record's: those whose process group (`/proc/<pid>/stat`'s `pgrp`) is
+ * the recorded pid — what a close of the session ends too (`Terminal.kill`, group.ts), so the
+ * sweep does what that close would have done; a process that left the group on purpose (a job
+ * of an interactive shell, `setsid`) is out of reach of both. A group id is not handed out again
+ * while any process holds it, so when the recorded process itself still runs (its start time
+ * matching) every member is the session's; when it is gone but members are left (a sandbox's
+ * first process), one of them must show the session's own `LICH_SESSION_ID` in its environment
  * (`/proc/<pid>/environ`) before any is signalled.
  *
  * Linux only: elsewhere nothing is recorded (there is no `/proc` to prove a pid is the same
@@ -47,7 +48,7 @@ export const SWEEP_LOOK_MS = 50;
 
 /** What `<dataDir>/processes/<pid>.json` holds. */
 export interface ProcessRecord {
-  /** The session's process: its pid, session id and process group id. */
+  /** The session's process: its pid, its session's id and its process group's. */
   pid: number;
   /** Its start time, `/proc/<pid>/stat` field 22 (clock ticks since boot), as written there. */
   start: string;
@@ -60,7 +61,8 @@ export interface ProcessRecord {
 /** One process as /proc shows it. */
 interface Proc {
   pid: number;
-  sid: number;
+  /** Its process group's id. */
+  pgrp: number;
   start: string;
 }
 
@@ -98,12 +100,12 @@ export class ProcessRecords {
   }
 
   /**
-   * Removes `pid`'s record when nothing of its session runs any more; keeps it (for the next
-   * start's sweep) while something does. @returns whether the record is gone.
+   * Removes `pid`'s record when nothing of its process group runs any more; keeps it (for the
+   * next start's sweep) while something does. @returns whether the record is gone.
    */
   forgetIfGone(pid: number): boolean {
     if (process.platform !== 'linux') return true;
-    if (sessionRuns(pid)) return false;
+    if (groupRuns(pid)) return false;
     removeRecord(this.dir, pid);
     return true;
   }
@@ -132,7 +134,7 @@ export class ProcessRecords {
 export interface Swept {
   /** Records read (each removed). */
   records: number;
-  /** Sessions that still had a process. */
+  /** Recorded sessions that still had a process. */
   sessions: number;
   /** Their processes, as first seen, in ascending order: each was sent SIGTERM. */
   pids: number[];
@@ -145,7 +147,7 @@ export interface Swept {
  * comment), and removes their records. Call it holding the data directory's lock, before any
  * session of this run is recorded: every record there is then an earlier run's.
  *
- * Each process still in a recorded session gets SIGTERM; the sweep then looks every
+ * Each process still in a recorded group gets SIGTERM; the sweep then looks every
  * {@link SWEEP_LOOK_MS} until none is left, or only the inits of pid namespaces are (they take
  * no SIGTERM from outside), or {@link SWEEP_GRACE_MS} have passed, and SIGKILLs what is left.
  * Logs one line when it signalled anything. Never rejects: what it cannot read it leaves alone.
@@ -163,7 +165,7 @@ export async function sweepLeftovers(records: ProcessRecords, o: { log: (line: s
     const boot = bootId();
     const ours = recs.filter((r) => r.boot === boot);
     let left = members(ours, readProcs());
-    out.sessions = new Set(left.map((m) => m.sid)).size;
+    out.sessions = new Set(left.map((m) => m.pgrp)).size;
     out.pids = left.map((m) => m.pid).sort((a, b) => a - b);
     for (const m of left) signal(m.pid, 'SIGTERM');
     const began = clock.now();
@@ -198,25 +200,25 @@ export async function sweepLeftovers(records: ProcessRecords, o: { log: (line: s
 function members(recs: readonly ProcessRecord[], procs: readonly Proc[]): Proc[] {
   const out: Proc[] = [];
   for (const rec of recs) {
-    const inSession = procs.filter((p) => p.sid === rec.pid);
-    if (inSession.length === 0) continue;
+    const inGroup = procs.filter((p) => p.pgrp === rec.pid);
+    if (inGroup.length === 0) continue;
     const leader = procs.find((p) => p.pid === rec.pid);
     // The recorded process runs: it is the one recorded only if it started when it did. A
-    // different process under that pid means the session ended and its id went to another.
+    // different process under that pid means the group ended and its id went to another.
     if (leader) {
-      if (leader.start === rec.start) out.push(...inSession);
+      if (leader.start === rec.start) out.push(...inGroup);
       continue;
     }
-    // Gone, with members left: they hold the session id, so it is the recorded one's if one
-    // of them carries the session's own variable.
-    if (inSession.some((p) => environHas(p.pid, `LICH_SESSION_ID=${rec.session}`))) out.push(...inSession);
+    // Gone, with members left: they hold the group id, so it is the recorded one's if one of
+    // them carries the session's own variable.
+    if (inGroup.some((p) => environHas(p.pid, `LICH_SESSION_ID=${rec.session}`))) out.push(...inGroup);
   }
   return out;
 }
 
-/** Whether a process whose session id is `sid` runs (zombies do not count). */
-function sessionRuns(sid: number): boolean {
-  return readProcs().some((p) => p.sid === sid);
+/** Whether a process of the group `pgid` runs (zombies do not count). */
+function groupRuns(pgid: number): boolean {
+  return readProcs().some((p) => p.pgrp === pgid);
 }
 
 /** Every process in /proc that is not a zombie. */
@@ -233,7 +235,7 @@ function readProcs(): Proc[] {
     if (c < 48 || c > 57) continue;
     const f = statFields(Number(name));
     if (!f || f[0] === 'Z' || f[0] === 'X') continue;
-    out.push({ pid: Number(name), sid: Number(f[3]), start: f[19]! });
+    out.push({ pid: Number(name), pgrp: Number(f[2]), start: f[19]! });
   }
   return out;
 }
