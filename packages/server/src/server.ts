@@ -24,6 +24,7 @@ import { Spawn } from './spawn/spawn.js';
 import { Worktrees } from './spawn/worktrees.js';
 import { openStore } from './store/store.js';
 import { WorktreePorts } from './terminal/env.js';
+import { ProcessRecords, sweepLeftovers } from './terminal/leftovers.js';
 import { Terminal } from './terminal/terminal.js';
 import { WebView } from './web/web.js';
 import { takeWorkspaceLock } from './workspace-lock.js';
@@ -117,6 +118,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Before the store is opened (or migrated): a backend sharing this data directory through
   // another config directory would otherwise have its live sessions parked just below.
   const lock = takeWorkspaceLock(opts.dataDir);
+  // Holding the lock, every session record in the data directory is an earlier run's: a run
+  // killed outright may have left its sessions' processes running (terminal/leftovers.ts).
+  const records = new ProcessRecords(opts.dataDir);
+  await sweepLeftovers(records, { log, clock });
   let opened: ReturnType<typeof openStore> | undefined;
   let parked: number;
   try {
@@ -131,7 +136,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (parked > 0) log(`parked ${parked} session${parked === 1 ? '' : 's'} an earlier run left open: no terminal survives a restart`);
 
   const token = newToken();
-  const terminal = new Terminal({ clock });
+  const terminal = new Terminal({ clock, records, log });
   const providers = new Providers(opts.configDir, env, { bin: opts.bin });
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -129,6 +129,38 @@ process.stdout.on('resize', show);
 show();
 setInterval(() => {}, 1 << 30);
 `;
+
+/** Process `pid`'s open descriptors: number → what it names (`/proc/<pid>/fd`). */
+function descriptors(pid: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) out[fd] = readlinkSync(`/proc/${pid}/fd/${fd}`);
+  return out;
+}
+
+describe('Terminal, what a session inherits (terminal/inherit.ts)', () => {
+  it("gives a session's program its PTY as descriptors 0–2 and no other descriptor, while other sessions are open", async () => {
+    // Each session's master is open in this process while the next one starts.
+    for (const id of ['first', 'second', 'third']) {
+      term.start(id, { file: '/bin/sh', args: ['-c', 'echo up; exec sleep 600'], cwd: dir, env });
+    }
+    await until(() => ['first', 'second', 'third'].every((id) => term.tail(id).includes('up')));
+    for (const id of ['first', 'second', 'third']) {
+      const fds = descriptors(term.pid(id)!);
+      const pts = fds['0'];
+      expect(pts, id).toMatch(/^\/dev\/pts\/\d+$/);
+      expect(fds, id).toEqual({ 0: pts, 1: pts, 2: pts });
+    }
+  });
+
+  it('hands the program exactly the environment it was given, with the PWD and TERM node-pty sets', async () => {
+    const given = { ...env, PWD: '/not/where/it/runs', SHLVL: '3', SPACED: 'a b\tc', 'not-a-name': 'kept' };
+    let printed: string | undefined;
+    term.onExit((id, _info, tail) => id === 'env' && (printed = tail));
+    term.start('env', { file: '/usr/bin/env', args: [], cwd: dir, env: given });
+    await until(() => printed !== undefined);
+    expect(printed!.trim().split('\r\n').sort()).toEqual([...Object.entries({ ...given, PWD: dir, TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${v}`)].sort());
+  });
+});
 
 describe('Terminal grid (spec/cli.md § Known ceilings, terminal.sizeFor)', () => {
   it('starts a PTY at 80×24 before any window reported a grid, and at the last reported one after', async () => {

@@ -13,6 +13,8 @@ import { sleep, systemClock, type Clock } from '../clock.js';
 import { DraftWatch } from './draft.js';
 import { clampGrid, WindowGrid, type Grid } from './grid.js';
 import { groupAlive, signalGroup } from './group.js';
+import { withoutInherited } from './inherit.js';
+import type { ProcessRecords } from './leftovers.js';
 import { MarkerWatch } from './marker.js';
 import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
 import { ReadyWatch, type ReadyRule } from './readiness.js';
@@ -116,25 +118,36 @@ export class Terminal {
   /**
    * @param o.clock the clock every time of the terminal is read from and every wait set on
    *   (default the wall clock); server.ts hands it the relay's.
+   * @param o.records where each session's process is recorded as it is forked and forgotten once
+   *   nothing of it runs (terminal/leftovers.ts), for the next start to sweep what a backend
+   *   killed outright left; absent, nothing is recorded.
+   * @param o.log where a record that could not be written is told (one line); default nowhere.
    */
-  constructor(private readonly o: { clock?: Clock } = {}) {
+  constructor(private readonly o: { clock?: Clock; records?: ProcessRecords; log?: (line: string) => void } = {}) {
     this.clock = o.clock ?? systemClock;
   }
 
   /**
-   * Starts `o.file` in a PTY for session `id`.
+   * Starts `o.file` in a PTY for session `id`, with the PTY as its descriptors 0–2 and no other
+   * descriptor of the backend's (terminal/inherit.ts): it runs in the process node-pty forks,
+   * the leader of a session and process group of its own.
    * @throws Error when node-pty cannot start it, or the session already has a PTY.
    */
   start(id: string, o: StartOptions): { pid: number } {
     if (this.live.has(id)) throw new Error(`session ${id} already has a terminal`);
     const grid = this.window.sizeFor();
-    const proc = pty.spawn(o.file, o.args, {
+    // Only the PTY goes with it: no other session's master (terminal/inherit.ts).
+    const command = withoutInherited(o.file, o.args, o.env, o.cwd || process.cwd());
+    const proc = pty.spawn(command.file, command.args, {
       name: 'xterm-256color',
       cols: o.cols ?? grid.cols,
       rows: o.rows ?? grid.rows,
       cwd: o.cwd,
       env: o.env,
     });
+    // Before anything else runs: a backend killed from here on leaves a record of it.
+    const unrecorded = this.o.records?.record(id, proc.pid);
+    if (unrecorded) this.o.log?.(`session ${id}: its process ${proc.pid} is not recorded, so a backend killed outright would leave it running: ${unrecorded.message}`);
     const now = this.clock.now();
     let resolveExit!: (e: ExitInfo) => void;
     const entry: Live = {
@@ -181,6 +194,7 @@ export class Terminal {
       const wasReady = (!entry.marker || entry.marker.done) && entry.readiness.ready(at);
       const info: ExitInfo = { exitCode, signal, ranMs: at - entry.startedAt, wasReady };
       if (this.live.get(id) === entry) this.live.delete(id);
+      this.o.records?.forgetIfGone(entry.pid);
       resolveExit(info);
       for (const l of [...this.exitListeners]) {
         try {
@@ -487,6 +501,8 @@ export class Terminal {
       while (groupAlive(e.pid) && (killedAt === undefined || this.clock.now() - killedAt < KILL_GRACE_MS)) {
         await sleep(this.clock, GROUP_LOOK_MS);
       }
+      // Kept while anything of the session runs on: the next start sweeps it.
+      this.o.records?.forgetIfGone(e.pid);
       return info;
     } finally {
       timer.cancel();
