@@ -6,11 +6,12 @@
  * recorded in `PRAGMA user_version`; every multi-row change runs in one transaction so a crash
  * leaves either the old rows or the new ones, never half of each.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync, statfsSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { ModUsageBody } from '@lich/generated/types';
 import Database from 'better-sqlite3';
 import { systemClock, type Clock, type Timer } from '../clock.js';
+import { makeDir } from '../make-dir.js';
 
 /** A project row. `nextSeq` is the counter `Session <n>` labels are taken from. */
 export interface ProjectRow {
@@ -322,7 +323,11 @@ export function storeFailure(err: unknown, file: string, waitMs: number, read = 
       break;
     case 'SQLITE_IOERR':
     case 'SQLITE_CANTOPEN':
-      text = `the workspace database ${file} cannot be read or written (${raw}) — check the disk and the directory it is in, then try again`;
+      // SQLite says "disk I/O error" when the disk fills while it grows its shared-memory file
+      // or the WAL (SQLITE_IOERR_SHMSIZE, _WRITE): the full disk is the cause to name.
+      text = nearlyFull(file)
+        ? `the disk holding the workspace database ${file} is full (${raw}), so nothing was written — free some space, then try again`
+        : `the workspace database ${file} cannot be read or written (${raw}) — check the disk and the directory it is in, then try again`;
       break;
     case 'SQLITE_CORRUPT':
     case 'SQLITE_NOTADB':
@@ -330,6 +335,20 @@ export function storeFailure(err: unknown, file: string, waitMs: number, read = 
       break;
   }
   return text === undefined ? err : new StoreError(text, { cause: err });
+}
+
+/** Below this many bytes free, a failure to grow the database's files is the disk being full. */
+const NEARLY_FULL_BYTES = 1 << 20;
+
+/** Whether the filesystem holding `file` has less than {@link NEARLY_FULL_BYTES} left for this user; false when it cannot be told. */
+function nearlyFull(file: string): boolean {
+  if (!isAbsolute(file)) return false;
+  try {
+    const fs = statfsSync(dirname(file));
+    return fs.bavail * fs.bsize < NEARLY_FULL_BYTES;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `err` (or the SQLite error a {@link StoreError} wraps) is SQLite's "another connection holds the lock". */
@@ -943,10 +962,25 @@ interface Waiting {
 /** What a try at a write returns when another connection holds the lock. */
 const LOCKED = Symbol('locked');
 
-/** Opens `<dataDir>/lich.db`, creating the directory (0700) first. */
+/**
+ * Opens `<dataDir>/lich.db`, creating the directory (0700) first. A database this call created
+ * and could not make whole (a disk that filled while SQLite wrote its header, WAL or
+ * shared-memory file) is removed with its `-wal` and `-shm`: nothing half-made is left for the
+ * next start, or a `lich doctor` that only looked, to find.
+ *
+ * @throws as {@link Store}'s constructor; an Error with the system's own reason (EROFS, EACCES …)
+ *   when the directory cannot be made (make-dir.ts).
+ */
 export function openStore(dataDir: string, now?: () => number, o: { busyMs?: number; clock?: Clock; log?: (line: string) => void } = {}): Store {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return new Store(join(dataDir, 'lich.db'), now, o);
+  makeDir(dataDir, 0o700);
+  const file = join(dataDir, 'lich.db');
+  const existed = existsSync(file);
+  try {
+    return new Store(file, now, o);
+  } catch (err) {
+    if (!existed) for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    throw err;
+  }
 }
 
 function prepare(db: Database.Database) {
