@@ -422,8 +422,8 @@ export class Store {
   /** Writes that met another program's lock, oldest first, and the timer that tries them again. */
   private readonly waiting: Waiting[] = [];
   private retry: Timer | undefined;
-  /** When the writes now waiting started to (the backend's clock), for the line that says they are done. */
-  private waitingSince = 0;
+  /** When the writes now waiting started to (the backend's clock), for the line that says they are done; undefined while none waits. */
+  private waitingSince: number | undefined;
   /** Who {@link settled} resolves once no write waits. */
   private readonly idle: Array<() => void> = [];
   private readonly busyNone: Database.Statement;
@@ -523,6 +523,8 @@ export class Store {
       } catch (err) {
         return Promise.reject(err);
       }
+    }
+    if (this.waitingSince === undefined) {
       this.waitingSince = this.clock.now();
       this.log?.(
         `the workspace database ${this.db.name} is locked by another program: lich's writes wait for it (each up to ${this.busyMs / 1000} s) while the rest of lich goes on`,
@@ -589,7 +591,12 @@ export class Store {
       break;
     }
     if (this.waiting.length > 0) return this.schedule();
-    this.log?.(`the workspace database ${this.db.name} is free again after ${((this.clock.now() - this.waitingSince) / 1000).toFixed(1)} s: no write of lich's waits for it`);
+    // A listener's write queued during the round above may have been made by it already: the
+    // timer it set then finds nothing, and the wait was over before.
+    if (this.waitingSince !== undefined) {
+      this.log?.(`the workspace database ${this.db.name} is free again after ${((this.clock.now() - this.waitingSince) / 1000).toFixed(1)} s: no write of lich's waits for it`);
+      this.waitingSince = undefined;
+    }
     for (const resolve of this.idle.splice(0)) resolve();
   }
 
@@ -639,6 +646,7 @@ export class Store {
   close(): void {
     this.retry?.cancel();
     this.retry = undefined;
+    this.waitingSince = undefined;
     const left = this.waiting.splice(0);
     if (this.db.open) this.db.close();
     for (const w of left) {
