@@ -27,7 +27,6 @@ export {
   type ReadFile,
   NO_LICH_RUNNING,
   mcpNoLichText,
-  lichConfigDir,
   readRuntimeFile,
   resolveCoordinates,
   runtimeFilePath,
@@ -40,6 +39,8 @@ export {
   createHttpRpcClient,
   maskToken,
 } from './rpc.js';
+// Where lich keeps its files: one rule for the CLI and the backend (dirs.ts).
+export { homeDir, lichConfigDir, lichDataDir, type PasswdHome } from './dirs.js';
 export {
   DELIVER_WAIT_SECONDS,
   OPEN_CALL_MS,

@@ -10,6 +10,7 @@
  * operation names its method and options (typed by the generated `RpcMethods`).
  */
 import http from 'node:http';
+import { lichConfigDir } from './dirs.js';
 import { isLich, NO_LICH_RUNNING, pidAlive, writtenAt } from './lich-process.js';
 import type { RpcMethodName, RpcMethods } from '@lich/generated/types';
 import { abortError, LichError, LichTransportError, maskToken, oneLine } from './errors.js';
@@ -56,31 +57,23 @@ export function mcpNoLichText(env: Env): string {
 }
 
 /**
- * The path of the runtime file a running lich writes (wire.md § 3): Go's
- * `os.UserConfigDir()/lich/runtime.json` on Linux — `$XDG_CONFIG_HOME` when set (it must be
- * absolute), else `$HOME/.config` — and `runtime-dev.json` when `LICH_DEV` is non-empty,
- * because a dev build records itself apart from the installed one.
+ * The path of the runtime file a running lich writes (wire.md § 3): `runtime.json` in the lich
+ * config directory ({@link lichConfigDir}, dirs.ts — the one the backend writes it in), and
+ * `runtime-dev.json` when `LICH_DEV` is non-empty, because a dev build records itself apart from
+ * the installed one.
  *
- * @throws LichError `read runtime file: …` when neither variable locates a config directory.
+ * @throws LichError `read runtime file: …` when the config directory cannot be located (a
+ *   relative `$XDG_CONFIG_HOME`, no home at all).
  */
 export function runtimeFilePath(env: Env): string {
   const name = env.LICH_DEV ? 'runtime-dev.json' : 'runtime.json';
-  return `${lichConfigDir(env)}/${name}`;
-}
-
-/**
- * The lich config directory (`$XDG_CONFIG_HOME/lich`, else `$HOME/.config/lich`): what holds the
- * runtime file, and what `lich --no-window` hands the backend as `configDir`.
- */
-export function lichConfigDir(env: Env): string {
-  const xdg = env.XDG_CONFIG_HOME ?? '';
-  if (xdg !== '') {
-    if (!xdg.startsWith('/')) throw new LichError('read runtime file: path in $XDG_CONFIG_HOME is relative');
-    return `${xdg}/lich`;
+  let dir: string;
+  try {
+    dir = lichConfigDir(env);
+  } catch (error) {
+    throw new LichError(`read runtime file: ${(error as Error).message}`, { cause: error });
   }
-  const home = env.HOME ?? '';
-  if (home === '') throw new LichError('read runtime file: neither $XDG_CONFIG_HOME nor $HOME are defined');
-  return `${home}/.config/lich`;
+  return `${dir}/${name}`;
 }
 
 /**

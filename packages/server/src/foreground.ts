@@ -4,8 +4,7 @@
  * It logs to stderr and to `<configDir>/lich.log` (log-file.ts: rotated past 8 MiB, the token
  * masked), the file `lich doctor` checks and `lich rage` collects.
  */
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { lichConfigDir, lichDataDir } from '@lich/core/dirs';
 import { oneLine } from '@lich/core/errors';
 import { nativeModuleFailure } from '@lich/core/native-module';
 import { LogFile, logPath } from './log-file.js';
@@ -20,14 +19,23 @@ export interface ForegroundOptions {
   stderr: NodeJS.WritableStream;
 }
 
-/** `$XDG_CONFIG_HOME/lich`, else `~/.config/lich` (Go's `os.UserConfigDir` on Linux, wire.md § 3). */
+/**
+ * The lich config directory, by the rule the CLI finds the runtime file with (core's dirs.ts):
+ * `$XDG_CONFIG_HOME/lich`, else `<home>/.config/lich`, `<home>` being `$HOME` or else the
+ * account's home.
+ * @throws LichError for a relative `$XDG_CONFIG_HOME`, or no home at all.
+ */
 export function configDir(env: NodeJS.ProcessEnv): string {
-  return env.XDG_CONFIG_HOME ? join(env.XDG_CONFIG_HOME, 'lich') : join(env.HOME || homedir(), '.config', 'lich');
+  return lichConfigDir(env);
 }
 
-/** `$XDG_DATA_HOME/lich`, else `~/.local/share/lich` (wire.md § 12.3). */
+/**
+ * The lich data directory, by the same rule (core's dirs.ts): `$XDG_DATA_HOME/lich`, else
+ * `<home>/.local/share/lich`.
+ * @throws LichError for a relative `$XDG_DATA_HOME`, or no home at all.
+ */
 export function dataDir(env: NodeJS.ProcessEnv): string {
-  return env.XDG_DATA_HOME ? join(env.XDG_DATA_HOME, 'lich') : join(env.HOME || homedir(), '.local', 'share', 'lich');
+  return lichDataDir(env);
 }
 
 /**
@@ -61,7 +69,15 @@ export function backendLog(stderr: NodeJS.WritableStream, file: () => LogFile | 
  *   on stderr).
  */
 export async function runForeground(o: ForegroundOptions): Promise<number> {
-  const config = configDir(o.env);
+  let config: string;
+  let data: string;
+  try {
+    config = configDir(o.env);
+    data = dataDir(o.env);
+  } catch (err) {
+    o.stderr.write(`lich: ${oneLine(String((err as Error)?.message ?? err))}\n`);
+    return 1;
+  }
   let file: LogFile | undefined;
   try {
     file = LogFile.open(config, {
@@ -78,7 +94,7 @@ export async function runForeground(o: ForegroundOptions): Promise<number> {
   try {
     server = await startServer({
       configDir: config,
-      dataDir: dataDir(o.env),
+      dataDir: data,
       bin: o.bin,
       version: o.version,
       env: o.env,

@@ -6,9 +6,10 @@
  * hold much more than twice that. Every line is stamped with the UTC time and written masked
  * (`rage/mask.ts`): the token never reaches the file.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { maskSecrets } from './rage/mask.js';
+import { makeDir } from './make-dir.js';
 
 /** The log's file name in the config directory. */
 export const LOG_FILE = 'lich.log';
@@ -29,7 +30,7 @@ export function logPath(configDir: string): string {
  * @throws Error the node error when the directory or the file cannot be created or opened.
  */
 export function openLog(path: string): number {
-  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+  makeDir(join(path, '..'), 0o700);
   return openSync(path, 'a', 0o600);
 }
 

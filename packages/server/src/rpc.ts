@@ -31,14 +31,16 @@ import { nativeModuleFailure } from '@lich/core/native-module';
 import type { RpcOptions, RpcResult } from '@lich/core/rpc';
 import { goQuote } from '@lich/core/quote';
 import { Cost, type CostDeps } from './cost/cost.js';
+import { SpawnError } from './errors.js';
 import { focus } from './relay/focus.js';
 import type { RelayHost } from './relay/host.js';
+import { RelayError } from './relay/errors.js';
 import type { Relay } from './relay/relay.js';
 import type { Control } from './spawn/control.js';
 import type { Spawn } from './spawn/spawn.js';
 import { openSubagent } from './spawn/subagent.js';
 import { Workspace } from './spawn/workspace.js';
-import type { Store } from './store/store.js';
+import { StoreError, type Store } from './store/store.js';
 import type { Terminal } from './terminal/terminal.js';
 import { Themes } from './themes/themes.js';
 import type { WebView } from './web/web.js';
@@ -145,8 +147,8 @@ export function rpcHandlers(s: RpcServices): Rpc {
     'relay.Reply': (o) => relay.reply(o),
     // spec/cli.md § lich insert, § lich focus.
     'relay.Insert': (o, signal) => relay.insert(o, signal),
-    'relay.Focus': (o) => {
-      const focused = focus({ liveSessions: () => s.host.liveSessions(), setActive: (id) => void s.store.setActiveSession(id), home }, o);
+    'relay.Focus': async (o) => {
+      const focused = await focus({ liveSessions: () => s.host.liveSessions(), setActive: (id) => s.store.setActiveSession(id), home }, o);
       return { ...focused, page: web.link(focused.id), pages: web.focus(focused.id) };
     },
     // spec/cli.md § lich open, § lich close, § lich worktrees, § lich control, § lich ask.
@@ -356,8 +358,8 @@ export class RpcDispatcher {
       // are the answer. Anything else is unexpected: its stack goes to the log (whose stderr
       // half keeps one line of it, foreground.ts), and the caller reads one line of its message —
       // a native module's five lines as the one naming its rebuild.
-      if (e?.name === 'RelayError' || e?.name === 'SpawnError') return fail(500, thrownText(err));
-      if (e?.name === 'StoreError') {
+      if (err instanceof RelayError || err instanceof SpawnError) return fail(500, thrownText(err));
+      if (err instanceof StoreError) {
         this.log(`${name} failed: ${thrownText(err)}`);
         return fail(500, thrownText(err));
       }

@@ -3,10 +3,11 @@
  * `LICH_DEV` is set), `{"pid","port","token"}`, mode 0600, written once the listener is up and
  * removed on a clean close. A command outside a session reads it to find the running lich.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { isLich, writtenAt } from '@lich/core/lich-process';
 import { join } from 'node:path';
+import { makeDir } from './make-dir.js';
 
 /** What the file holds (`singleton.Info`). */
 export interface RuntimeInfo {
@@ -53,7 +54,7 @@ export function readRuntimeFile(file: string): RuntimeInfo | undefined {
  */
 export function writeRuntimeFile(file: string, info: RuntimeInfo): void {
   const dir = join(file, '..');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDir(dir, 0o700);
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify({ pid: info.pid, port: info.port, token: info.token }), { mode: 0o600 });
   renameSync(tmp, file);

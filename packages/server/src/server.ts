@@ -125,8 +125,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let opened: ReturnType<typeof openStore> | undefined;
   let parked: number;
   try {
-    opened = openStore(opts.dataDir, () => clock.now(), { log });
-    parked = opened.parkAll();
+    opened = openStore(opts.dataDir, () => clock.now(), { log, clock });
+    parked = await opened.parkAll();
   } catch (err) {
     opened?.close();
     lock.release();
@@ -156,11 +156,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // wire.md § 11.2: an ok abort ends lich's open turn as `interrupted` — lich's own state, which
   // no hook may report — so the relay and `lich sessions` see the turn over.
   hub.onAck((ack, _command, id) => {
-    if (ack.kind !== 'abort' || !ack.ok || !store.db.open) return;
-    if (store.setState(id, { state: 'interrupted', tool: '', detail: '', reason: '' })) {
-      relay.observe(id, 'interrupted');
-      web.observed(id);
-    }
+    if (ack.kind !== 'abort' || !ack.ok || !store.db.open || !store.session(id)) return;
+    // Asked for before the relay hears it, as a hook's state is (hooks/endpoints.ts).
+    store.setState(id, { state: 'interrupted', tool: '', detail: '', reason: '' }).catch((err) =>
+      log(`session ${id}: its interrupted turn could not be recorded: ${(err as Error)?.message ?? String(err)}`),
+    );
+    relay.observe(id, 'interrupted');
+    web.observed(id);
   });
   let bound = 0;
   const spawn = new Spawn({
@@ -314,6 +316,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       relay.close();
       host.close();
       await listener.settled(ANSWER_GRACE_MS);
+      // A write still waiting for another program's lock on the database (a parked row, a
+      // state) gets its wait, then is made or refused: none is dropped by the close.
+      await store.settled();
       store.close();
       lock.release();
       removeRuntimeFile(runtimeFile, info);

@@ -225,20 +225,20 @@ export class SessionHost implements RelayHost {
     this.heardFrom.delete(id);
     this.ports.release(id);
     const ended = `session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''})`;
-    try {
-      if (this.store.db.open && this.store.session(id)) {
-        this.store.setParked(id, true);
-        if (reading) this.log(`${ended}; its row is parked`);
-        else {
-          const last = lastLine(tail);
-          const after = ((info.ranMs ?? 0) / 1000).toFixed(1);
-          this.log(`${ended} ${after} s after it started, before its agent read any input${last ? ` — its last output: ${last}` : ''}; its row is parked`);
-        }
+    if (this.store.db.open && this.store.session(id)) {
+      let said = `${ended}; its row is parked`;
+      if (!reading) {
+        const last = lastLine(tail);
+        const after = ((info.ranMs ?? 0) / 1000).toFixed(1);
+        said = `${ended} ${after} s after it started, before its agent read any input${last ? ` — its last output: ${last}` : ''}; its row is parked`;
       }
-    } catch (err) {
-      // A store that cannot be written (locked past its wait) must not keep the relay from
-      // hearing the exit: every errand at this session would wait for an answer nobody can give.
-      this.log(`${ended}, and its row could not be parked: ${(err as Error)?.message ?? String(err)}`);
+      // Asked for now, made at once unless another program holds the database's lock (then
+      // within its wait, store/store.ts). Either way the relay hears the exit below at once:
+      // every errand at this session would otherwise wait for an answer nobody can give.
+      this.store.setParked(id, true).then(
+        () => this.log(said),
+        (err) => this.log(`${ended}, and its row could not be parked: ${(err as Error)?.message ?? String(err)}`),
+      );
     }
     for (const l of [...this.exitListeners]) {
       try {

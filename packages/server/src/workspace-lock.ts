@@ -8,9 +8,10 @@
  * close: a file created exclusively (`O_EXCL`) holding the holder's pid in decimal and a
  * newline. A lock whose pid is dead is stale (a backend that crashed) and is replaced.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { goQuote } from '@lich/core/quote';
+import { makeDir } from './make-dir.js';
 
 /** The lock's file name inside the data directory. */
 export const LOCK_FILE = 'lich.lock';
@@ -31,10 +32,15 @@ export interface WorkspaceLock {
  *
  * @throws Error `the data directory "<dir>" is in use by another lich (pid <pid>) …` when a live
  *   process holds it (this process included, for a second backend started in it); an Error
- *   naming the file when it cannot be created or read.
+ *   naming the directory or the file, with the system's own reason (EROFS, EACCES, ENOSPC …),
+ *   when either cannot be created, written or read — a lock it could not write is not left behind.
  */
 export function takeWorkspaceLock(dataDir: string): WorkspaceLock {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    makeDir(dataDir, 0o700);
+  } catch (err) {
+    throw new Error(`create the data directory ${goQuote(dataDir)}: ${(err as Error).message}`);
+  }
   const path = join(resolve(dataDir), LOCK_FILE);
   // A few rounds: each either takes the lock, refuses, or clears one stale lock and looks again.
   for (let round = 0; round < 5; round++) {
@@ -62,9 +68,13 @@ function create(path: string): boolean {
   }
   try {
     writeSync(fd, `${process.pid}\n`);
-  } finally {
+  } catch (err) {
+    // A full disk takes the file but not its pid: an empty lock left behind would be nobody's.
     closeSync(fd);
+    unlinkSync(path);
+    throw new Error(`write the lock ${goQuote(path)}: ${(err as Error).message}`);
   }
+  closeSync(fd);
   return true;
 }
 

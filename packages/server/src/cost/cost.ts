@@ -69,7 +69,7 @@ export class Cost {
   private readonly settled = new Set<string>();
 
   constructor(private readonly d: CostDeps) {
-    this.ledger = new Ledger(d.store.db, d.now);
+    this.ledger = new Ledger(d.store, d.now);
   }
 
   /** A session's plugin reported `state`: a `done` prices it, off the request's path. */
@@ -118,7 +118,7 @@ export class Cost {
     const parked = !this.d.live(id);
     const usage = this.d.store.usage(id);
     if (usage?.cost_usd !== undefined) {
-      this.ledger.put({
+      await this.ledger.put({
         sessionId: id,
         transcript: usage.conversation_id,
         source: 'reported',
@@ -164,10 +164,10 @@ export class Cost {
     if (this.ledger.row(s.id, s.providerSessionId)?.source === 'reported') return;
     if (priced.unpriced !== undefined) {
       if (before) this.d.log?.(`session ${s.id}: ${goQuote(priced.unpriced)} is not in the price table, so its transcript ${path} carries no price`);
-      this.ledger.remove(s.id, s.providerSessionId);
+      await this.ledger.remove(s.id, s.providerSessionId);
       return;
     }
-    this.ledger.put({
+    await this.ledger.put({
       sessionId: s.id,
       transcript: s.providerSessionId,
       source: 'priced',

@@ -15,7 +15,7 @@
  * A session with no row carries no price. `cost_parked` holds when each session was last
  * parked, written by a trigger on `sessions.parked`, so it is right whoever parks the row.
  */
-import type Database from 'better-sqlite3';
+import type { Store } from '../store/store.js';
 
 export type LedgerSource = 'priced' | 'reported';
 
@@ -48,14 +48,15 @@ const row = (r: RawRow): LedgerRow => ({
   scannedBytes: r.scanned_bytes,
 });
 
-/** Reads and writes the ledger tables of an open, migrated store database. */
+/** Reads and writes the ledger tables of an open, migrated store; its writes go through the store's (Store.write). */
 export class Ledger {
   private readonly q;
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly store: Store,
     private readonly now: () => number,
   ) {
+    const db = store.db;
     this.q = {
       all: db.prepare('SELECT * FROM cost_ledger ORDER BY session_id, transcript'),
       one: db.prepare('SELECT * FROM cost_ledger WHERE session_id = ? AND transcript = ?'),
@@ -82,15 +83,15 @@ export class Ledger {
 
   /**
    * Writes the pair's row, replacing the one before: the figure is a running total. Nothing is
-   * written for a session the store does not hold. Returns whether a row was written.
+   * written for a session the store does not hold. Resolves whether a row was written.
    */
-  put(r: LedgerRow): boolean {
-    return this.q.put.run({ ...r, now: this.now() }).changes > 0;
+  put(r: LedgerRow): Promise<boolean> {
+    return this.store.write(() => this.q.put.run({ ...r, now: this.now() }).changes > 0);
   }
 
   /** Deletes the pair's row: the transcript no longer carries a price. */
-  remove(sessionId: string, transcript: string): void {
-    this.q.remove.run(sessionId, transcript);
+  remove(sessionId: string, transcript: string): Promise<void> {
+    return this.store.write(() => void this.q.remove.run(sessionId, transcript));
   }
 
   /** When each session was last parked, ms since the epoch. */

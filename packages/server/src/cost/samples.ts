@@ -3,9 +3,10 @@
  * tests of `lich cost` — the unit tests here and test/e2e/cost.test.ts — which write them
  * under a temporary HOME for the sessions they open.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeSlug } from './transcripts.js';
+import { makeDir } from '../make-dir.js';
 
 /** One assistant row of a Claude Code transcript: a message's model and usage. */
 export function claudeAssistantRow(o: {
@@ -62,7 +63,7 @@ export function codexTokenCount(total: [number, number, number], last: [number, 
 /** Appends `lines` to the transcript of Claude Code session `id` run in `cwd`, under `home`'s `.claude`; returns its path. */
 export function appendClaudeTranscript(home: string, cwd: string, id: string, lines: readonly string[]): string {
   const dir = join(home, '.claude', 'projects', claudeSlug(cwd));
-  mkdirSync(dir, { recursive: true });
+  makeDir(dir);
   const file = join(dir, `${id}.jsonl`);
   appendFileSync(file, lines.map((l) => `${l}\n`).join(''));
   return file;
@@ -72,7 +73,7 @@ export function appendClaudeTranscript(home: string, cwd: string, id: string, li
 export function appendCodexRollout(home: string, id: string, at: Date, lines: readonly string[]): string {
   const iso = at.toISOString();
   const dir = join(home, '.codex', 'sessions', iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10));
-  mkdirSync(dir, { recursive: true });
+  makeDir(dir);
   const file = join(dir, `rollout-${iso.slice(0, 19).replace(/:/g, '-')}-${id}.jsonl`);
   appendFileSync(file, lines.map((l) => `${l}\n`).join(''));
   return file;

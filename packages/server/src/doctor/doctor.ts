@@ -10,7 +10,7 @@
  * are missing and, only when no lich runs, opens (and migrates) the workspace database, creating
  * it on a first run.
  */
-import { closeSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,7 @@ import { openStore } from '../store/store.js';
 import { LOCK_FILE, takeWorkspaceLock } from '../workspace-lock.js';
 import { checkClaudePlugin } from './claude-check.js';
 import { builtinProviders, goPlatform, loadNative } from './facts.js';
+import { makeDir } from '../make-dir.js';
 
 /** What {@link doctor} reads. */
 export interface DoctorOptions {
@@ -100,7 +101,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 /** home: `<config-dir>/lich` can be created and written to (fail), and the probe removed (warn). */
 function checkHome(dir: string): Found {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDir(dir, 0o700);
   } catch (error) {
     return fail(`${dir} cannot be created: ${reason(error)}`);
   }

@@ -68,8 +68,8 @@ beforeAll(async () => {
   });
   // A second connection to the same database: WAL lets the test seed and read rows beside the backend's.
   store = new Store(join(dirs.dataDir, 'lich.db'));
-  store.insertProject({ id: 'p1', name: 'lich', path: dirs.root });
-  store.insertSession({ id: 's1', projectId: 'p1', label: 'Session 1', kind: 'claude', path: dirs.root, folder: '', model: '', originSessionId: '', originLabel: '', confined: false, parked: true });
+  await store.insertProject({ id: 'p1', name: 'lich', path: dirs.root });
+  await store.insertSession({ id: 's1', projectId: 'p1', label: 'Session 1', kind: 'claude', path: dirs.root, folder: '', model: '', originSessionId: '', originLabel: '', confined: false, parked: true });
 });
 
 afterAll(async () => {
@@ -78,12 +78,14 @@ afterAll(async () => {
   dirs.cleanup();
 });
 
-function reset(): void {
-  store.db
-    .prepare(
-      "UPDATE sessions SET state = '', state_tool = '', state_detail = '', state_reason = '', provider = '', provider_session_id = '', title = '', label = 'Session 1', label_auto = 1, touched_at = 0 WHERE id = 's1'",
-    )
-    .run();
+function reset(): Promise<unknown> {
+  return store.write(() =>
+    store.db
+      .prepare(
+        "UPDATE sessions SET state = '', state_tool = '', state_detail = '', state_reason = '', provider = '', provider_session_id = '', title = '', label = 'Session 1', label_auto = 1, touched_at = 0 WHERE id = 's1'",
+      )
+      .run(),
+  );
 }
 
 const post = (path: string, body: string) => http(server.port, 'POST', `${path}?token=${server.token}`, body);
@@ -97,8 +99,8 @@ describe('session hooks replay every upstream fixture line, and this project’s
     describe(`${path} (${file})`, () => {
       for (const c of [...cases(file), ...cases(file, ours)]) {
         it(`${c.accept ? 'accepts' : 'rejects'}: ${c.name}`, async () => {
-          reset();
-          if (c.seed?.provider_session_id) store.setProviderSession('s1', 'claude', c.seed.provider_session_id);
+          await reset();
+          if (c.seed?.provider_session_id) await store.setProviderSession('s1', 'claude', c.seed.provider_session_id);
           const before = store.session('s1')!;
           now += 1_000;
           const r = await post(path, c.raw ?? JSON.stringify(c.body));
@@ -124,20 +126,20 @@ describe('session hooks replay every upstream fixture line, and this project’s
 
 describe('session hooks', () => {
   it('leaves a label the user chose alone when the provider reports a title', async () => {
-    reset();
-    store.setLabel('s1', 'my label', false);
+    await reset();
+    await store.setLabel('s1', 'my label', false);
     expect((await post('/session-title', JSON.stringify({ session_id: 's1', title: 'Auto title' }))).status).toBe(204);
     expect(store.session('s1')).toMatchObject({ label: 'my label', title: '' });
   });
 
   it('takes the provider title as the label while the label is lich’s own', async () => {
-    reset();
+    await reset();
     await post('/session-title', JSON.stringify({ session_id: 's1', title: 'Auto title' }));
     expect(store.session('s1')).toMatchObject({ label: 'Auto title', title: 'Auto title' });
   });
 
   it('takes a provider title with control characters as a label cleaned of them, and refuses one that is nothing else', async () => {
-    reset();
+    await reset();
     expect((await post('/session-title', JSON.stringify({ session_id: 's1', title: 'Fix\tthe\x1b]0;PWNED\x07 bug\n' }))).status).toBe(204);
     expect(store.session('s1')).toMatchObject({ label: 'Fixthe]0;PWNED bug', title: 'Fixthe]0;PWNED bug' });
     expect((await post('/session-title', JSON.stringify({ session_id: 's1', title: '\x1b\x07' }))).status).toBe(400);
@@ -145,7 +147,7 @@ describe('session hooks', () => {
   });
 
   it('caps tool, detail and reason at 120 runes', async () => {
-    reset();
+    await reset();
     const long = 'é'.repeat(130);
     await post('/hook', JSON.stringify({ session_id: 's1', state: 'busy', tool: long, detail: long }));
     expect([...store.session('s1')!.stateTool].length).toBe(120);

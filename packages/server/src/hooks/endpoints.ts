@@ -1,7 +1,12 @@
 /**
  * The session hook endpoints (wire.md § 11.1): validate and normalise as `validate.ts` says,
  * then apply to the store — and, for a state, to the relay. 204 applied; 400 with the reason;
- * 500 when applying failed.
+ * 500 when applying failed (a write the store refused: its one sentence, store/store.ts).
+ *
+ * A write may wait for another program's lock on the database (Store.write): the answer waits
+ * with it, on the event loop's time, not in it. A state is handed to the relay as soon as its
+ * write is asked for — in order behind the writes before it — so an errand does not wait on a
+ * lock the relay does not need.
  *
  * A report for a session this lich does not hold is accepted and changes nothing: the hook runs
  * in whatever process a plugin was started from, and refusing it would only surface as a
@@ -11,7 +16,7 @@
 import type { HookAnswer, HookPath } from '../listener.js';
 import { HOOK_BODY_LIMIT } from '../listener.js';
 import type { Providers } from '../providers/providers.js';
-import type { Store } from '../store/store.js';
+import { StoreError, type Store } from '../store/store.js';
 import { parseStartReport, parseStateReport, parseTitleReport, parseTouchedReport, type Parsed } from './validate.js';
 
 export interface HookDeps {
@@ -34,16 +39,22 @@ export interface HookDeps {
 }
 
 /** Answers one hook POST. `body` is null when it was over the 4 KiB limit. */
-export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): HookAnswer {
+export async function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): Promise<HookAnswer> {
   if (body === null) return { status: 400, body: `body is over the ${HOOK_BODY_LIMIT}-byte limit` };
   const raw = body.toString('utf8');
   try {
     switch (path) {
       case '/hook':
-        return apply(parseStateReport(raw), (r) => {
+        return await apply(parseStateReport(raw), async (r) => {
           if (!ownConversation(d.store, r.session_id, r.provider_session_id)) return;
           d.heard?.(r.session_id);
-          if (d.store.setState(r.session_id, r)) d.observe(r.session_id, r.state);
+          if (!d.store.session(r.session_id)) return;
+          // Asked for before the relay hears it: a write the relay's reaction makes (a worker
+          // parked at its done) comes after this one, as the turn's own order has it.
+          const written = d.store.setState(r.session_id, r);
+          written.catch(() => {});
+          d.observe(r.session_id, r.state);
+          await written;
         });
       case '/session-start': {
         let registered: string[];
@@ -52,25 +63,26 @@ export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): Ho
         } catch (err) {
           return { status: 500, body: (err as Error).message };
         }
-        return apply(parseStartReport(raw, registered), (r) => {
+        return await apply(parseStartReport(raw, registered), async (r) => {
           d.heard?.(r.session_id);
-          d.store.setProviderSession(r.session_id, r.provider, r.provider_session_id);
+          await d.store.setProviderSession(r.session_id, r.provider, r.provider_session_id);
           d.started?.(r.session_id);
         });
       }
       case '/session-title':
-        return apply(parseTitleReport(raw), (r) => {
+        return await apply(parseTitleReport(raw), async (r) => {
           d.heard?.(r.session_id);
-          d.store.setTitle(r.session_id, r.title);
+          await d.store.setTitle(r.session_id, r.title);
         });
       case '/session-touched':
-        return apply(parseTouchedReport(raw), (r) => {
+        return await apply(parseTouchedReport(raw), async (r) => {
           d.heard?.(r.session_id);
-          d.store.touch(r.session_id);
+          await d.store.touch(r.session_id);
         });
     }
   } catch (err) {
-    d.log?.(`${path} failed: ${(err as Error)?.stack ?? String(err)}`);
+    // A refusal the store worded for a person is the answer; anything else is a bug, whose stack is logged.
+    d.log?.(`${path} failed: ${err instanceof StoreError ? err.message : ((err as Error)?.stack ?? String(err))}`);
     return { status: 500, body: (err as Error)?.message ?? String(err) };
   }
 }
@@ -89,8 +101,8 @@ function ownConversation(store: Store, sessionId: string, conversation: string):
   return recorded === '' || recorded === conversation;
 }
 
-function apply<T>(parsed: Parsed<T>, run: (value: T) => void): HookAnswer {
+async function apply<T>(parsed: Parsed<T>, run: (value: T) => Promise<void>): Promise<HookAnswer> {
   if (!parsed.ok) return { status: 400, body: parsed.reason };
-  run(parsed.value);
+  await run(parsed.value);
   return { status: 204 };
 }

@@ -16,7 +16,7 @@
  */
 import type { RelayStatus } from '@lich/generated/types';
 import { modBodyLimit, type ModAnswer, type ModPath, type ModRequest } from '../listener.js';
-import type { Store } from '../store/store.js';
+import { StoreError, type Store } from '../store/store.js';
 import type { Parsed } from '../hooks/validate.js';
 import type { ModHub } from './hub.js';
 import { parseAck, parseAnswer, parseUsage, type WorkerReport } from './validate.js';
@@ -77,31 +77,32 @@ export async function handleMod(d: ModDeps, req: ModRequest): Promise<ModAnswer>
         return json(d.status(id));
       }
       case '/mod/acks':
-        return report(req, parseAck, (a) => {
+        return await report(req, parseAck, (a) => {
           d.heard?.(a.session_id);
           d.hub.ack(a);
         });
       case '/mod/answer':
-        return report(req, parseAnswer, (a) => {
+        return await report(req, parseAnswer, (a) => {
           d.heard?.(a.session_id);
           d.answer(a);
         });
       case '/mod/usage':
-        return report(req, parseUsage, (u) => {
+        return await report(req, parseUsage, async (u) => {
           d.heard?.(u.session_id);
-          d.store.setUsage(u);
+          await d.store.setUsage(u);
         });
     }
   } catch (err) {
-    d.log?.(`${req.path} failed: ${(err as Error)?.stack ?? String(err)}`);
+    // A refusal the store worded for a person is the answer; anything else is a bug, whose stack is logged.
+    d.log?.(`${req.path} failed: ${err instanceof StoreError ? err.message : ((err as Error)?.stack ?? String(err))}`);
     return { status: 500, body: (err as Error)?.message ?? String(err) };
   }
 }
 
-function report<T>(req: ModRequest, parse: (raw: string) => Parsed<T>, apply: (value: T) => void): ModAnswer {
+async function report<T>(req: ModRequest, parse: (raw: string) => Parsed<T>, apply: (value: T) => void | Promise<void>): Promise<ModAnswer> {
   if (req.body === null) return { status: 400, body: `body is over the ${modBodyLimit(req.path)}-byte limit` };
   const parsed = parse(req.body.toString('utf8'));
   if (!parsed.ok) return { status: 400, body: parsed.reason };
-  apply(parsed.value);
+  await apply(parsed.value);
   return { status: 204 };
 }

@@ -84,14 +84,14 @@ afterAll(async () => {
   dirs.cleanup();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   hub = new ModHub({ pollWaitMs: 60_000 });
   acks = [];
   hub.onAck((a) => acks.push(a));
   answers = [];
   heard = [];
   statusAsked = [];
-  store.db.prepare('DELETE FROM usage').run();
+  await store.write(() => store.db.prepare('DELETE FROM usage').run());
 });
 
 afterEach(() => hub.close());

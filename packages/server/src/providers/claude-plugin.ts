@@ -15,8 +15,9 @@
  * and shared by every session of that build.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, type Dirent } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, type Dirent } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { makeDir } from '../make-dir.js';
 
 /** The plugin's name, its folder's name in the marketplace, and the marketplace's. */
 export const CLAUDE_PLUGIN_NAME = 'lich';
@@ -73,7 +74,7 @@ export function sessionClaudePlugin(shipped: string, dataDir: string, now = Date
   }
   const staging = join(root, `.${build}.${process.pid}.tmp`);
   rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
+  makeDir(staging);
   cpSync(shipped, join(staging, CLAUDE_PLUGIN_NAME), { recursive: true });
   try {
     renameSync(staging, join(root, build));

@@ -15,8 +15,8 @@ export type { Focused } from '@lich/generated/types';
 export interface FocusHost {
   /** Sessions with a process running in their PTY (RelayHost.liveSessions). */
   liveSessions(): RelaySession[];
-  /** Records `id` as its project's open card. */
-  setActive(id: string): void;
+  /** Records `id` as its project's open card (a store write: it may wait for another program's lock, and reject). */
+  setActive(id: string): void | Promise<unknown>;
   /** HOME, for a `~/…` project. */
   home?: string;
 }
@@ -25,11 +25,11 @@ export interface FocusHost {
  * Resolves `target` the way send resolves its target — lich id, label, roster name, narrowed by
  * `project`, the caller excluded — and records its card as its project's open one.
  *
- * @throws RelayError the resolution refusals of resolve.ts: a name that matches no live session
- *   lists the ones there are.
+ * @throws (rejects) RelayError the resolution refusals of resolve.ts: a name that matches no
+ *   live session lists the ones there are; StoreError when the slot could not be written.
  */
-export function focus(host: FocusHost, o: RelayFocusOptions): Focused {
+export async function focus(host: FocusHost, o: RelayFocusOptions): Promise<Focused> {
   const s = resolveTarget(host.liveSessions(), o, host.home ?? homedir());
-  host.setActive(s.id);
+  await host.setActive(s.id);
   return { id: s.id, label: s.label, project: s.project };
 }

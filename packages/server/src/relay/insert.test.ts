@@ -213,12 +213,12 @@ describe('resolveInsertTarget', () => {
 });
 
 describe('focus', () => {
-  it("resolves the session as send does and records its card as its project's open one", () => {
+  it("resolves the session as send does and records its card as its project's open one", async () => {
     const active: string[] = [];
     const host = { liveSessions: () => [docs, api, revu], setActive: (id: string) => void active.push(id) };
-    expect(focus(host, { from: '', target: 'api', project: '' })).toEqual({ id: 'a1', label: 'api', project: 'lich' });
+    expect(await focus(host, { from: '', target: 'api', project: '' })).toEqual({ id: 'a1', label: 'api', project: 'lich' });
     expect(active).toEqual(['a1']);
-    expect(() => focus(host, { from: '', target: 'nope', project: '' })).toThrow('no live session named "nope".');
+    await expect(focus(host, { from: '', target: 'nope', project: '' })).rejects.toThrow('no live session named "nope".');
     expect(active).toEqual(['a1']);
   });
 });

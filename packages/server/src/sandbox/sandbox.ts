@@ -8,7 +8,7 @@
  * bubblewrap, a kernel that refuses its namespaces, or a checkout that cannot be confined fails
  * the open with one line naming the cause and the setting.
  */
-import { accessSync, constants, mkdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { goQuote } from '@lich/core/quote';
@@ -18,6 +18,7 @@ import { bwrapArgs, confinedCommand, type Confinement } from './bwrap.js';
 import { runGroup } from './group.js';
 import { planConfinement, PlanError, providerState, realFs, within } from './plan.js';
 import { readRung, type RungSetting } from './rung.js';
+import { makeDir } from '../make-dir.js';
 
 /** How long the namespace probe may take before the open fails (the doctor check's bound too). */
 export const PROBE_TIMEOUT_MS = 2_000;
@@ -114,7 +115,7 @@ export class Sandbox {
     try {
       statSync(home);
     } catch {
-      mkdirSync(home, { recursive: true, mode: 0o700 });
+      makeDir(home, 0o700);
       madeHome = true;
     }
     const prepared: Prepared = { bwrap, confinement: undefined as never, home, madeHome };
@@ -122,7 +123,7 @@ export class Sandbox {
       const realHome = i.env.HOME && isAbsolute(i.env.HOME) ? i.env.HOME : homedir();
       for (const dir of providerState(i.kind, i.env, realHome).create) {
         // Only under the real home: a missing directory elsewhere is the user's to make.
-        if (within(resolve(dir), resolve(realHome))) mkdirSync(dir, { recursive: true, mode: 0o700 });
+        if (within(resolve(dir), resolve(realHome))) makeDir(dir, 0o700);
       }
       prepared.confinement = planConfinement({
         checkout: i.checkout,

@@ -37,15 +37,15 @@ export interface Reopening {
  * Writes the placement and the options of `r` onto parked row `id`, leaving it parked (the
  * resume that follows unparks it).
  *
- * @returns the folder write's error, when only that failed: the rest is written, the session is
+ * @returns (resolves) the folder write's error, when only that failed: the rest is written, the session is
  *   to start unfiled and the open to say so (spec/cli.md § lich open, --folder). A failure of
  *   the placement itself throws.
  */
-export function placeReopened(store: Store, id: string, r: Reopening): Error | undefined {
-  store.placeReopened(id, r);
+export async function placeReopened(store: Store, id: string, r: Reopening): Promise<Error | undefined> {
+  await store.placeReopened(id, r);
   if (r.folder === '') return undefined;
   try {
-    store.setFolder(id, r.folder);
+    await store.setFolder(id, r.folder);
     return undefined;
   } catch (err) {
     return err as Error;

@@ -173,7 +173,7 @@ export class Spawn {
     const setup = checkout?.created ? this.d.worktrees.setupScript(dir, projectDir) : undefined;
     const confined = confines(setting.rung, !samePath(dir, projectDir));
     let prepared: Prepared | undefined;
-    let written: ReturnType<Store['openSession']>;
+    let written: Awaited<ReturnType<Store['openSession']>>;
     try {
       // Proved on the actual binds before the row exists: a session that cannot be confined is
       // not opened at all, rather than opened and started unconfined.
@@ -187,7 +187,7 @@ export class Spawn {
           setup,
         );
       }
-      written = this.d.store.openSession(
+      written = await this.d.store.openSession(
         project.create,
         project.row?.id ?? project.create!.id,
         {
@@ -312,9 +312,14 @@ export class Spawn {
       });
     } catch (err) {
       this.d.ports.release(id);
-      this.d.store.setParked(id, true);
+      let unparked = '';
+      try {
+        await this.d.store.setParked(id, true);
+      } catch (failed) {
+        unparked = ` — and its row could not be parked: ${(failed as Error).message}`;
+      }
       throw new SpawnError(
-        `session ${goQuote(session.label)} is open in project ${goQuote(prow.name)}, but its terminal did not start: ${(err as Error).message}`,
+        `session ${goQuote(session.label)} is open in project ${goQuote(prow.name)}, but its terminal did not start: ${(err as Error).message}${unparked}`,
       );
     }
     return {
@@ -428,9 +433,9 @@ export class Spawn {
       await fresh?.undo();
       throw err;
     }
-    const unfiled = placeReopened(this.d.store, row.id, reopening);
-    if (row.confined !== confined) recordConfined(this.d.store, row.id, confined);
-    const resumed = this.d.store.resumeSession(row.id);
+    const unfiled = await placeReopened(this.d.store, row.id, reopening);
+    if (row.confined !== confined) await this.d.store.setConfined(row.id, confined);
+    const resumed = await this.d.store.resumeSession(row.id);
     if (!resumed) throw new SpawnError(`session ${goQuote(row.label)} is gone from the workspace, so it cannot be resumed`);
     const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true, prepared, setup });
     if (unfiled) {
@@ -510,13 +515,13 @@ export class Spawn {
     }
     this.d.closing?.(s.id, o.from);
     await this.d.terminal.kill(s.id);
-    this.d.store.setParked(s.id, true);
+    await this.d.store.setParked(s.id, true);
     const removed = last && o.worktree === 'remove';
     if (removed) {
       // The checkout first: a removal git refuses leaves the session parked and its rows in place.
       await this.d.worktrees.remove(p!.path, worktree, o.force);
       const gone = this.d.store.sessions().filter((r) => samePath(r.path, worktree)).map((r) => r.id);
-      this.d.store.deleteSessions(gone);
+      await this.d.store.deleteSessions(gone);
       // A row gone for good takes its private home with it (sandbox/sandbox.ts).
       this.sandbox.forget(gone);
     }
@@ -609,15 +614,6 @@ export class Spawn {
     for (let n = 2; taken.some((t) => equalFold(t, name)); n++) name = `${base}-${n}`;
     return name;
   }
-}
-
-/**
- * Writes whether session `id` runs confined: a resumed row follows the rung of the open that
- * resumes it. The store has no setter for the column (written at insert only), so this one
- * statement lives here with the only caller that changes it.
- */
-function recordConfined(store: Store, id: string, confined: boolean): void {
-  store.db.prepare('UPDATE sessions SET confined = ? WHERE id = ?').run(confined ? 1 : 0, id);
 }
 
 /** Whether `dir` is a directory now. */

@@ -52,8 +52,8 @@ export async function openSubagent(spawn: Spawn, store: Store, o: SpawnOpenSubag
   // Rows as they stood, so a failed start can tell the worker's row — new, or a parked one this
   // open placed and resumed — from the caller's other workers.
   const before = new Map(store.sessionsOfProject(caller.projectId).map((s) => [s.id, s.updatedAt]));
-  const fileCaller = () => {
-    if (caller.folder === '') store.setFolder(caller.id, folder);
+  const fileCaller = async () => {
+    if (caller.folder === '') await store.setFolder(caller.id, folder);
   };
   try {
     const opened = await spawn.open(
@@ -70,14 +70,14 @@ export async function openSubagent(spawn: Spawn, store: Store, o: SpawnOpenSubag
       },
       { checkout: o.worktree === '' ? caller.path : '', depth: caller.subagentDepth + 1 },
     );
-    fileCaller();
+    await fileCaller();
     return opened;
   } catch (err) {
     // A worker whose terminal failed keeps its row and card; its caller belongs beside it.
     const written = store
       .sessionsOfProject(caller.projectId)
       .some((s) => s.originSessionId === caller.id && before.get(s.id) !== s.updatedAt);
-    if (written) fileCaller();
+    if (written) await fileCaller();
     throw err;
   }
 }

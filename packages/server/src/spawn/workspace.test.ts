@@ -9,18 +9,18 @@ let ws: Workspace;
 const row = { kind: 'claude', model: '', originSessionId: '', originLabel: '', confined: false };
 
 /** Two projects: lich (/src/lich) with five sessions, one parked and one on a worktree; revu with one. */
-beforeEach(() => {
+beforeEach(async () => {
   store = new Store(':memory:');
-  store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
-  store.insertProject({ id: 'p2', name: 'revu', path: '/src/revu' });
+  await store.insertProject({ id: 'p1', name: 'lich', path: '/src/lich' });
+  await store.insertProject({ id: 'p2', name: 'revu', path: '/src/revu' });
   const add = (id: string, projectId: string, label: string, folder = '', path = '/src/lich', parked = false) =>
     store.insertSession({ ...row, id, projectId, label, folder, path, parked });
-  add('s1', 'p1', 'auth-fix', 'Auth');
-  add('s2', 'p1', 'changelog', 'Docs');
-  add('s3', 'p1', 'login-tests', 'Auth', '/wt/login-tests');
-  add('s4', 'p1', 'old-auth', 'Auth', '/src/lich', true);
-  add('s5', 'p1', 'docs');
-  add('r1', 'p2', 'docs', '', '/src/revu');
+  await add('s1', 'p1', 'auth-fix', 'Auth');
+  await add('s2', 'p1', 'changelog', 'Docs');
+  await add('s3', 'p1', 'login-tests', 'Auth', '/wt/login-tests');
+  await add('s4', 'p1', 'old-auth', 'Auth', '/src/lich', true);
+  await add('s5', 'p1', 'docs');
+  await add('r1', 'p2', 'docs', '', '/src/revu');
   ws = new Workspace({ store, env: { HOME: '/home/you' } });
 });
 
@@ -32,8 +32,8 @@ const folderOf = (id: string) => store.session(id)!.folder;
 const colorOf = (id: string) => store.session(id)!.color;
 
 describe('rename', () => {
-  it("renames the caller's own session when no target is named, and makes the label the user's", () => {
-    expect(ws.rename({ from, target: '', project: '', label: '  the login bug ' })).toEqual({
+  it("renames the caller's own session when no target is named, and makes the label the user's", async () => {
+    expect(await ws.rename({ from, target: '', project: '', label: '  the login bug ' })).toEqual({
       id: 's5',
       project: 'lich',
       label: 'the login bug',
@@ -41,59 +41,59 @@ describe('rename', () => {
     });
     expect(store.session('s5')).toMatchObject({ label: 'the login bug', labelAuto: false });
     // An auto-title no longer moves it.
-    expect(store.setTitle('s5', 'Some title')).toBe(false);
+    expect(await store.setTitle('s5', 'Some title')).toBe(false);
   });
 
-  it('resolves the target by lich id, label or roster name, parked sessions included', () => {
-    expect(ws.rename({ from: '', target: 's1', project: '', label: 'a' }).previous).toBe('auth-fix');
-    expect(ws.rename({ from: '', target: 'OLD-AUTH', project: '', label: 'b' }).id).toBe('s4');
-    expect(ws.rename({ from: '', target: rosterName('/wt/login-tests', 's3'), project: '', label: 'c' }).id).toBe('s3');
+  it('resolves the target by lich id, label or roster name, parked sessions included', async () => {
+    expect((await ws.rename({ from: '', target: 's1', project: '', label: 'a' })).previous).toBe('auth-fix');
+    expect((await ws.rename({ from: '', target: 'OLD-AUTH', project: '', label: 'b' })).id).toBe('s4');
+    expect((await ws.rename({ from: '', target: rosterName('/wt/login-tests', 's3'), project: '', label: 'c' })).id).toBe('s3');
   });
 
-  it('refuses a label two projects share without the project, and narrows with it by name or directory', () => {
-    expect(() => ws.rename({ from: '', target: 'docs', project: '', label: 'x' })).toThrow('"docs" names 2 sessions — narrow it with the project');
-    expect(ws.rename({ from: '', target: 'docs', project: 'REVU', label: 'x' }).id).toBe('r1');
-    expect(ws.rename({ from: '', target: 'docs', project: '/src/lich/', label: 'y' }).id).toBe('s5');
+  it('refuses a label two projects share without the project, and narrows with it by name or directory', async () => {
+    await expect(ws.rename({ from: '', target: 'docs', project: '', label: 'x' })).rejects.toThrow('"docs" names 2 sessions — narrow it with the project');
+    expect((await ws.rename({ from: '', target: 'docs', project: 'REVU', label: 'x' })).id).toBe('r1');
+    expect((await ws.rename({ from: '', target: 'docs', project: '/src/lich/', label: 'y' })).id).toBe('s5');
   });
 
-  it('refuses a name another session of the project holds, case-insensitively, parked ones included', () => {
-    expect(() => ws.rename({ from, target: '', project: '', label: 'Auth-Fix' })).toThrow(
+  it('refuses a name another session of the project holds, case-insensitively, parked ones included', async () => {
+    await expect(ws.rename({ from, target: '', project: '', label: 'Auth-Fix' })).rejects.toThrow(
       '"Auth-Fix" already names another session in lich, and two sessions under one name is the one thing `lich send` cannot resolve',
     );
-    expect(() => ws.rename({ from, target: '', project: '', label: 'old-auth' })).toThrow('already names another session in lich');
+    await expect(ws.rename({ from, target: '', project: '', label: 'old-auth' })).rejects.toThrow('already names another session in lich');
     expect(labelOf('s5')).toBe('docs');
   });
 
-  it("takes a name a session of another project holds, and the session's own in another case", () => {
-    expect(ws.rename({ from: '', target: 'r1', project: '', label: 'auth-fix' }).label).toBe('auth-fix');
-    expect(ws.rename({ from, target: '', project: '', label: 'DOCS' }).label).toBe('DOCS');
+  it("takes a name a session of another project holds, and the session's own in another case", async () => {
+    expect((await ws.rename({ from: '', target: 'r1', project: '', label: 'auth-fix' })).label).toBe('auth-fix');
+    expect((await ws.rename({ from, target: '', project: '', label: 'DOCS' })).label).toBe('DOCS');
   });
 
-  it('refuses an empty name, and no session named outside a session', () => {
-    expect(() => ws.rename({ from, target: '', project: '', label: ' \t' })).toThrow('a rename needs a name, and none was given');
-    expect(() => ws.rename({ from: '', target: '', project: '', label: 'x' })).toThrow(
+  it('refuses an empty name, and no session named outside a session', async () => {
+    await expect(ws.rename({ from, target: '', project: '', label: ' \t' })).rejects.toThrow('a rename needs a name, and none was given');
+    await expect(ws.rename({ from: '', target: '', project: '', label: 'x' })).rejects.toThrow(
       'no session was named to rename, and this is not running in one — name the session',
     );
-    expect(() => ws.rename({ from: '', target: 'nobody', project: 'lich', label: 'x' })).toThrow('no session named "nobody" in project "lich"');
+    await expect(ws.rename({ from: '', target: 'nobody', project: 'lich', label: 'x' })).rejects.toThrow('no session named "nobody" in project "lich"');
   });
 });
 
 describe('folders', () => {
-  it("lists the caller's project's folders where their first cards fall, parked sessions left out", () => {
+  it("lists the caller's project's folders where their first cards fall, parked sessions left out", async () => {
     expect(ws.folders({ from, project: '' })).toEqual([
       { name: 'Auth', sessions: ['auth-fix', 'login-tests'] },
       { name: 'Docs', sessions: ['changelog'] },
     ]);
   });
 
-  it('finds the project by name, by its directory, or by a worktree of it', () => {
+  it('finds the project by name, by its directory, or by a worktree of it', async () => {
     const lich = ws.folders({ from: '', project: 'lich' });
     expect(ws.folders({ from: '', project: '/src/lich' })).toEqual(lich);
     expect(ws.folders({ from: '', project: '/wt/login-tests' })).toEqual(lich);
     expect(ws.folders({ from: '', project: 'revu' })).toEqual([]);
   });
 
-  it('refuses a project it cannot tell, naming the ones there are', () => {
+  it('refuses a project it cannot tell, naming the ones there are', async () => {
     expect(() => ws.folders({ from: '', project: '' })).toThrow(
       'no project was named, and this is not running in a lich session whose project it could default to — name one with --project: "lich", "revu"',
     );
@@ -105,8 +105,8 @@ describe('folders', () => {
 });
 
 describe('file', () => {
-  it('files a session under a folder, matched exactly, starting one nobody carries', () => {
-    expect(ws.file({ from: '', target: 'changelog', project: '', folder: 'auth' })).toEqual({
+  it('files a session under a folder, matched exactly, starting one nobody carries', async () => {
+    expect(await ws.file({ from: '', target: 'changelog', project: '', folder: 'auth' })).toEqual({
       id: 's2',
       project: 'lich',
       label: 'changelog',
@@ -116,23 +116,23 @@ describe('file', () => {
     expect(ws.folders({ from, project: '' }).map((f) => f.name)).toEqual(['Auth', 'auth']);
   });
 
-  it("files the caller's own with one argument, and takes a session out with ''", () => {
-    expect(ws.file({ from, target: '', project: '', folder: 'Docs' })).toMatchObject({ id: 's5', folder: 'Docs', previous: '' });
-    expect(ws.file({ from, target: '', project: '', folder: '' })).toMatchObject({ folder: '', previous: 'Docs' });
-    expect(ws.file({ from, target: '', project: '', folder: '' })).toMatchObject({ folder: '', previous: '' });
+  it("files the caller's own with one argument, and takes a session out with ''", async () => {
+    expect(await ws.file({ from, target: '', project: '', folder: 'Docs' })).toMatchObject({ id: 's5', folder: 'Docs', previous: '' });
+    expect(await ws.file({ from, target: '', project: '', folder: '' })).toMatchObject({ folder: '', previous: 'Docs' });
+    expect(await ws.file({ from, target: '', project: '', folder: '' })).toMatchObject({ folder: '', previous: '' });
     expect(folderOf('s5')).toBe('');
   });
 
-  it('refuses no session named outside a session', () => {
-    expect(() => ws.file({ from: '', target: '', project: '', folder: 'Auth' })).toThrow(
+  it('refuses no session named outside a session', async () => {
+    await expect(ws.file({ from: '', target: '', project: '', folder: 'Auth' })).rejects.toThrow(
       'no session was named to file, and this is not running in one — name the session',
     );
   });
 });
 
 describe('rename-folder', () => {
-  it('moves every session filed under the folder, parked ones too, and names the cards that moved', () => {
-    expect(ws.renameFolder({ from, project: '', folder: 'Auth', to: 'Login' })).toEqual({
+  it('moves every session filed under the folder, parked ones too, and names the cards that moved', async () => {
+    expect(await ws.renameFolder({ from, project: '', folder: 'Auth', to: 'Login' })).toEqual({
       project: 'lich',
       from: 'Auth',
       to: 'Login',
@@ -141,25 +141,25 @@ describe('rename-folder', () => {
     expect(['s1', 's3', 's4'].map(folderOf)).toEqual(['Login', 'Login', 'Login']);
   });
 
-  it('merges onto a name the project already has', () => {
-    expect(ws.renameFolder({ from, project: '', folder: 'Docs', to: 'Auth' }).sessions).toEqual(['changelog']);
+  it('merges onto a name the project already has', async () => {
+    expect((await ws.renameFolder({ from, project: '', folder: 'Docs', to: 'Auth' })).sessions).toEqual(['changelog']);
     expect(ws.folders({ from, project: '' })).toEqual([{ name: 'Auth', sessions: ['auth-fix', 'changelog', 'login-tests'] }]);
   });
 
-  it("takes the folder apart with ''", () => {
-    expect(ws.renameFolder({ from, project: '', folder: 'Auth', to: '' }).sessions).toEqual(['auth-fix', 'login-tests']);
+  it("takes the folder apart with ''", async () => {
+    expect((await ws.renameFolder({ from, project: '', folder: 'Auth', to: '' })).sessions).toEqual(['auth-fix', 'login-tests']);
     expect(ws.folders({ from, project: '' })).toEqual([{ name: 'Docs', sessions: ['changelog'] }]);
     expect(folderOf('s4')).toBe('');
   });
 
-  it("refuses a name no card carries, listing the project's folders, and changes nothing", () => {
-    expect(() => ws.renameFolder({ from, project: '', folder: 'auth', to: 'x' })).toThrow(
+  it("refuses a name no card carries, listing the project's folders, and changes nothing", async () => {
+    await expect(ws.renameFolder({ from, project: '', folder: 'auth', to: 'x' })).rejects.toThrow(
       'no session in project "lich" is filed under "auth", so there is no folder to rename — its folders are "Auth", "Docs"',
     );
-    expect(() => ws.renameFolder({ from: '', project: 'revu', folder: 'Auth', to: 'x' })).toThrow(
+    await expect(ws.renameFolder({ from: '', project: 'revu', folder: 'Auth', to: 'x' })).rejects.toThrow(
       'no session in project "revu" is filed under "Auth", so there is no folder to rename — project "revu" has no folders',
     );
-    expect(() => ws.renameFolder({ from, project: '', folder: '', to: 'x' })).toThrow(
+    await expect(ws.renameFolder({ from, project: '', folder: '', to: 'x' })).rejects.toThrow(
       'no folder was named, so there is no folder to rename — its folders are "Auth", "Docs"',
     );
     expect(['s1', 's2', 's3', 's4', 's5'].map(folderOf)).toEqual(['Auth', 'Docs', 'Auth', 'Auth', '']);
@@ -167,33 +167,33 @@ describe('rename-folder', () => {
 });
 
 describe('color-folder', () => {
-  it('writes the color on every card in the folder, parked ones too, and clears it with ""', () => {
-    expect(ws.colorFolder({ from, project: 'lich', folder: 'Auth', color: 'teal' })).toEqual({
+  it('writes the color on every card in the folder, parked ones too, and clears it with ""', async () => {
+    expect(await ws.colorFolder({ from, project: 'lich', folder: 'Auth', color: 'teal' })).toEqual({
       project: 'lich',
       folder: 'Auth',
       color: 'teal',
       sessions: ['auth-fix', 'login-tests'],
     });
     expect(['s1', 's2', 's3', 's4'].map(colorOf)).toEqual(['teal', '', 'teal', 'teal']);
-    expect(ws.colorFolder({ from, project: '', folder: 'Auth', color: '' }).color).toBe('');
+    expect((await ws.colorFolder({ from, project: '', folder: 'Auth', color: '' })).color).toBe('');
     expect(['s1', 's3', 's4'].map(colorOf)).toEqual(['', '', '']);
   });
 
-  it('leaves a card filed there later its own color', () => {
-    ws.colorFolder({ from, project: '', folder: 'Auth', color: 'pink' });
-    ws.file({ from, target: '', project: '', folder: 'Auth' });
+  it('leaves a card filed there later its own color', async () => {
+    await ws.colorFolder({ from, project: '', folder: 'Auth', color: 'pink' });
+    await ws.file({ from, target: '', project: '', folder: 'Auth' });
     expect(colorOf('s5')).toBe('');
   });
 
-  it('takes every color of the palette', () => {
-    for (const color of PALETTE) expect(ws.colorFolder({ from, project: '', folder: 'Docs', color }).color).toBe(color);
+  it('takes every color of the palette', async () => {
+    for (const color of PALETTE) expect((await ws.colorFolder({ from, project: '', folder: 'Docs', color })).color).toBe(color);
   });
 
-  it('refuses a color outside the palette, listing it, and a folder nobody carries, changing nothing', () => {
-    expect(() => ws.colorFolder({ from, project: '', folder: 'Auth', color: 'Teal' })).toThrow(
+  it('refuses a color outside the palette, listing it, and a folder nobody carries, changing nothing', async () => {
+    await expect(ws.colorFolder({ from, project: '', folder: 'Auth', color: 'Teal' })).rejects.toThrow(
       '"Teal" is not a folder color — the palette is red, orange, amber, green, teal, blue, violet and pink, and "" hands the cards back to the theme',
     );
-    expect(() => ws.colorFolder({ from, project: '', folder: 'Nope', color: 'red' })).toThrow(
+    await expect(ws.colorFolder({ from, project: '', folder: 'Nope', color: 'red' })).rejects.toThrow(
       'no session in project "lich" is filed under "Nope", so there is no folder to paint — its folders are "Auth", "Docs"',
     );
     expect(['s1', 's2', 's3', 's4', 's5'].map(colorOf)).toEqual(['', '', '', '', '']);
@@ -201,37 +201,37 @@ describe('color-folder', () => {
 });
 
 describe('folder names from the user', () => {
-  it("drops control characters and surrounding spaces from a folder name a session is filed under, as from a label", () => {
-    expect(ws.file({ from, target: '', project: '', folder: 'col\tor\x1b]0;PWNED\x07' }).folder).toBe('color]0;PWNED');
+  it("drops control characters and surrounding spaces from a folder name a session is filed under, as from a label", async () => {
+    expect((await ws.file({ from, target: '', project: '', folder: 'col\tor\x1b]0;PWNED\x07' })).folder).toBe('color]0;PWNED');
     expect(folderOf('s5')).toBe('color]0;PWNED');
-    expect(ws.file({ from: '', target: 'changelog', project: '', folder: ' F\x1b[2J ' }).folder).toBe('F[2J');
+    expect((await ws.file({ from: '', target: 'changelog', project: '', folder: ' F\x1b[2J ' })).folder).toBe('F[2J');
     expect(folderOf('s2')).toBe('F[2J');
   });
 
-  it('refuses a folder name that cleans to nothing instead of taking the session out, and changes nothing', () => {
-    expect(() => ws.file({ from: '', target: 'auth-fix', project: '', folder: '\t\x1b ' })).toThrow(
+  it('refuses a folder name that cleans to nothing instead of taking the session out, and changes nothing', async () => {
+    await expect(ws.file({ from: '', target: 'auth-fix', project: '', folder: '\t\x1b ' })).rejects.toThrow(
       `a folder needs a name, and "\\t\\x1b " holds none once its control characters and surrounding spaces are dropped — '' takes the session out of the folder it is in`,
     );
     expect(folderOf('s1')).toBe('Auth');
   });
 
-  it('cleans the new name of a folder, and refuses one that cleans to nothing, changing nothing', () => {
-    expect(ws.renameFolder({ from, project: '', folder: 'Auth', to: 'new\nname' })).toMatchObject({ to: 'newname' });
+  it('cleans the new name of a folder, and refuses one that cleans to nothing, changing nothing', async () => {
+    expect(await ws.renameFolder({ from, project: '', folder: 'Auth', to: 'new\nname' })).toMatchObject({ to: 'newname' });
     expect(folderOf('s1')).toBe('newname');
     expect(folderOf('s4')).toBe('newname');
-    expect(() => ws.renameFolder({ from, project: '', folder: 'newname', to: '\n' })).toThrow(
+    await expect(ws.renameFolder({ from, project: '', folder: 'newname', to: '\n' })).rejects.toThrow(
       `a folder needs a name, and "\\n" holds none once its control characters and surrounding spaces are dropped — '' takes the folder apart`,
     );
     expect(folderOf('s1')).toBe('newname');
   });
 
-  it('still reaches a folder stored with control characters by its exact name, so it can be renamed clean', () => {
+  it('still reaches a folder stored with control characters by its exact name, so it can be renamed clean', async () => {
     store.refile(['s2'], { folder: 'do\tcs' });
-    expect(ws.renameFolder({ from, project: '', folder: 'do\tcs', to: 'docs' })).toMatchObject({ from: 'do\tcs', to: 'docs', sessions: ['changelog'] });
+    expect(await ws.renameFolder({ from, project: '', folder: 'do\tcs', to: 'docs' })).toMatchObject({ from: 'do\tcs', to: 'docs', sessions: ['changelog'] });
     expect(folderOf('s2')).toBe('docs');
   });
 
-  it('cleans a label as it always has, with the rule shared with folder names', () => {
-    expect(ws.rename({ from, target: '', project: '', label: 'a\nb' }).label).toBe('ab');
+  it('cleans a label as it always has, with the rule shared with folder names', async () => {
+    expect((await ws.rename({ from, target: '', project: '', label: 'a\nb' })).label).toBe('ab');
   });
 });

@@ -65,19 +65,20 @@ export class Workspace {
    *   the one thing \`lich send\` cannot resolve` (another session of that project, parked ones
    *   included, holds it case-insensitively).
    */
-  rename(o: RenameOptions): Renamed {
+  async rename(o: RenameOptions): Promise<Renamed> {
     const label = cleanName(o.label);
     if (label === '') throw new SpawnError('a rename needs a name, and none was given');
     const s = this.target(o.from, o.target, o.project, 'rename');
     const project = this.d.store.project(s.projectId);
     const projectName = project?.name ?? '';
-    const clash = this.d.store.sessionsOfProject(s.projectId).some((r) => r.id !== s.id && equalFold(r.label, label));
-    if (clash) {
-      throw new SpawnError(
-        `${goQuote(label)} already names another session in ${projectName}, and two sessions under one name is the one thing \`lich send\` cannot resolve`,
-      );
-    }
-    this.d.store.setLabel(s.id, label, false);
+    // Looked at inside the write, as the rows stand then: a write may wait behind others.
+    await this.d.store.setLabel(s.id, label, false, (siblings) => {
+      if (siblings.some((r) => r.id !== s.id && equalFold(r.label, label))) {
+        throw new SpawnError(
+          `${goQuote(label)} already names another session in ${projectName}, and two sessions under one name is the one thing \`lich send\` cannot resolve`,
+        );
+      }
+    });
     return { id: s.id, project: projectName, label, previous: s.label };
   }
 
@@ -101,11 +102,11 @@ export class Workspace {
    * @throws SpawnError `no session was named to file, and this is not running in one — name the
    *   session`, the resolution refusals of {@link Workspace.find}, and {@link folderName}'s.
    */
-  file(o: FileOptions): Filed {
+  async file(o: FileOptions): Promise<Filed> {
     const folder = folderName(o.folder, 'takes the session out of the folder it is in');
     const s = this.target(o.from, o.target, o.project, 'file');
     const project = this.d.store.project(s.projectId);
-    if (s.folder !== folder) this.d.store.refile([s.id], { folder });
+    if (s.folder !== folder) await this.d.store.refile([s.id], { folder });
     return { id: s.id, project: project?.name ?? '', label: s.label, folder, previous: s.folder };
   }
 
@@ -119,12 +120,12 @@ export class Workspace {
    * @throws SpawnError for a folder no card carries (the project's folders listed), for a
    *   project that cannot be told, and {@link folderName}'s refusal.
    */
-  renameFolder(o: RenameFolderOptions): Refiled {
+  async renameFolder(o: RenameFolderOptions): Promise<Refiled> {
     const to = folderName(o.to, 'takes the folder apart');
     const project = this.project(o.project, o.from);
     const cards = this.carriers(project, o.folder, 'rename');
     const rows = this.d.store.sessionsOfProject(project.id).filter((s) => s.folder === o.folder);
-    this.d.store.refile(
+    await this.d.store.refile(
       rows.map((s) => s.id),
       { folder: to },
     );
@@ -140,7 +141,7 @@ export class Workspace {
    *   teal, blue, violet and pink, and "" hands the cards back to the theme`; a folder no card
    *   carries (the project's folders listed); a project that cannot be told.
    */
-  colorFolder(o: ColorFolderOptions): Colored {
+  async colorFolder(o: ColorFolderOptions): Promise<Colored> {
     if (o.color !== '' && !(PALETTE as readonly string[]).includes(o.color)) {
       const list = `${PALETTE.slice(0, -1).join(', ')} and ${PALETTE[PALETTE.length - 1]}`;
       throw new SpawnError(`${goQuote(o.color)} is not a folder color — the palette is ${list}, and "" hands the cards back to the theme`);
@@ -148,7 +149,7 @@ export class Workspace {
     const project = this.project(o.project, o.from);
     const cards = this.carriers(project, o.folder, 'paint');
     const rows = this.d.store.sessionsOfProject(project.id).filter((s) => s.folder === o.folder);
-    this.d.store.refile(
+    await this.d.store.refile(
       rows.map((s) => s.id),
       { color: o.color },
     );

@@ -6,10 +6,12 @@
  * recorded in `PRAGMA user_version`; every multi-row change runs in one transaction so a crash
  * leaves either the old rows or the new ones, never half of each.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync, statfsSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { ModUsageBody } from '@lich/generated/types';
 import Database from 'better-sqlite3';
+import { systemClock, type Clock, type Timer } from '../clock.js';
+import { makeDir } from '../make-dir.js';
 
 /** A project row. `nextSeq` is the counter `Session <n>` labels are taken from. */
 export interface ProjectRow {
@@ -269,11 +271,23 @@ const session = (r: RawSession): SessionRow => ({
 });
 
 /**
- * How long a statement waits for another connection's write lock before it fails, in ms: longer
- * than any write lich itself holds (a few ms), and short enough that a person who left an
- * `sqlite3` shell mid-transaction hears about it while the command that hit it still runs.
+ * How long a write waits, in all, for another program's write lock on the database before it is
+ * refused, in ms: longer than any write lich itself holds (a few ms), and short enough that a
+ * person who left an `sqlite3` shell mid-transaction hears about it while the command that hit it
+ * still runs. The wait is on the backend's clock ({@link Store.write}), never inside SQLite.
  */
 export const STORE_BUSY_MS = 5_000;
+
+/** How often a write that met another program's lock tries it again, in ms. */
+export const STORE_RETRY_MS = 25;
+
+/**
+ * How long a read may wait inside SQLite for a lock, in ms. In WAL mode a read never waits for a
+ * writer; what can hold one up is another program that holds the file exclusively (its
+ * `locking_mode=EXCLUSIVE`) or is recovering it after a crash — rare, and short — so a read waits
+ * this long, on the event loop, and then fails.
+ */
+export const STORE_READ_WAIT_MS = 100;
 
 /**
  * A failure of the workspace database worded for the person who has to act on it: one sentence
@@ -289,20 +303,18 @@ export class StoreError extends Error {
  * `err` itself (a constraint, a bug: the caller's to word). SQLite's words (`database is locked`)
  * name neither the file nor a way out.
  *
- * @param file the database file; `waitMs` the busy timeout it ran with.
+ * @param file the database file; `waitMs` how long a write waited for another program's lock;
+ *   `read` whether it was a read (which waits {@link STORE_READ_WAIT_MS} at most, and writes nothing).
  */
-export function storeFailure(err: unknown, file: string, waitMs: number): unknown {
+export function storeFailure(err: unknown, file: string, waitMs: number, read = false): unknown {
   if (err instanceof StoreError) return err;
+  if (lockedOut(err)) return read ? readLocked(file, err) : writeLocked(file, waitMs, err);
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return err;
   const raw = String((err as Error).message ?? '').split('\n')[0];
   const base = code.replace(/^(SQLITE_[A-Z]+).*$/, '$1');
   let text: string | undefined;
   switch (base) {
-    case 'SQLITE_BUSY':
-    case 'SQLITE_LOCKED':
-      text = `the workspace database ${file} is locked by another program, and it did not let go within ${waitMs / 1000} s, so nothing was written — close whatever has it open in a transaction (an sqlite3 shell, a backup or sync tool) and try again`;
-      break;
     case 'SQLITE_READONLY':
       text = `the workspace database ${file} cannot be written (${raw}) — give this user write access to the file and its directory, then try again`;
       break;
@@ -311,7 +323,11 @@ export function storeFailure(err: unknown, file: string, waitMs: number): unknow
       break;
     case 'SQLITE_IOERR':
     case 'SQLITE_CANTOPEN':
-      text = `the workspace database ${file} cannot be read or written (${raw}) — check the disk and the directory it is in, then try again`;
+      // SQLite says "disk I/O error" when the disk fills while it grows its shared-memory file
+      // or the WAL (SQLITE_IOERR_SHMSIZE, _WRITE): the full disk is the cause to name.
+      text = nearlyFull(file)
+        ? `the disk holding the workspace database ${file} is full (${raw}), so nothing was written — free some space, then try again`
+        : `the workspace database ${file} cannot be read or written (${raw}) — check the disk and the directory it is in, then try again`;
       break;
     case 'SQLITE_CORRUPT':
     case 'SQLITE_NOTADB':
@@ -321,18 +337,72 @@ export function storeFailure(err: unknown, file: string, waitMs: number): unknow
   return text === undefined ? err : new StoreError(text, { cause: err });
 }
 
+/** Below this many bytes free, a failure to grow the database's files is the disk being full. */
+const NEARLY_FULL_BYTES = 1 << 20;
+
+/** Whether the filesystem holding `file` has less than {@link NEARLY_FULL_BYTES} left for this user; false when it cannot be told. */
+function nearlyFull(file: string): boolean {
+  if (!isAbsolute(file)) return false;
+  try {
+    const fs = statfsSync(dirname(file));
+    return fs.bavail * fs.bsize < NEARLY_FULL_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `err` (or the SQLite error a {@link StoreError} wraps) is SQLite's "another connection holds the lock". */
+function lockedOut(err: unknown): boolean {
+  const e = err instanceof StoreError ? err.cause : err;
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
+}
+
+/** The refusal of a write that waited `waitMs` for another program's lock and did not get it. */
+function writeLocked(file: string, waitMs: number, cause?: unknown): StoreError {
+  return new StoreError(
+    `the workspace database ${file} is locked by another program, and it did not let go within ${waitMs / 1000} s, so nothing was written — close whatever has it open in a transaction (an sqlite3 shell, a backup or sync tool) and try again`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** The failure of a read another program's exclusive hold kept out past {@link STORE_READ_WAIT_MS}. */
+function readLocked(file: string, cause: unknown): StoreError {
+  return new StoreError(
+    `the workspace database ${file} is held exclusively by another program, so it could not be read — close whatever has it open (an sqlite3 shell, a backup or sync tool) and try again`,
+    { cause },
+  );
+}
+
 /**
  * Opens (creating if needed) and migrates a lich database.
  *
- * Every write of more than one statement runs in a transaction begun IMMEDIATE: a deferred one
- * that reads first and then writes cannot wait for another connection's lock (SQLite fails the
- * upgrade at once, `database is locked`, to avoid a deadlock), where BEGIN IMMEDIATE waits like
- * any single statement does, up to the busy timeout. A failure SQLite words for programmers is
+ * **Writes never wait inside SQLite.** Another program may hold the database's write lock — a
+ * person's `sqlite3` shell left mid-transaction, a backup or sync tool; never another lich, which
+ * the workspace lock keeps out (workspace-lock.ts). better-sqlite3 is synchronous, so a busy
+ * handler would sleep on the backend's one thread: every PTY, the relay and the page would stand
+ * still for as long as the wait. So every write goes through {@link write}: a transaction begun
+ * IMMEDIATE without waiting (`busy_timeout` 0 for the `BEGIN`), and, when the lock is taken,
+ * queued and tried again every {@link STORE_RETRY_MS} on the backend's clock, in the order the
+ * writes were asked for, until {@link STORE_BUSY_MS} has passed — then refused with a
+ * {@link StoreError} saying so, nothing of it written. Reads are not queued: in WAL mode a read
+ * never waits for a writer (see {@link STORE_READ_WAIT_MS} for what can still hold one up), and it
+ * sees the rows as the writes made so far left them.
+ *
+ * IMMEDIATE because a deferred transaction that reads first and then writes could not take the
+ * lock half-way (SQLite fails the upgrade at once, to avoid a deadlock); this one takes it before
+ * its first read, so the body runs whole or not at all. A failure SQLite words for programmers is
  * thrown as a {@link StoreError} a person can act on.
+ *
+ * Opening (and migrating) is the one wait inside SQLite left, up to `busyMs`: it happens before
+ * the backend serves anything (server.ts), and in `lich doctor`.
  *
  * @param file path of the database file, or `:memory:`.
  * @param now clock in milliseconds, for `created_at` / `updated_at` / `touched_at`.
- * @param o.busyMs how long to wait for another connection's lock (default {@link STORE_BUSY_MS}).
+ * @param o.busyMs how long a write waits for another program's lock (default {@link STORE_BUSY_MS}).
+ * @param o.clock the clock a waiting write is timed on (default the wall clock).
+ * @param o.log where the store says a write waits for another program's lock, and a write
+ *   listener's failure (one line each; default: nowhere).
  * @throws Error when the file was written by a newer lich (its `user_version` is past the
  *   migrations this build knows); StoreError when it cannot be opened, is locked past the wait,
  *   or is damaged.
@@ -342,12 +412,22 @@ export class Store {
   private readonly now: () => number;
   private readonly q: Statements;
   private readonly busyMs: number;
+  private readonly clock: Clock;
   private readonly log: ((line: string) => void) | undefined;
   private written = 0;
   /** Who {@link onWrite} tells, and the revision they were last told. */
   private readonly writeListeners = new Set<(revision: number) => void>();
   private announced = 0;
   private announcing = false;
+  /** Writes that met another program's lock, oldest first, and the timer that tries them again. */
+  private readonly waiting: Waiting[] = [];
+  private retry: Timer | undefined;
+  /** When the writes now waiting started to (the backend's clock), for the line that says they are done; undefined while none waits. */
+  private waitingSince: number | undefined;
+  /** Who {@link settled} resolves once no write waits. */
+  private readonly idle: Array<() => void> = [];
+  private readonly busyNone: Database.Statement;
+  private readonly busyRead: Database.Statement;
 
   /**
    * A counter that moves on every write this store makes (a statement run through it, a
@@ -358,28 +438,28 @@ export class Store {
     return this.written;
   }
 
-  /**
-   * @param o.log where a write listener's failure is logged (one line; default: nowhere).
-   */
-  constructor(file: string, now: () => number = Date.now, o: { busyMs?: number; log?: (line: string) => void } = {}) {
+  constructor(file: string, now: () => number = Date.now, o: { busyMs?: number; clock?: Clock; log?: (line: string) => void } = {}) {
     this.now = now;
     this.busyMs = o.busyMs ?? STORE_BUSY_MS;
+    this.clock = o.clock ?? systemClock;
     this.log = o.log;
-    const failure = (err: unknown) => storeFailure(err, file, this.busyMs);
     try {
       this.db = new Database(file);
     } catch (err) {
-      throw failure(err);
+      throw storeFailure(err, file, this.busyMs);
     }
     try {
       this.db.pragma(`busy_timeout = ${this.busyMs}`);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('foreign_keys = ON');
       migrate(this.db, file);
+      this.db.pragma(`busy_timeout = ${STORE_READ_WAIT_MS}`);
     } catch (err) {
       this.db.close();
-      throw failure(err);
+      throw storeFailure(err, file, this.busyMs);
     }
+    this.busyNone = this.db.prepare('PRAGMA busy_timeout = 0');
+    this.busyRead = this.db.prepare(`PRAGMA busy_timeout = ${STORE_READ_WAIT_MS}`);
     this.q = prepare(this.db);
     // Every write goes through a statement's run(), the ad hoc ones included (db.prepare below),
     // and every statement's failure through storeFailure. The migrations above ran before any
@@ -392,21 +472,20 @@ export class Store {
           try {
             return call(...args);
           } catch (err) {
-            throw failure(err);
+            throw storeFailure(err, file, this.busyMs, !this.db.inTransaction);
           }
         };
       }
       if (st.reader) return st;
       const run = st.run.bind(st);
       st.run = ((...args: unknown[]) => {
+        // Outside write() a statement would take the lock inside SQLite, on the event loop.
+        if (!this.db.inTransaction) throw new Error(`a write to ${file} outside Store.write: ${st.source}`);
         this.written++;
         try {
           return run(...(args as []));
         } catch (err) {
-          throw failure(err);
-        } finally {
-          // Outside a transaction the write is done (or failed) here; inside one, write() tells it.
-          if (this.writeListeners.size > 0) this.announce();
+          throw storeFailure(err, file, this.busyMs);
         }
       }) as S['run'];
       return st;
@@ -416,19 +495,109 @@ export class Store {
   }
 
   /**
-   * Runs `fn` in a transaction begun IMMEDIATE (see the class comment): it takes the write lock
-   * before its first read, so it waits out another writer instead of failing half-way.
+   * Runs `fn` in one transaction begun IMMEDIATE, without waiting inside SQLite (see the class
+   * comment): at once when no write waits and the lock is free, else after the writes asked for
+   * before it, once another program lets the lock go. Every write of this store goes through here
+   * (a statement's `run()` outside it throws); `fn` may run more than once — a try that met the
+   * lock is rolled back and tried again — so it touches nothing but the database. Called inside
+   * another write's `fn`, it is part of that transaction (a savepoint), run at once.
+   *
+   * @returns what `fn` returned, once its transaction has committed.
+   * @throws (the promise rejects) StoreError when the lock was not let go within the wait
+   *   (nothing written), when the store closed first, or for any other failure SQLite words
+   *   ({@link storeFailure}: a read-only or full disk, a damaged file) — the transaction rolled
+   *   back; whatever else `fn` threw, likewise rolled back.
    */
-  private write<T>(fn: () => T): T {
+  write<T>(fn: () => T): Promise<T> {
+    if (this.db.inTransaction) {
+      try {
+        return Promise.resolve(this.db.transaction(fn)());
+      } catch (err) {
+        return Promise.reject(storeFailure(err, this.db.name, this.busyMs));
+      }
+    }
+    if (this.waiting.length === 0) {
+      try {
+        const done = this.attempt(fn);
+        if (done !== LOCKED) return Promise.resolve(done.value);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    if (this.waitingSince === undefined) {
+      this.waitingSince = this.clock.now();
+      this.log?.(
+        `the workspace database ${this.db.name} is locked by another program: lich's writes wait for it (each up to ${this.busyMs / 1000} s) while the rest of lich goes on`,
+      );
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ fn, resolve: resolve as (v: unknown) => void, reject, deadline: this.clock.now() + this.busyMs });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Resolves once no write waits for another program's lock: each waiting one made or refused
+   * (within {@link STORE_BUSY_MS} of being asked). At once when none waits. Never rejects.
+   */
+  settled(): Promise<void> {
+    if (this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  /** One try at `fn`'s transaction without waiting: its value, or LOCKED when another connection holds the lock (nothing ran, or all of it rolled back). */
+  private attempt<T>(fn: () => T): { value: T } | typeof LOCKED {
+    this.busyNone.get();
     try {
-      return this.db.transaction(fn).immediate();
+      return { value: this.db.transaction(fn).immediate() };
     } catch (err) {
+      if (lockedOut(err)) return LOCKED;
       throw storeFailure(err, this.db.name, this.busyMs);
     } finally {
-      // Committed (or rolled back): its writes are told once, now. A nested write() is still
-      // inside the outer transaction, and announce() waits for that one.
+      this.busyRead.get();
+      // Committed (or rolled back): its writes are told once, now.
       if (this.writeListeners.size > 0) this.announce();
     }
+  }
+
+  private schedule(): void {
+    if (this.retry !== undefined || this.waiting.length === 0) return;
+    this.retry = this.clock.after(STORE_RETRY_MS, () => {
+      this.retry = undefined;
+      this.drain();
+    });
+  }
+
+  /** Tries the waiting writes in order until one meets the lock; refuses those whose wait is over. */
+  private drain(): void {
+    while (this.waiting.length > 0) {
+      const head = this.waiting[0];
+      let done: { value: unknown } | typeof LOCKED;
+      try {
+        done = this.attempt(head.fn);
+      } catch (err) {
+        this.waiting.shift();
+        head.reject(err);
+        continue;
+      }
+      if (done !== LOCKED) {
+        this.waiting.shift();
+        head.resolve(done.value);
+        continue;
+      }
+      // Asked for in order, each with the same wait: the ones whose wait is over are at the front.
+      const now = this.clock.now();
+      while (this.waiting.length > 0 && this.waiting[0].deadline <= now) this.waiting.shift()!.reject(writeLocked(this.db.name, this.busyMs));
+      break;
+    }
+    if (this.waiting.length > 0) return this.schedule();
+    // A listener's write queued during the round above may have been made by it already: the
+    // timer it set then finds nothing, and the wait was over before.
+    if (this.waitingSince !== undefined) {
+      this.log?.(`the workspace database ${this.db.name} is free again after ${((this.clock.now() - this.waitingSince) / 1000).toFixed(1)} s: no write of lich's waits for it`);
+      this.waitingSince = undefined;
+    }
+    for (const resolve of this.idle.splice(0)) resolve();
   }
 
   /**
@@ -440,10 +609,6 @@ export class Store {
    * the constructor) and the others are still told; the write stands. A listener that writes is
    * told of its own write after the current round, never inside it. With no listener a write
    * costs the counter alone.
-   *
-   * Every write of this store's connection counts (every statement's `run()`, the ad hoc ones of
-   * `db.prepare` included), provided a transaction around it is this store's own: one opened
-   * with `db.transaction` or `BEGIN` outside the store is told only at the next write after it.
    *
    * @returns unsubscribe (idempotent).
    */
@@ -474,8 +639,20 @@ export class Store {
     }
   }
 
+  /**
+   * Closes the database. A write still waiting for another program's lock is refused (nothing of
+   * it written): call {@link settled} first to give each its wait. Idempotent.
+   */
   close(): void {
+    this.retry?.cancel();
+    this.retry = undefined;
+    this.waitingSince = undefined;
+    const left = this.waiting.splice(0);
     if (this.db.open) this.db.close();
+    for (const w of left) {
+      w.reject(new StoreError(`lich closed the workspace database ${this.db.name} while this write waited for another program's lock, so nothing was written`));
+    }
+    for (const resolve of this.idle.splice(0)) resolve();
   }
 
   project(id: string): ProjectRow | undefined {
@@ -493,8 +670,12 @@ export class Store {
     return (this.q.projects.all() as RawProject[]).map(project);
   }
 
-  /** Inserts a project with its counter at 1. @throws on a duplicate path. */
-  insertProject(p: { id: string; name: string; path: string }): ProjectRow {
+  /** Inserts a project with its counter at 1. @throws (rejects) on a duplicate path. */
+  insertProject(p: { id: string; name: string; path: string }): Promise<ProjectRow> {
+    return this.write(() => this.putProject(p));
+  }
+
+  private putProject(p: { id: string; name: string; path: string }): ProjectRow {
     const t = this.now();
     this.q.insertProject.run(p.id, p.name, p.path, t, t);
     return this.project(p.id)!;
@@ -514,8 +695,12 @@ export class Store {
     return (this.q.sessionsOfProject.all(projectId) as RawSession[]).map(session);
   }
 
-  /** Inserts a session row as it is. @throws on a duplicate id or an unknown project. */
-  insertSession(s: NewSession): SessionRow {
+  /** Inserts a session row as it is. @throws (rejects) on a duplicate id or an unknown project. */
+  insertSession(s: NewSession): Promise<SessionRow> {
+    return this.write(() => this.putSession(s));
+  }
+
+  private putSession(s: NewSession): SessionRow {
     this.q.insertSession.run({
       ...s,
       labelAuto: s.labelAuto === false ? 0 : 1,
@@ -537,7 +722,8 @@ export class Store {
    *
    * @param pick receives the project's current counter and the labels already taken in the
    *   project (lower-cased); returns the label, the counter's new value, and whether the label
-   *   is an auto one the provider's title may replace (`auto`, default true).
+   *   is an auto one the provider's title may replace (`auto`, default true). It may be called
+   *   more than once ({@link write}).
    * @returns the row and the project as they stand after the write.
    */
   openSession(
@@ -545,15 +731,15 @@ export class Store {
     projectId: string,
     s: Omit<NewSession, 'projectId' | 'label'>,
     pick: (nextSeq: number, taken: Set<string>) => { label: string; nextSeq: number; auto?: boolean },
-  ): { session: SessionRow; project: ProjectRow } {
+  ): Promise<{ session: SessionRow; project: ProjectRow }> {
     return this.write(() => {
-      if (newProject) this.insertProject(newProject);
+      if (newProject) this.putProject(newProject);
       const p = this.project(projectId);
       if (!p) throw new Error(`no project with id ${projectId}`);
       const taken = new Set(this.sessionsOfProject(projectId).map((r) => r.label.toLowerCase()));
       const { label, nextSeq, auto } = pick(p.nextSeq, taken);
       const t = this.now();
-      this.insertSession({ ...s, projectId, label, ...(auto === false ? { labelAuto: false } : {}) });
+      this.putSession({ ...s, projectId, label, ...(auto === false ? { labelAuto: false } : {}) });
       this.q.bumpSeq.run(nextSeq, t, projectId);
       this.q.setActive.run(s.id, t, projectId);
       return { session: this.session(s.id)!, project: this.project(projectId)! };
@@ -565,8 +751,8 @@ export class Store {
    * process to be in one. When the parked session held its project's active slot, the slot
    * moves to the newest unparked session left, or empties.
    */
-  setParked(id: string, parked: boolean): void {
-    this.write(() => {
+  setParked(id: string, parked: boolean): Promise<void> {
+    return this.write(() => {
       const t = this.now();
       this.q.setParked.run(parked ? 1 : 0, parked ? 1 : 0, t, id);
       if (!parked) return;
@@ -579,19 +765,19 @@ export class Store {
     });
   }
 
-  /** Parks every session still marked running: called at startup, when no PTY can have survived. Returns how many. */
-  parkAll(): number {
-    return this.q.parkAll.run(this.now()).changes;
+  /** Parks every session still marked running: called at startup, when no PTY can have survived. Resolves with how many. */
+  parkAll(): Promise<number> {
+    return this.write(() => this.q.parkAll.run(this.now()).changes);
   }
 
-  /** Records a normalised `/hook` report. Returns false when no such session exists. */
-  setState(id: string, r: { state: string; tool: string; detail: string; reason: string }): boolean {
-    return this.q.setState.run(r.state, r.tool, r.detail, r.reason, this.now(), id).changes > 0;
+  /** Records a normalised `/hook` report. Resolves false when no such session exists. */
+  setState(id: string, r: { state: string; tool: string; detail: string; reason: string }): Promise<boolean> {
+    return this.write(() => this.q.setState.run(r.state, r.tool, r.detail, r.reason, this.now(), id).changes > 0);
   }
 
-  /** Records a `/session-start` report. Returns false when no such session exists. */
-  setProviderSession(id: string, provider: string, providerSessionId: string): boolean {
-    return this.q.setProviderSession.run(provider, providerSessionId, this.now(), id).changes > 0;
+  /** Records a `/session-start` report. Resolves false when no such session exists. */
+  setProviderSession(id: string, provider: string, providerSessionId: string): Promise<boolean> {
+    return this.write(() => this.q.setProviderSession.run(provider, providerSessionId, this.now(), id).changes > 0);
   }
 
   /**
@@ -600,9 +786,9 @@ export class Store {
    * another session of the project already carries the title (case-insensitively), because two
    * sessions under one name is the one thing `lich send` cannot resolve.
    *
-   * @returns false when the session does not exist or its label is the user's.
+   * @returns (resolves) false when the session does not exist or its label is the user's.
    */
-  setTitle(id: string, title: string): boolean {
+  setTitle(id: string, title: string): Promise<boolean> {
     return this.write(() => {
       const s = this.session(id);
       if (!s || !s.labelAuto) return false;
@@ -613,40 +799,56 @@ export class Store {
     });
   }
 
-  /** Sets a label; `auto` false marks it the user's, so auto-titles leave it alone from then on. */
-  setLabel(id: string, label: string, auto: boolean): void {
-    this.q.setLabel.run(label, auto ? 1 : 0, this.now(), id);
+  /**
+   * Sets a label; `auto` false marks it the user's, so auto-titles leave it alone from then on.
+   * `check`, when given, is handed the session's project's rows as they stand inside the write
+   * and may throw to refuse it (a label another session holds): nothing is then written.
+   */
+  setLabel(id: string, label: string, auto: boolean, check?: (siblings: SessionRow[]) => void): Promise<void> {
+    return this.write(() => {
+      if (check) {
+        const s = this.session(id);
+        check(s ? this.sessionsOfProject(s.projectId) : []);
+      }
+      this.q.setLabel.run(label, auto ? 1 : 0, this.now(), id);
+    });
   }
 
   /**
    * Files a session under `folder` (`""` takes it out of any). The folder is a name sessions
    * share, so filing under a name nobody carries yet is what creates that folder.
-   * Returns false when no such session exists.
+   * Resolves false when no such session exists.
    */
-  setFolder(id: string, folder: string): boolean {
-    return this.q.setFolder.run(folder, this.now(), id).changes > 0;
+  setFolder(id: string, folder: string): Promise<boolean> {
+    return this.write(() => this.q.setFolder.run(folder, this.now(), id).changes > 0);
+  }
+
+  /** Records whether session `id` runs confined (a resumed row follows the rung of the open that resumes it). Resolves false when no such session exists. */
+  setConfined(id: string, confined: boolean): Promise<boolean> {
+    return this.write(() => this.q.setConfined.run(confined ? 1 : 0, this.now(), id).changes > 0);
   }
 
   /**
    * Writes what a resuming open asked for onto parked row `id` (spawn/reopen.ts): its origin and
    * subagent depth always; `model` / `effort` only when named (`""` keeps the recorded one);
-   * `ultracode` only when asked for. Returns whether the row exists.
+   * `ultracode` only when asked for. Resolves whether the row exists.
    */
   placeReopened(
     id: string,
     r: { originSessionId: string; originLabel: string; subagentDepth: number; model: string; effort: string; ultracode: boolean },
-  ): boolean {
-    return (
-      this.q.placeReopened.run({
-        originSessionId: r.originSessionId,
-        originLabel: r.originLabel,
-        subagentDepth: r.subagentDepth,
-        model: r.model,
-        effort: r.effort,
-        ultracode: r.ultracode ? 1 : 0,
-        now: this.now(),
-        id,
-      }).changes > 0
+  ): Promise<boolean> {
+    return this.write(
+      () =>
+        this.q.placeReopened.run({
+          originSessionId: r.originSessionId,
+          originLabel: r.originLabel,
+          subagentDepth: r.subagentDepth,
+          model: r.model,
+          effort: r.effort,
+          ultracode: r.ultracode ? 1 : 0,
+          now: this.now(),
+          id,
+        }).changes > 0,
     );
   }
 
@@ -654,9 +856,9 @@ export class Store {
    * Files every session of `ids` under `folder` and writes `color` on each card (either left as
    * it is when `undefined`), in one transaction: a folder rename or ungroup moves every card at
    * once, parked ones included (spec/cli.md § lich rename-folder, § lich color-folder).
-   * Returns how many rows changed.
+   * Resolves how many rows changed.
    */
-  refile(ids: readonly string[], change: { folder?: string; color?: string }): number {
+  refile(ids: readonly string[], change: { folder?: string; color?: string }): Promise<number> {
     return this.write(() => {
       const t = this.now();
       let n = 0;
@@ -668,36 +870,41 @@ export class Store {
     });
   }
 
-  /** Gives `id` its project's active slot: the card the window opens on (`lich focus`). Returns false when no such session exists. */
-  setActiveSession(id: string): boolean {
-    const s = this.session(id);
-    if (!s) return false;
-    this.q.setActive.run(id, this.now(), s.projectId);
-    return true;
+  /** Gives `id` its project's active slot: the card the window opens on (`lich focus`). Resolves false when no such session exists. */
+  setActiveSession(id: string): Promise<boolean> {
+    return this.write(() => {
+      const s = this.session(id);
+      if (!s) return false;
+      this.q.setActive.run(id, this.now(), s.projectId);
+      return true;
+    });
   }
 
-  /** Records `/session-touched`. Returns false when no such session exists. */
-  touch(id: string): boolean {
-    const t = this.now();
-    return this.q.touch.run(t, t, id).changes > 0;
+  /** Records `/session-touched`. Resolves false when no such session exists. */
+  touch(id: string): Promise<boolean> {
+    return this.write(() => {
+      const t = this.now();
+      return this.q.touch.run(t, t, id).changes > 0;
+    });
   }
 
   /**
    * Records a normalised `/mod/usage` report as the session's usage, replacing the one before:
-   * the latest report wins. Returns false when no such session exists (nothing is written).
+   * the latest report wins. Resolves false when no such session exists (nothing is written).
    */
-  setUsage(u: ModUsageBody): boolean {
-    return (
-      this.q.setUsage.run({
-        sessionId: u.session_id,
-        conversationId: u.conversation_id,
-        window: u.context.window,
-        tokens: u.context.tokens ?? null,
-        percent: u.context.percent ?? null,
-        rateLimits: u.rate_limits ? JSON.stringify(u.rate_limits) : null,
-        cost: u.cost_usd ?? null,
-        now: this.now(),
-      }).changes > 0
+  setUsage(u: ModUsageBody): Promise<boolean> {
+    return this.write(
+      () =>
+        this.q.setUsage.run({
+          sessionId: u.session_id,
+          conversationId: u.conversation_id,
+          window: u.context.window,
+          tokens: u.context.tokens ?? null,
+          percent: u.context.percent ?? null,
+          rateLimits: u.rate_limits ? JSON.stringify(u.rate_limits) : null,
+          cost: u.cost_usd ?? null,
+          now: this.now(),
+        }).changes > 0,
     );
   }
 
@@ -710,13 +917,13 @@ export class Store {
   /**
    * Unparks a parked session to start it again (a kept worktree's session resumed by
    * `lich open --worktree`; spec/cli.md § lich close, keep), and gives it its project's active
-   * slot the way a spawned session takes it. Returns the row and project as they now stand,
+   * slot the way a spawned session takes it. Resolves the row and project as they now stand,
    * or undefined when no such session exists.
    */
-  resumeSession(id: string): { session: SessionRow; project: ProjectRow } | undefined {
+  resumeSession(id: string): Promise<{ session: SessionRow; project: ProjectRow } | undefined> {
     return this.write(() => {
       const t = this.now();
-      if (this.db.prepare('UPDATE sessions SET parked = 0, updated_at = ? WHERE id = ?').run(t, id).changes === 0) return undefined;
+      if (this.q.unpark.run(t, id).changes === 0) return undefined;
       const s = this.session(id)!;
       this.q.setActive.run(id, t, s.projectId);
       return { session: s, project: this.project(s.projectId)! };
@@ -726,20 +933,19 @@ export class Store {
   /**
    * Deletes session rows for good (a removed worktree's session and the parked rows pointing at
    * it; spec/cli.md § lich close, remove), in one transaction; a project whose active slot one of
-   * them held gets its newest unparked session left, or none. Returns how many rows went.
+   * them held gets its newest unparked session left, or none. Resolves how many rows went.
    */
-  deleteSessions(ids: string[]): number {
-    if (ids.length === 0) return 0;
+  deleteSessions(ids: string[]): Promise<number> {
+    if (ids.length === 0) return Promise.resolve(0);
     return this.write(() => {
       const t = this.now();
       const projects = new Set<string>();
       let n = 0;
-      const del = this.db.prepare('DELETE FROM sessions WHERE id = ?');
       for (const id of ids) {
         const s = this.session(id);
         if (!s) continue;
         projects.add(s.projectId);
-        n += del.run(id).changes;
+        n += this.q.deleteSession.run(id).changes;
       }
       for (const pid of projects) {
         const p = this.project(pid);
@@ -752,10 +958,37 @@ export class Store {
   }
 }
 
-/** Opens `<dataDir>/lich.db`, creating the directory (0700) first. */
-export function openStore(dataDir: string, now?: () => number, o: { busyMs?: number; log?: (line: string) => void } = {}): Store {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return new Store(join(dataDir, 'lich.db'), now, o);
+/** A write {@link Store.write} queued behind another program's lock. */
+interface Waiting {
+  fn: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+  /** When its wait is over, by the store's clock (ms). */
+  deadline: number;
+}
+
+/** What a try at a write returns when another connection holds the lock. */
+const LOCKED = Symbol('locked');
+
+/**
+ * Opens `<dataDir>/lich.db`, creating the directory (0700) first. A database this call created
+ * and could not make whole (a disk that filled while SQLite wrote its header, WAL or
+ * shared-memory file) is removed with its `-wal` and `-shm`: nothing half-made is left for the
+ * next start, or a `lich doctor` that only looked, to find.
+ *
+ * @throws as {@link Store}'s constructor; an Error with the system's own reason (EROFS, EACCES …)
+ *   when the directory cannot be made (make-dir.ts).
+ */
+export function openStore(dataDir: string, now?: () => number, o: { busyMs?: number; clock?: Clock; log?: (line: string) => void } = {}): Store {
+  makeDir(dataDir, 0o700);
+  const file = join(dataDir, 'lich.db');
+  const existed = existsSync(file);
+  try {
+    return new Store(file, now, o);
+  } catch (err) {
+    if (!existed) for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    throw err;
+  }
 }
 
 function prepare(db: Database.Database) {
@@ -795,6 +1028,9 @@ function prepare(db: Database.Database) {
        WHERE id = @id`,
     ),
     setColor: db.prepare('UPDATE sessions SET color = ?, updated_at = ? WHERE id = ?'),
+    setConfined: db.prepare('UPDATE sessions SET confined = ?, updated_at = ? WHERE id = ?'),
+    unpark: db.prepare('UPDATE sessions SET parked = 0, updated_at = ? WHERE id = ?'),
+    deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
     setUsage: db.prepare(`INSERT INTO usage
       (session_id, conversation_id, context_window, context_tokens, context_percent, rate_limits, cost_usd, reported_at)
       SELECT @sessionId, @conversationId, @window, @tokens, @percent, @rateLimits, @cost, @now
