@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as pty from 'node-pty';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bwrapArgs } from '../sandbox/bwrap.js';
 import { until } from '../testing.js';
 import { blockedOnTerminal, readsTerminal, terminalModes } from './reading.js';
 
@@ -44,9 +45,12 @@ function start(file: string, args: string[]): Started {
  * `sh -c` that prints a loading line, waits (in `sleep`, as a CLI loading its model list does)
  * until `go` exists, then execs `program`.
  */
-function behindWrapper(program: string): Started & { go: () => void } {
+function behindWrapper(program: string, o: { confined?: boolean } = {}): Started & { go: () => void } {
   const go = join(dir, 'go');
-  const s = start('/bin/sh', ['-c', `echo 'Loading models…'; while [ ! -e "$0" ]; do sleep 0.05; done; exec ${program}`, go]);
+  const argv = ['/bin/sh', '-c', `echo 'Loading models…'; while [ ! -e "$0" ]; do sleep 0.05; done; exec ${program}`, go];
+  // A confined session: its processes in a pid namespace of their own, seen here by their outer pids.
+  const sandbox = ['/usr/bin/bwrap', ...bwrapArgs({ chdir: dir, tmpfs: ['/tmp'], binds: [{ src: dir, dest: dir, rw: true }], setenv: {} }), '--'];
+  const s = o.confined ? start(sandbox[0]!, [...sandbox.slice(1), ...argv]) : start(argv[0]!, argv.slice(1));
   return { ...s, go: () => writeFileSync(go, '') };
 }
 
@@ -96,5 +100,14 @@ describe('a program that reads its terminal', () => {
     await until(() => s.output().includes('node> '), 10_000);
     await until(async () => (await terminalModes(s.pts))?.canonical === false, 10_000);
     expect(await readsTerminal(s.p.pid, s.pts)).toBe(true);
+  });
+
+  it('inside bubblewrap, its processes in a pid namespace of their own (a confined session)', async () => {
+    const s = behindWrapper(`/usr/bin/python3 -c 'input("py> ")'`, { confined: true });
+    await until(() => s.output().includes('Loading'), 10_000);
+    expect(await readsTerminal(s.p.pid, s.pts)).toBe(false);
+    s.go();
+    await until(() => s.output().includes('py> '), 10_000);
+    await until(() => blockedOnTerminal(s.p.pid, statSync(s.pts).rdev), 10_000);
   });
 });
