@@ -145,6 +145,42 @@ describe('lich doctor on a clean machine', () => {
   });
 });
 
+describe('lich doctor with providers of the user’s own in providers.json', () => {
+  /** Runs doctor with no built-in provider on PATH and `providers` as `<config>/lich/providers.json`; its providers row. */
+  async function providersRow(providers: string): Promise<Row> {
+    mkdirSync(join(home, 'config', 'lich'), { recursive: true });
+    writeFileSync(join(home, 'config', 'lich', 'providers.json'), providers);
+    const bin = fakeBin('git');
+    const r = await doctor({ XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), LICH_LISTEN_PORT: String(await freePort()), PATH: bin });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    return rows(r.stdout).find((x) => x.name === 'providers')!;
+  }
+
+  it('counts one whose command resolves as a provider a session can spawn, and names one whose command does not', async () => {
+    const row = await providersRow(
+      JSON.stringify({ providers: { example: { name: 'Example agent', command: process.execPath }, mine: { name: 'Mine', command: 'no-such-agent' } } }),
+    );
+    expect(row).toMatchObject({ verdict: 'ok', finding: 'none of the 8 on PATH; 1 of 2 in providers.json: example (mine: command not found)' });
+  });
+
+  it('warns when none of them can start either', async () => {
+    const row = await providersRow(JSON.stringify({ providers: { mine: { name: 'Mine', command: 'no-such-agent' } } }));
+    expect(row).toMatchObject({
+      verdict: 'warn',
+      finding: 'none of the 8 on PATH, and none of the 1 in providers.json can start (mine: command not found): lich starts, but no agent session can spawn',
+    });
+  });
+
+  it('warns, naming the file and what is wrong, when providers.json is not valid: every open reads it and fails on it', async () => {
+    const row = await providersRow('{"providers": {"mine": {"name": "Mine"}}}');
+    expect(row).toMatchObject({
+      verdict: 'warn',
+      finding: `${home}/config/lich/providers.json is not a valid providers file: provider "mine": "command" must be a non-empty string: lich starts, but every session it opens fails on that file until it is fixed`,
+    });
+  });
+});
+
 describe('lich doctor with a bubblewrap that hangs', () => {
   it('warns at the 2 s bound and leaves nothing of what bubblewrap started running', async () => {
     const bin = fakeBin('git');

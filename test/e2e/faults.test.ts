@@ -275,9 +275,9 @@ function noisyProvider(pidFile: string): ProviderEntry {
   };
 }
 
-/** A terminal that is quiet and never reads it; its process's pid goes to `pidFile`. */
+/** A terminal that is quiet and never reads it, typed at after its quiet (`"ready": "quiet"`); its process's pid goes to `pidFile`. */
 function quietProvider(pidFile: string): ProviderEntry {
-  return { name: 'Quiet', command: '/bin/sh', args: ['-c', `echo $$ > ${pidFile}; exec sleep 86400`], env: {}, reportsState: false, tools: false };
+  return { name: 'Quiet', command: '/bin/sh', args: ['-c', `echo $$ > ${pidFile}; exec sleep 86400`], env: {}, reportsState: false, tools: false, ready: 'quiet' };
 }
 
 const unansweredText = (t: string) =>

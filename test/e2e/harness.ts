@@ -98,6 +98,8 @@ export interface ProviderEntry {
   env: Record<string, string>;
   reportsState: boolean;
   tools: boolean;
+  /** How its program shows it reads (README § Add a provider): `"quiet"`, an object of signs; absent, its terminal's signs. */
+  ready?: 'quiet' | Record<string, unknown>;
 }
 
 /**
@@ -121,7 +123,9 @@ export function exampleProvider(log: string, o: { hooks?: boolean; name?: string
 /**
  * A session that is a terminal and nothing else: what is typed at it is delivered and never
  * read, and it reports no state. It stands for the sending session when a test plays that
- * session's shell itself, and for a target that must never answer.
+ * session's shell itself, and for a target that must never answer. Its program never reads, so
+ * it shows none of the signs a reading program shows; it declares `"ready": "quiet"`, to be typed
+ * at after the PTY's quiet as before.
  */
 export function inertProvider(): ProviderEntry {
   return {
@@ -131,6 +135,7 @@ export function inertProvider(): ProviderEntry {
     env: {},
     reportsState: false,
     tools: false,
+    ready: 'quiet',
   };
 }
 

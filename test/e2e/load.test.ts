@@ -25,7 +25,7 @@ const TOTAL = HOLDING + COLLECTED + PRIVATE;
 const MAX_DELAY_MS = 3_000;
 
 /** A session with a process in its PTY that never reads it: its mod answers for it. */
-const idle: ProviderEntry = { name: 'Idle', command: '/bin/sh', args: ['-c', 'exec sleep 86400'], env: {}, reportsState: false, tools: false };
+const idle: ProviderEntry = { name: 'Idle', command: '/bin/sh', args: ['-c', 'exec sleep 86400'], env: {}, reportsState: false, tools: false, ready: 'quiet' };
 
 let b: Backend;
 const agent = new Agent({ keepAlive: true, maxSockets: 1024 });

@@ -9,13 +9,25 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../../packages/server/src/store/store.js';
-import { Backend, baseEnv, exampleProvider, LICH_JS, makeRepo, type Run } from './harness.js';
+import { AGENT_JS, Backend, baseEnv, exampleProvider, LICH_JS, makeRepo, type Run } from './harness.js';
 
 let b: Backend;
 let repo: string;
 
 beforeAll(async () => {
-  b = await Backend.start({ providers: ({ log }) => ({ example: exampleProvider(log) }) });
+  b = await Backend.start({
+    providers: ({ log }) => ({
+      example: exampleProvider(log),
+      // A user's own CLI that takes 2 s before it reads its terminal (one loading a model list),
+      // declaring nothing about its readiness: the example agent, reporting nothing, behind a
+      // wrapper that sleeps first.
+      slow: {
+        ...exampleProvider(log, { hooks: false, id: 'slow', name: 'Slow agent' }),
+        command: '/bin/sh',
+        args: ['-c', 'sleep 2; exec "$0" "$@"', process.execPath, AGENT_JS],
+      },
+    }),
+  });
   repo = makeRepo(b.home, 'providers-repo', 1);
 });
 
@@ -115,5 +127,19 @@ describe('open_session takes effort and ultracode', () => {
       await client.close();
     }
     expect(written()).toEqual(before);
+  });
+});
+
+describe('a user-defined provider that starts slowly', () => {
+  it('gets its first task once its program reads its terminal — not at the first quiet, while its wrapper still sleeps — whole, and answers it', async () => {
+    const r = await b.lich(['open', '--json', '--project', repo, '--kind', 'slow', '--prompt', 'echo first']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const opened = JSON.parse(r.stdout);
+    expect(opened.delivery).toMatchObject({ status: 'answered', answer: 'first' });
+    // One paste, read as one task: typed into the cooked terminal while `sleep` ran, its lines
+    // came in as commands of their own, unbracketed, before the agent turned bracketed paste on.
+    expect(b.log.entries(opened.id).filter((e) => e.event === 'received').map((e) => e.kind)).toEqual(['task']);
+    expect((await b.lich(['close', opened.id])).code).toBe(0);
   });
 });

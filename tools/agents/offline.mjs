@@ -58,7 +58,9 @@ export function prepareOffline(kind, o) {
   const binDir = join(root, 'bin');
   const envDir = join(root, 'env');
   // Each client's own temp dir, removed with the run: opencode (bun) unpacks ≈19 MB of native
-  // libraries into TMPDIR on every start and never removes them, which filled a shared /tmp.
+  // libraries into TMPDIR on every start and never removes them, which filled a shared /tmp. A
+  // start that is a lich session keeps the TMPDIR lich gave it, its own, which lich removes when
+  // the session ends (packages/server/src/spawn/session-temp.ts).
   const tmp = join(root, 'tmp');
   for (const d of [home, binDir, envDir, tmp]) mkdirSync(d, { recursive: true });
   const env = {
@@ -216,7 +218,7 @@ export function prepareOffline(kind, o) {
     `# Written by tools/agents/offline.mjs: the real ${c.name} ${c.version}, offline, against the fake model.`,
     '# The environment lich gave this session, before anything below changes it:',
     `env -0 > ${sh(envDir)}/"\${LICH_SESSION_ID:-none}-$$.env"`,
-    ...Object.entries(env).map(([k, v]) => `export ${k}=${sh(v)}`),
+    ...Object.entries(env).map(([k, v]) => (k === 'TMPDIR' ? `[ -n "$LICH_SESSION_ID" ] || export ${k}=${sh(v)}` : `export ${k}=${sh(v)}`)),
     ...(pathFirst ? [`export PATH=${sh(pathFirst)}:"$PATH"`] : []),
   ];
   if (trustFile && o.trustStarts !== false) {

@@ -21,6 +21,7 @@ import { Sandbox } from './sandbox/sandbox.js';
 import { SessionHost } from './session-host.js';
 import { Control } from './spawn/control.js';
 import { Spawn } from './spawn/spawn.js';
+import { SessionTemps } from './spawn/session-temp.js';
 import { Worktrees } from './spawn/worktrees.js';
 import { openStore } from './store/store.js';
 import { WorktreePorts } from './terminal/env.js';
@@ -134,6 +135,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   const store = opened;
   if (parked > 0) log(`parked ${parked} session${parked === 1 ? '' : 's'} an earlier run left open: no terminal survives a restart`);
+  // Under the lock, before any session runs: what the sessions of a run that did not end cleanly left in their TMPDIR.
+  const temps = new SessionTemps(opts.dataDir);
+  const swept = temps.sweep();
+  if (swept > 0) log(`removed the temporary directories of ${swept} session${swept === 1 ? '' : 's'} an earlier run left`);
 
   const token = newToken();
   const terminal = new Terminal({ clock, records, log });
@@ -176,6 +181,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     coordinates: () => ({ port: bound, token, bin: opts.bin, pid: process.pid }),
     closing: (id, by) => relay.closing(id, by),
     claudePlugin: () => sessionClaudePlugin(shippedClaudePlugin(opts.bin), opts.dataDir),
+    temps,
   });
 
   const violations: string[] = [];
@@ -313,6 +319,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       // mod hand-off still waiting settles `ended` rather than waiting on a mod that is going.
       hub.close();
       await terminal.killAll();
+      // Each session's went as it ended; this takes what a file being written then kept there.
+      temps.sweep();
       relay.close();
       host.close();
       await listener.settled(ANSWER_GRACE_MS);

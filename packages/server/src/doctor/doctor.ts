@@ -27,8 +27,9 @@ import { listenPort } from '../server.js';
 import { openStore } from '../store/store.js';
 import { LOCK_FILE, takeWorkspaceLock } from '../workspace-lock.js';
 import { checkClaudePlugin } from './claude-check.js';
-import { builtinProviders, goPlatform, loadNative } from './facts.js';
+import { builtinProviders, goPlatform, loadNative, userProviders, type ProviderOnPath } from './facts.js';
 import { makeDir } from '../make-dir.js';
+import { PROVIDERS_FILE } from '../providers/providers.js';
 
 /** What {@link doctor} reads. */
 export interface DoctorOptions {
@@ -213,12 +214,33 @@ function lockHolder(dir: string): number | undefined {
   }
 }
 
-/** providers: how many of the built-in ones are on PATH, named; warn when none is. */
+/**
+ * providers: how many of the built-in ones are on PATH, named, and of the user's own in
+ * providers.json how many can start (their command resolves), named, with those that cannot; warn
+ * when none of either can — or when providers.json cannot be read, since every open (a built-in
+ * kind's too) reads it and fails on it. Without providers.json, the spec's line alone.
+ */
 function checkProviders(config: string, env: NodeJS.ProcessEnv): Found {
   const all = builtinProviders(config, env);
   const found = all.filter((p) => p.path !== '').map((p) => p.id);
-  if (found.length === 0) return warn(`none of the ${all.length} on PATH: lich starts, but no agent session can spawn`);
-  return ok(`${found.length} of ${all.length} on PATH: ${found.join(', ')}`);
+  let user: ProviderOnPath[];
+  try {
+    user = userProviders(config, env);
+  } catch (error) {
+    return warn(`${reason(error)}: lich starts, but every session it opens fails on that file until it is fixed`);
+  }
+  if (user.length === 0) {
+    if (found.length === 0) return warn(`none of the ${all.length} on PATH: lich starts, but no agent session can spawn`);
+    return ok(`${found.length} of ${all.length} on PATH: ${found.join(', ')}`);
+  }
+  const runs = user.filter((p) => p.path !== '').map((p) => p.id);
+  const cannot = user.filter((p) => p.path === '').map((p) => p.id);
+  const builtIn = found.length === 0 ? `none of the ${all.length} on PATH` : `${found.length} of ${all.length} on PATH: ${found.join(', ')}`;
+  if (found.length === 0 && runs.length === 0) {
+    return warn(`${builtIn}, and none of the ${user.length} in ${PROVIDERS_FILE} can start (${cannot.join(', ')}: command not found): lich starts, but no agent session can spawn`);
+  }
+  const userPart = `${runs.length} of ${user.length} in ${PROVIDERS_FILE}${runs.length > 0 ? `: ${runs.join(', ')}` : ''}`;
+  return ok(`${builtIn}; ${userPart}${cannot.length > 0 ? ` (${cannot.join(', ')}: command not found)` : ''}`);
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Facts about this machine that `lich doctor` checks and `lich rage` reports alike: the platform
- * as Go spells it, the built-in providers on PATH, the modules this backend loads natively.
+ * as Go spells it, the built-in providers on PATH and the user's own in providers.json, the modules
+ * this backend loads natively.
  */
 import { createRequire } from 'node:module';
-import { BUILTIN_KINDS, Providers, resolveCommand } from '../providers/providers.js';
+import { BUILTIN_KINDS, Providers, resolveCommand, type Provider } from '../providers/providers.js';
 
 /** node's `process.arch` → Go's `GOARCH` where they differ. */
 const GOARCH: Readonly<Record<string, string>> = { x64: 'amd64', ia32: '386' };
@@ -15,7 +16,7 @@ export function goPlatform(platform: string = process.platform, arch: string = p
   return `${GOOS[platform] ?? platform}/${GOARCH[arch] ?? arch}`;
 }
 
-/** One built-in provider and where its binary is. */
+/** One provider, built in or user-defined, and where its binary is. */
 export interface ProviderOnPath {
   /** The provider id (`--kind`): `claude`, `codex`, … */
   id: string;
@@ -34,15 +35,29 @@ export function builtinProviders(configDir: string, env: NodeJS.ProcessEnv): Pro
   const providers = new Providers(configDir, env);
   // peek: a built-in is found without reading providers.json, which may be mid-edit or broken.
   return BUILTIN_KINDS.filter((id) => id !== 'shell').map((id) => {
-    const p = providers.peek(id)!;
-    let path = '';
-    try {
-      path = resolveCommand(p, env);
-    } catch {
-      // Not on PATH: the path stays empty.
-    }
-    return { id, name: p.name, command: p.command, path, mcp: p.mcp ?? '' };
+    return onPath(providers.peek(id)!, env);
   });
+}
+
+/**
+ * The user-defined providers of `<configDir>/providers.json`, in file order, each with where its
+ * command resolves (`path` `""` when it does not: no such name on PATH, no such executable):
+ * what `lich open --kind <id>` would start. `[]` without the file.
+ * @throws SpawnError naming the file when it cannot be read or is not a valid providers file —
+ *   which every open then fails on, a built-in kind's too.
+ */
+export function userProviders(configDir: string, env: NodeJS.ProcessEnv): ProviderOnPath[] {
+  return new Providers(configDir, env).userDefined().map((p) => onPath(p, env));
+}
+
+function onPath(p: Provider, env: NodeJS.ProcessEnv): ProviderOnPath {
+  let path = '';
+  try {
+    path = resolveCommand(p, env);
+  } catch {
+    // Not on PATH, or not executable: the path stays empty.
+  }
+  return { id: p.id, name: p.name, command: p.command, path, mcp: p.mcp ?? '' };
 }
 
 // Native modules are required when a check runs rather than imported: a module that will not

@@ -14,7 +14,7 @@ import {
   tomlString,
   ultracodeRefusal,
 } from './providers.js';
-import { READY_CAP_MS, READY_QUIET_MS, ReadyWatch } from '../terminal/readiness.js';
+import { READY_CAP_MS, READY_QUIET_MS, ReadyWatch, TERMINAL_READINESS } from '../terminal/readiness.js';
 
 let dir: string;
 const BIN = '/opt/lich/bin/lich';
@@ -91,6 +91,77 @@ describe('Providers', () => {
     expect(() => providers.get('example')).toThrow(`${file} is not a valid providers file: provider "example": "command" must be a non-empty string`);
     writeFileSync(file, JSON.stringify({ providers: { claude: { name: 'x', command: '/bin/cat' } } }));
     expect(() => providers.get('claude')).toThrow('provider "claude" is built in and cannot be redefined');
+  });
+
+  describe('a user-defined provider’s readiness (providers.json "ready")', () => {
+    const file = () => join(dir, 'providers.json');
+    const ready = (value: unknown) => {
+      writeFileSync(file(), JSON.stringify({ providers: { mine: { name: 'Mine', command: '/bin/cat', ...(value === undefined ? {} : { ready: value }) } } }));
+      return new Providers(dir, {}).get('mine').readiness;
+    };
+    const watch = (value: unknown) => new ReadyWatch(ready(value), 0);
+
+    it('declares nothing: the terminal’s signs, not the quiet alone — and so every kind with no measured rule, the shell too', () => {
+      expect(ready(undefined)).toBe(TERMINAL_READINESS);
+      for (const kind of ['antigravity', 'crush', 'cursor', 'kiro', 'shell']) expect(new Providers(dir, {}).get(kind).readiness).toBe(TERMINAL_READINESS);
+      const w = watch(undefined);
+      expect(w.ready(30_000)).toBe(false);
+    });
+
+    it('"quiet": the PTY’s quiet alone, for a program that takes what is typed at any time', () => {
+      expect(ready('quiet')).toEqual({});
+      expect(watch('quiet').ready(READY_QUIET_MS)).toBe(true);
+    });
+
+    it('takes its prompt’s text, a pattern, bracketed paste and a title as signs, any one of them, in place of the terminal’s', () => {
+      const signs = { text: ['mine> ', 'resumed ›'], pattern: 'model: \\w+ loaded', bracketedPaste: true, title: 'Mine', quietMs: 200 };
+      const seen = (chunk: string) => {
+        const w = watch(signs);
+        w.feed(chunk, 1000);
+        return w.ready(1200);
+      };
+      expect(ready(signs)).toMatchObject({ quietMs: 200 });
+      expect(ready(signs).reads).toBeUndefined();
+      expect(seen('\x1b[32mmine> \x1b[0m')).toBe(true);
+      // A space drawn as a cursor move is no space in the text: a sign is best a word or two.
+      expect(seen('resumed\x1b[1C›')).toBe(false);
+      expect(seen('\x1b[2Kresumed ›')).toBe(true);
+      expect(seen('model: gpt9 loaded')).toBe(true);
+      expect(seen('\x1b[?2004h')).toBe(true);
+      expect(seen('\x1b]2;Mine — idle\x1b\\')).toBe(true);
+      expect(seen('Loading Mine…')).toBe(false);
+      expect(ready({ text: 'mine> ' }).quietMs).toBeUndefined();
+    });
+
+    it('keeps the terminal’s signs with its own quiet when it names no sign', () => {
+      expect(ready({ quietMs: 1500 })).toEqual({ ...TERMINAL_READINESS, quietMs: 1500 });
+      expect(ready({ bracketedPaste: false })).toBe(TERMINAL_READINESS);
+    });
+
+    it('refuses what is wrong in one line naming the file, the provider and the field', () => {
+      const refused = (value: unknown) => {
+        try {
+          ready(value);
+        } catch (err) {
+          expect((err as Error).message).not.toContain('\n');
+          return (err as Error).message;
+        }
+        throw new Error('not refused');
+      };
+      const at = `${file()} is not a valid providers file: provider "mine": `;
+      expect(refused('soon')).toBe(`${at}"ready" must be "quiet" or an object of signs (text, pattern, bracketedPaste, title, quietMs)`);
+      expect(refused(['x'])).toBe(`${at}"ready" must be "quiet" or an object of signs (text, pattern, bracketedPaste, title, quietMs)`);
+      expect(refused({ prompt: '> ' })).toBe(`${at}unknown field "ready.prompt" — a sign is one of text, pattern, bracketedPaste, title, quietMs`);
+      expect(refused({ text: '' })).toBe(`${at}"ready.text" must be a non-empty string, or an array of them`);
+      expect(refused({ text: [] })).toBe(`${at}"ready.text" must be a non-empty string, or an array of them`);
+      expect(refused({ text: ['ok', 3] })).toBe(`${at}"ready.text" must be a non-empty string, or an array of them`);
+      expect(refused({ pattern: '(' })).toMatch(new RegExp(`^${at.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"ready.pattern" is not a regular expression: `));
+      expect(refused({ pattern: '.*' })).toBe(`${at}"ready.pattern" ".*" matches empty output, so it would show nothing`);
+      expect(refused({ pattern: 7 })).toBe(`${at}"ready.pattern" must be a non-empty string holding a regular expression`);
+      expect(refused({ bracketedPaste: 'yes' })).toBe(`${at}"ready.bracketedPaste" must be true or false`);
+      expect(refused({ title: ' ' })).toBe(`${at}"ready.title" must be a non-empty string`);
+      for (const q of [-1, 1.5, 10_001, '600']) expect(refused({ quietMs: q })).toBe(`${at}"ready.quietMs" must be a whole number of milliseconds from 0 to 10000`);
+    });
   });
 
   it('quotes a kind and a command from the caller or providers.json Go-style, so a newline cannot split the refusal', () => {

@@ -14,7 +14,7 @@ import { delimiter, isAbsolute, join } from 'node:path';
 import { jsonLine } from '@lich/core/rpc';
 import { SpawnError } from '../errors.js';
 import { SESSION_VARIABLES, SUBAGENT_CARDS_OFF_DEPTH } from '../terminal/env.js';
-import { BRACKETED_PASTE_ON, type ReadyRule } from '../terminal/readiness.js';
+import { BRACKETED_PASTE_ON, TERMINAL_READINESS, type ReadyPattern, type ReadyRule } from '../terminal/readiness.js';
 import { codexHooks } from './codex-hooks.js';
 import { opencodeEnv } from './opencode.js';
 import { ompExtension } from './omp.js';
@@ -113,8 +113,10 @@ export interface Provider {
   hasTools: boolean;
   /**
    * How its program shows it reads what is typed (terminal/readiness.ts), measured on the real
-   * client: until then a task sent to the session is held, not typed (docs/architecture.md
-   * § Readiness). `{}`: the PTY's quiet alone, as for every provider not measured here.
+   * client, or declared in providers.json (`ready`, {@link parseReady}): until then a task sent to
+   * the session is held, not typed (docs/architecture.md § Readiness). Every provider with no rule
+   * of its own, built in or user-defined, has {@link TERMINAL_READINESS}; `{}` is the PTY's quiet
+   * alone (a user's `"ready": "quiet"`).
    */
   readiness: ReadyRule;
   /**
@@ -448,7 +450,7 @@ export class Providers {
         appendsSystemPrompt: false,
         reportsState: false,
         hasTools: false,
-        readiness: {},
+        readiness: TERMINAL_READINESS,
         mcp: null,
         passesName: false,
         userDefined: false,
@@ -473,7 +475,8 @@ export class Providers {
         ultracode: b.ultracode ?? false,
         appendsSystemPrompt: b.appendsSystemPrompt ?? false,
         passesName: b.passesName ?? false,
-        readiness: b.readiness ?? {},
+        // Antigravity, Cursor CLI and Kiro CLI cannot be installed here to be measured.
+        readiness: b.readiness ?? TERMINAL_READINESS,
         userDefined: false,
       };
     }
@@ -482,10 +485,11 @@ export class Providers {
 }
 
 /**
- * Parses providers.json: `{"providers":{"<id>":{"name","command","args","env","reportsState","tools","modelFlag"?}}}`.
+ * Parses providers.json: `{"providers":{"<id>":{"name","command","args","env","reportsState","tools","modelFlag"?,"ready"?}}}`.
  * `name` and `command` are required; `args` defaults to `[]`, `env` to `{}`, the booleans to
- * false; an absent `modelFlag` means a model is refused.
- * @throws SpawnError `<file> is not a valid providers file: <what is wrong>`.
+ * false; an absent `modelFlag` means a model is refused; `ready` is read by {@link parseReady}.
+ * @throws SpawnError `<file> is not a valid providers file: <what is wrong>`, naming the provider
+ *   and the field.
  */
 export function parseProvidersFile(file: string, text: string): Provider[] {
   const bad = (what: string) => new SpawnError(`${file} is not a valid providers file: ${what}`);
@@ -532,8 +536,9 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       throw bad(`${at}: "env" must be an object of strings`);
     }
     const modelFlag = def.modelFlag === undefined ? null : str('modelFlag', true);
+    const readiness = parseReady(def.ready, (what) => bad(`${at}: ${what}`));
     for (const k of Object.keys(def)) {
-      if (!['name', 'command', 'args', 'env', 'reportsState', 'tools', 'modelFlag'].includes(k)) {
+      if (!['name', 'command', 'args', 'env', 'reportsState', 'tools', 'modelFlag', 'ready'].includes(k)) {
         throw bad(`${at}: unknown field "${k}"`);
       }
     }
@@ -553,13 +558,90 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       appendsSystemPrompt: false,
       reportsState: bool('reportsState'),
       hasTools: bool('tools'),
-      readiness: {},
+      readiness,
       mcp: null,
       passesName: false,
       userDefined: true,
     });
   }
   return out;
+}
+
+/** The fields of a provider's `ready` object (providers.json), in the order the errors name them. */
+const READY_FIELDS = ['text', 'pattern', 'bracketedPaste', 'title', 'quietMs'] as const;
+
+/** The longest quiet a provider may ask for after its sign, ms: more would only delay every first task. */
+export const READY_QUIET_LIMIT_MS = 10_000;
+
+/**
+ * A user-defined provider's `ready` (providers.json; README § Add a provider): how its program
+ * shows it reads what is typed (terminal/readiness.ts). Absent: {@link TERMINAL_READINESS}, the
+ * signs of its terminal. `"quiet"`: the PTY's quiet alone (600 ms), for a program that takes
+ * what is typed at any time, or never reads it. An object names signs, any one of which shows it
+ * reads, and replaces the terminal's with them:
+ * - `text`: a string, or strings, its output shows once it reads (its prompt), found in the
+ *   printable text — escape sequences and control characters removed;
+ * - `pattern`: a regular expression (JavaScript syntax) matched there, as `text`;
+ * - `bracketedPaste`: true — it turns bracketed paste on (`ESC[?2004h`) once it reads;
+ * - `title`: text in the terminal title it sets once it reads (OSC 0 or 2);
+ * - `quietMs`: the quiet after the sign, 0 to {@link READY_QUIET_LIMIT_MS} ms (default 600).
+ * An object with no sign keeps the terminal's, with its `quietMs`. After 60 s without a sign the
+ * quiet stands in, as for every built-in kind.
+ *
+ * @param fail makes the error for `what` is wrong (its text names the field).
+ * @throws what `fail` makes, for a value of the wrong shape, an unknown field, a pattern that
+ *   does not compile or that an empty output matches, a quiet out of range.
+ */
+export function parseReady(v: unknown, fail: (what: string) => Error): ReadyRule {
+  if (v === undefined) return TERMINAL_READINESS;
+  if (v === 'quiet') return {};
+  if (!isObject(v)) throw fail(`"ready" must be "quiet" or an object of signs (${READY_FIELDS.join(', ')})`);
+  for (const k of Object.keys(v)) {
+    if (!(READY_FIELDS as readonly string[]).includes(k)) throw fail(`unknown field "ready.${k}" — a sign is one of ${READY_FIELDS.join(', ')}`);
+  }
+  const shows: string[] = [];
+  const matches: ReadyPattern[] = [];
+  if (v.text !== undefined) {
+    const texts = typeof v.text === 'string' ? [v.text] : v.text;
+    if (!Array.isArray(texts) || texts.length === 0 || !texts.every((t) => typeof t === 'string' && t.trim() !== '')) {
+      throw fail('"ready.text" must be a non-empty string, or an array of them');
+    }
+    for (const t of texts as string[]) matches.push({ re: new RegExp(escapeRegExp(t)), on: 'text' });
+  }
+  if (v.pattern !== undefined) {
+    if (typeof v.pattern !== 'string' || v.pattern === '') throw fail('"ready.pattern" must be a non-empty string holding a regular expression');
+    let re: RegExp;
+    try {
+      re = new RegExp(v.pattern);
+    } catch (err) {
+      throw fail(`"ready.pattern" is not a regular expression: ${(err as Error).message}`);
+    }
+    if (re.test('')) throw fail(`"ready.pattern" ${goQuote(v.pattern)} matches empty output, so it would show nothing`);
+    matches.push({ re, on: 'text' });
+  }
+  if (v.bracketedPaste !== undefined) {
+    if (typeof v.bracketedPaste !== 'boolean') throw fail('"ready.bracketedPaste" must be true or false');
+    if (v.bracketedPaste) shows.push(BRACKETED_PASTE_ON);
+  }
+  if (v.title !== undefined) {
+    if (typeof v.title !== 'string' || v.title.trim() === '') throw fail('"ready.title" must be a non-empty string');
+    // OSC 0 (icon name and title) or 2 (title): ESC ] 0|2 ; <title> BEL|ST.
+    matches.push({ re: new RegExp(`\x1b\][02];[^\x07\x1b]*${escapeRegExp(v.title)}`), on: 'raw' });
+  }
+  let quietMs: number | undefined;
+  if (v.quietMs !== undefined) {
+    if (typeof v.quietMs !== 'number' || !Number.isInteger(v.quietMs) || v.quietMs < 0 || v.quietMs > READY_QUIET_LIMIT_MS) {
+      throw fail(`"ready.quietMs" must be a whole number of milliseconds from 0 to ${READY_QUIET_LIMIT_MS}`);
+    }
+    quietMs = v.quietMs;
+  }
+  const signs: ReadyRule = shows.length > 0 || matches.length > 0 ? { shows, matches } : TERMINAL_READINESS;
+  return quietMs === undefined ? signs : { ...signs, quietMs };
+}
+
+/** `s` as a regular expression that matches it literally. */
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

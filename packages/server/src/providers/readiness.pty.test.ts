@@ -155,11 +155,31 @@ describe('the first send right after open', () => {
     expect(existsSync(join(project, `${id}.lost`))).toBe(false);
   });
 
-  it('still holds a user-defined provider to the quiet alone', async () => {
+  it('waits for the prompt a user-defined provider declares (ready.text), though it takes the terminal raw and turns bracketed paste on at once', async () => {
     writeFileSync(
       join(dirs.configDir, 'providers.json'),
       JSON.stringify({
-        providers: { late: { name: 'Late', command: process.execPath, args: [join(dirs.root, 'late-reader.cjs')], env: { READ_AFTER_MS: '3000' } } },
+        providers: {
+          declared: {
+            name: 'Declared',
+            command: process.execPath,
+            args: [join(dirs.root, 'late-reader.cjs')],
+            env: { READ_AFTER_MS: '2500', PROMPT_TEXT: '\x1b[1mlate\x1b[0m> ' },
+            ready: { text: 'late>' },
+          },
+        },
+      }),
+    );
+    const { id, result } = await openThenSend('declared');
+    expect(result).toMatchObject({ status: 'answered', answer: 'read it' });
+    expect(existsSync(join(project, `${id}.lost`))).toBe(false);
+  });
+
+  it('holds a user-defined provider that declares "ready": "quiet" to the quiet alone', async () => {
+    writeFileSync(
+      join(dirs.configDir, 'providers.json'),
+      JSON.stringify({
+        providers: { late: { name: 'Late', command: process.execPath, args: [join(dirs.root, 'late-reader.cjs')], env: { READ_AFTER_MS: '3000' }, ready: 'quiet' } },
       }),
     );
     const opened = await rpc(server, 'spawn.Open', [
@@ -167,7 +187,7 @@ describe('the first send right after open', () => {
     ]);
     const sent = await rpc(server, 'relay.Send', [{ from: '', target: opened.json.id, project: '', prompt: 'run the tests', timeoutSeconds: 1 }]);
     expect(sent.json.status).toBe('pending');
-    // Typed at the first quiet, before this program reads: what a provider with no rule risks.
+    // Typed at the first quiet, before this program reads: what a provider that says so risks.
     await until(() => existsSync(join(project, `${opened.json.id}.lost`)) && readFileSync(join(project, `${opened.json.id}.lost`), 'utf8').includes('\r'));
   });
 });

@@ -21,6 +21,7 @@ import { sessionEnv, type Coordinates, type WorktreePorts } from '../terminal/en
 import type { Terminal } from '../terminal/terminal.js';
 import { findSession } from './find.js';
 import { rosterName, sessionLabel, worktreeLabel } from './names.js';
+import { SessionTemps } from './session-temp.js';
 import { SETUP_MARKER, setupCommand } from './setup.js';
 import { narrowProject } from './narrow.js';
 import { placeReopened, type Reopening } from './reopen.js';
@@ -68,6 +69,11 @@ export interface SpawnDeps {
    * `""`, for none.
    */
   claudePlugin?: () => string;
+  /**
+   * Each session's own temporary directory (spawn/session-temp.ts), its `TMPDIR`, removed when its
+   * process ends. Absent: one under the data directory holding the store.
+   */
+  temps?: SessionTemps;
 }
 
 /**
@@ -85,9 +91,13 @@ type ProjectChoice = { row: ProjectRow; create?: undefined } | { row?: undefined
 
 export class Spawn {
   private readonly sandbox: Sandbox;
+  private readonly temps: SessionTemps;
 
   constructor(private readonly d: SpawnDeps) {
     this.sandbox = d.sandbox ?? new Sandbox({ configDir: dirname(d.providers.file), dataDir: dirname(d.store.db.name) });
+    this.temps = d.temps ?? new SessionTemps(dirname(d.store.db.name));
+    // However the process ended — a close, its own exit, the backend's shutdown — its temporary files go with it.
+    d.terminal.onExit((id) => this.temps.remove(id));
   }
 
   /**
@@ -293,6 +303,8 @@ export class Spawn {
       const args = startArgs(provider, session, { rosterName: name, bin: coordinates.bin, env: this.d.env, resume: o.resume, pluginDir });
       const unconfined = o.setup ? setupCommand(o.setup, file, args) : { file, args };
       const command = o.prepared ? this.sandbox.wrap(o.prepared, unconfined) : unconfined;
+      // A confined session's TMPDIR is the sandbox's private /tmp, gone with the sandbox.
+      const tmpdir = o.prepared || this.d.terminal.isLive(id) ? undefined : this.temps.make(id);
       this.d.terminal.start(id, {
         file: command.file,
         args: command.args,
@@ -304,6 +316,7 @@ export class Spawn {
           worktreePort,
           subagentDepth: session.subagentDepth,
           subagentCards: subagentCardsSetting(dirname(this.d.providers.file)),
+          tmpdir,
         }),
         readyMarker: o.setup ? SETUP_MARKER : undefined,
         // Started with lich's plugin, it says it reads by its /session-start (terminal/readiness.ts).
@@ -312,6 +325,7 @@ export class Spawn {
       });
     } catch (err) {
       this.d.ports.release(id);
+      if (!this.d.terminal.isLive(id)) this.temps.remove(id);
       let unparked = '';
       try {
         await this.d.store.setParked(id, true);

@@ -24,6 +24,16 @@ describe('sessionEnv', () => {
   });
 });
 
+describe('sessionEnv and the session’s own temporary directory', () => {
+  const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000 };
+
+  it('makes it the TMPDIR over the backend’s, and leaves a provider that names its own TMPDIR that one', () => {
+    expect(sessionEnv({ TMPDIR: '/tmp' }, {}, { ...coords, tmpdir: '/data/lich/tmp/s' }).TMPDIR).toBe('/data/lich/tmp/s');
+    expect(sessionEnv({ TMPDIR: '/tmp' }, { TMPDIR: '/scratch' }, { ...coords, tmpdir: '/data/lich/tmp/s' }).TMPDIR).toBe('/scratch');
+    expect(sessionEnv({ TMPDIR: '/tmp' }, {}, coords).TMPDIR).toBe('/tmp');
+  });
+});
+
 describe('sessionEnv and the prompt language', () => {
   const coords = { port: 1, token: 't', bin: '/b', sessionId: 's', projectDir: '/p', worktreePort: 24000 };
 

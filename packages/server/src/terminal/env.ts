@@ -136,16 +136,20 @@ export const SUBAGENT_CARDS_OFF_DEPTH = 2;
  * --subagent` worker — it is exported as `LICH_SUBAGENT_DEPTH`, on every start of that session,
  * a resume included; from depth 2 (a card a card opened) `LICH_SUBAGENT_CARDS=off` goes with it
  * (spec/cli.md § lich open, --subagent; wire.md § 12.2). `subagentCards: false` (the user's
- * settings.json) puts `LICH_SUBAGENT_CARDS=off` into every session, at any depth.
+ * settings.json) puts `LICH_SUBAGENT_CARDS=off` into every session, at any depth. `tmpdir`, the
+ * session's own temporary directory, is its `TMPDIR` (under the provider's variables).
  */
 export function sessionEnv(
   base: NodeJS.ProcessEnv,
   providerEnv: Record<string, string>,
-  o: Coordinates & { sessionId: string; projectDir: string; worktreePort: number; subagentDepth?: number; subagentCards?: boolean },
+  o: Coordinates & { sessionId: string; projectDir: string; worktreePort: number; subagentDepth?: number; subagentCards?: boolean; tmpdir?: string },
 ): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(withoutParentAgent(base))) if (v !== undefined) env[k] = v;
   for (const k of INHERITED_DROPS) delete env[k];
+  // The session's own temporary directory (spawn/session-temp.ts), over the backend's; a provider
+  // that names a TMPDIR of its own keeps it.
+  if (o.tmpdir) env.TMPDIR = o.tmpdir;
   Object.assign(env, providerEnv);
   Object.assign(env, {
     LICH_PORT: String(o.port),

@@ -12,7 +12,7 @@
  * rest is dropped in silence. lich cannot make a line fit without changing the text — a newline
  * would submit half of it — so a line that long is refused with the reason instead.
  */
-import { execFile } from 'node:child_process';
+import { terminalModes } from './reading.js';
 
 export const PASTE_START = '\x1b[200~';
 export const PASTE_END = '\x1b[201~';
@@ -64,16 +64,10 @@ export function longestLine(text: string): { line: number; bytes: number } {
 
 /**
  * Whether the terminal whose slave side is `pts` (`/dev/pts/<n>`) is in canonical mode, as
- * `stty -F` reads it (termios `ICANON`): `undefined` when it cannot be read.
+ * `stty -F` reads it (termios `ICANON`; terminal/reading.ts): `undefined` when it cannot be read.
  */
-export function canonicalMode(pts: string): Promise<boolean | undefined> {
-  return new Promise((resolve) => {
-    execFile('stty', ['-F', pts, '-a'], { timeout: 2_000 }, (err, stdout) => {
-      if (err) return resolve(undefined);
-      if (/(^|[\s;])-icanon([\s;]|$)/.test(stdout)) return resolve(false);
-      resolve(/(^|[\s;])icanon([\s;]|$)/.test(stdout) ? true : undefined);
-    });
-  });
+export async function canonicalMode(pts: string): Promise<boolean | undefined> {
+  return (await terminalModes(pts))?.canonical;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRACKETED_PASTE_ON, READY_CAP_MS, READY_QUIET_MS, ReadyWatch } from './readiness.js';
+import { BRACKETED_PASTE_ON, READY_CAP_MS, READY_QUIET_MS, ReadyWatch, TERMINAL_READINESS } from './readiness.js';
 
 // Times in ms since the PTY started; every method takes the time, so nothing here sleeps.
 
@@ -193,5 +193,69 @@ describe('ReadyWatch with questions, long after it was ready', () => {
     w.feed('the model explains: pick "1. Trust and continue" in that menu', 3_600_000);
     expect(w.asking).toBe(false);
     expect(w.ready(3_600_001)).toBe(true);
+  });
+});
+
+describe('ReadyWatch with the terminal’s signs (a program nobody measured: a user’s provider)', () => {
+  it('is not ready on quiet alone while the program behind a wrapper still loads, however long the silence', () => {
+    const w = new ReadyWatch(TERMINAL_READINESS, 0);
+    for (const t of [READY_QUIET_MS, 4000, READY_CAP_MS - 1]) expect(w.ready(t)).toBe(false);
+    expect(w.probing(READY_CAP_MS - 1)).toBe(true);
+  });
+
+  it('is not ready on output alone either: a "Loading…" line then silence says nothing', () => {
+    const w = new ReadyWatch(TERMINAL_READINESS, 0);
+    w.feed('Loading models…\r\n', 10);
+    expect(w.ready(4000)).toBe(false);
+  });
+
+  it('is ready once the terminal showed it reads and its output then went quiet 600 ms', () => {
+    const w = new ReadyWatch(TERMINAL_READINESS, 0);
+    w.feed('py> ', 4400);
+    w.sign(4450);
+    expect(w.probing(4450)).toBe(false);
+    expect(w.ready(4400 + READY_QUIET_MS - 1)).toBe(false);
+    expect(w.ready(4400 + READY_QUIET_MS)).toBe(true);
+  });
+
+  it('takes bracketed paste turned on as a sign from the output itself', () => {
+    const w = new ReadyWatch(TERMINAL_READINESS, 0);
+    w.feed(`${BRACKETED_PASTE_ON}bash-5.2# `, 4030);
+    expect(w.shown).toBe(true);
+    expect(w.ready(4030 + READY_QUIET_MS)).toBe(true);
+  });
+
+  it('stops asking for looks at the terminal at the cap, where the quiet stands in', () => {
+    const w = new ReadyWatch(TERMINAL_READINESS, 0);
+    expect(w.probing(READY_CAP_MS)).toBe(false);
+    expect(w.ready(READY_CAP_MS)).toBe(true);
+  });
+});
+
+describe('ReadyWatch with patterns (a user’s provider that declares its prompt)', () => {
+  it('finds text in what the program shows, its words apart in colours and cursor moves, split across chunks', () => {
+    const w = new ReadyWatch({ matches: [{ re: /Ask me anything/, on: 'text' }] }, 0);
+    w.feed('\x1b[?2004h\x1b[12;3H\x1b[38;5;8mAsk\x1b[0m me', 900);
+    // Bracketed paste on is no sign for this rule: the program said what its sign is.
+    expect(w.ready(5000)).toBe(false);
+    w.feed(' any\x1b[1mthing', 5200);
+    expect(w.shown).toBe(true);
+    expect(w.ready(5200 + READY_QUIET_MS)).toBe(true);
+  });
+
+  it('matches a raw pattern in the escapes themselves (a window title)', () => {
+    const w = new ReadyWatch({ matches: [{ re: /\x1b\][02];[^\x07\x1b]*my-agent/, on: 'raw' }] }, 0);
+    w.feed('my-agent loading', 100);
+    expect(w.shown).toBe(false);
+    w.feed('\x1b]0;✳ my-agent — ready\x07', 2000);
+    expect(w.shown).toBe(true);
+  });
+
+  it('forgets a match seen during the setup script when the program starts', () => {
+    const w = new ReadyWatch({ matches: [{ re: /ready>/, on: 'text' }] }, 0);
+    w.feed('echo ready> from setup', 100);
+    w.restart(200);
+    expect(w.shown).toBe(false);
+    expect(w.ready(2000)).toBe(false);
   });
 });

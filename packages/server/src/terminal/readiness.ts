@@ -13,12 +13,20 @@
  * then went quiet for the rule's quiet. A client whose screen changed so the text never comes must
  * still be typed at: after the rule's cap the plain quiet stands in.
  *
+ * A program nobody measured here (a user's own provider, a built-in client that cannot be installed
+ * here, the shell) gets {@link TERMINAL_READINESS}: ready once its terminal shows it reads — a
+ * process of the session blocked reading the terminal or watching it for input, the terminal taken
+ * out of cooked mode, or bracketed paste turned on — which a program still loading (a wrapper's
+ * `sleep 4`, a CLI fetching its model list) shows none of. The terminal half is looked at by the
+ * terminal (terminal/reading.ts) and reported here with {@link ReadyWatch.sign}.
+ *
  * A session whose plugin always reports its start once its program reads (a Claude Code session
  * lich started with its own plugin) is ready only by that report, with no cap: what its screen
  * shows can be a question of its own (the folder-trust dialog), which a typed task answers.
  *
  * Pure: every method takes the time, so a test drives it with numbers rather than sleeps.
  */
+import { plainText } from './output-text.js';
 
 /** Quiet that makes a fresh session ready, once (wire.md § 9, readySettle). */
 export const READY_QUIET_MS = 600;
@@ -33,6 +41,21 @@ export const READY_CAP_MS = 60_000;
 /** The escape a program writes to turn bracketed paste on (xterm mode 2004). */
 export const BRACKETED_PASTE_ON = '\x1b[?2004h';
 
+/** How much of the output a {@link ReadyPattern} is matched against: the last this many characters (of the raw output). */
+export const PATTERN_WINDOW = 4096;
+
+/**
+ * A pattern whose match in the output shows the program reads input: `on: 'raw'` in the raw PTY
+ * text, escapes included (a window title); `on: 'text'` in the printable text, escape sequences
+ * and control characters removed (a prompt a TUI draws with colours and cursor moves between its
+ * words). Matched within the last {@link PATTERN_WINDOW} characters, so across chunk boundaries.
+ * The expression must not be global or sticky (it is tested afresh each time).
+ */
+export interface ReadyPattern {
+  re: RegExp;
+  on: 'raw' | 'text';
+}
+
 /** How a provider's program shows it reads its input; `{}` is the plain quiet rule. */
 export interface ReadyRule {
   /**
@@ -40,7 +63,18 @@ export interface ReadyRule {
    * across chunk boundaries). Absent or empty: none is waited for.
    */
   shows?: readonly string[];
-  /** Quiet after that output (or, without `shows`, since the start) that makes it ready. Default {@link READY_QUIET_MS}. */
+  /**
+   * Patterns any one of which, matched in the output, shows the program reads input, as `shows`
+   * does: looked for until the first match (beside `asks`, only `shows` answers a question).
+   */
+  matches?: readonly ReadyPattern[];
+  /**
+   * Whether the terminal's own state is a sign of reading (terminal/reading.ts, looked at by the
+   * terminal and reported with {@link ReadyWatch.sign}): a process of the session blocked reading
+   * the terminal or watching it for input, or the terminal out of cooked mode.
+   */
+  reads?: boolean;
+  /** Quiet after a sign (or, with none to wait for, since the start) that makes it ready. Default {@link READY_QUIET_MS}. */
   quietMs?: number;
   /** How long `shows` is waited for before the plain quiet rule applies. Default {@link READY_CAP_MS}. */
   capMs?: number;
@@ -73,6 +107,23 @@ export interface ReadyRule {
 }
 
 /**
+ * The rule for a program not measured here (a user-defined provider that declares no `ready`, the
+ * built-in kinds whose clients cannot be installed here, the shell): its terminal shows it reads —
+ * a process blocked reading the terminal, or watching it for input (cat, python's `input()`, a
+ * node `data` listener), the terminal out of cooked mode (node's readline, GNU readline, every
+ * raw-mode TUI), or bracketed paste on (bash, the example agent) — then 600 ms of quiet. Measured
+ * here on `sh -c 'sleep 4; exec …'` in front of each of those (docs/architecture.md § Readiness):
+ * none of the signs while `sleep` ran, one of them within 0.2 s of the program reading. Quiet
+ * alone, or any output at all, typed at the wrapper (a `Loading…` line then silence).
+ *
+ * What it cannot tell: a program that takes the terminal before it reads (opencode: raw mode and
+ * bracketed paste seconds before its prompt takes input) is typed at early — declare its prompt's
+ * text; a program that reads only through `select`/`poll` on a cooked terminal, with no prompt,
+ * shows nothing until the cap, when the plain quiet stands in.
+ */
+export const TERMINAL_READINESS: ReadyRule = { shows: [BRACKETED_PASTE_ON], reads: true };
+
+/**
  * One PTY's readiness under a {@link ReadyRule}, latched: once ready it stays ready, since an agent
  * drawing a spinner mid-turn still queues what is typed at it.
  *
@@ -93,7 +144,12 @@ export class ReadyWatch {
   private looked = false;
   private readonly shows: readonly string[];
   private readonly asks: readonly string[];
+  private readonly matches: readonly ReadyPattern[];
   private readonly longest: number;
+  /** Whether anything is waited for before the quiet counts: output signs, or the terminal's. */
+  private readonly signs: boolean;
+  /** The last {@link PATTERN_WINDOW} characters of raw output, while {@link matches} are looked for. */
+  private window = '';
 
   constructor(
     private readonly rule: ReadyRule,
@@ -101,6 +157,8 @@ export class ReadyWatch {
   ) {
     this.shows = (rule.shows ?? []).filter((s) => s !== '');
     this.asks = (rule.asks ?? []).filter((s) => s !== '');
+    this.matches = rule.matches ?? [];
+    this.signs = this.shows.length > 0 || this.matches.length > 0 || rule.reads === true;
     this.longest = Math.max(0, ...this.shows.map((s) => s.length), ...this.asks.map((s) => s.length));
     this.since = now;
     this.lastOutputAt = now;
@@ -115,8 +173,12 @@ export class ReadyWatch {
     // Past its sign a rule with no questions has nothing left to look for; one with questions
     // looks until the session is ready, since a question can come after the sign (a menu drawn
     // over the prompt).
-    if (this.asks.length === 0 ? this.shows.length === 0 || this.shownAt !== undefined : this.latched) return;
+    if (this.asks.length === 0 ? !this.looksAtOutput || this.shownAt !== undefined : this.latched) return;
     const text = this.carry + chunk;
+    if (this.matches.length > 0 && this.matched(chunk)) {
+      this.sign(now);
+      return;
+    }
     const show = lastMatch(text, this.shows);
     const ask = lastMatch(text, this.asks);
     let end = -1;
@@ -134,6 +196,27 @@ export class ReadyWatch {
   }
 
   /**
+   * The program showed it reads at `now` by something other than its output (terminal/reading.ts:
+   * the terminal's state), or one of {@link ReadyRule.matches} matched: as a sign of `shows`.
+   */
+  sign(now: number): void {
+    if (this.shownAt !== undefined) return;
+    this.shownAt = now;
+    this.askedAt = undefined;
+    this.carry = '';
+    this.window = '';
+  }
+
+  /**
+   * Whether the terminal's state is still to be looked at for a sign ({@link ReadyRule.reads}) at
+   * `now`: the rule asks for it, neither a sign nor readiness came yet, and its cap has not run
+   * out (past it the plain quiet stands in, and a sign changes nothing).
+   */
+  probing(now: number): boolean {
+    return this.rule.reads === true && this.shownAt === undefined && !this.latched && !this.overCap(now);
+  }
+
+  /**
    * Starts the count again at `now`, forgetting what was seen: the program the rule is about starts
    * here (a worktree's setup script handed over to the provider, `spawn/setup.ts`).
    */
@@ -143,6 +226,7 @@ export class ReadyWatch {
     this.shownAt = undefined;
     this.askedAt = undefined;
     this.carry = '';
+    this.window = '';
     this.latched = false;
     this.looked = false;
   }
@@ -206,11 +290,23 @@ export class ReadyWatch {
     if (this.looked) return true;
     const quiet = now - this.lastOutputAt;
     let ok: boolean;
-    if (this.shows.length === 0) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
+    if (!this.signs) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
     else if (this.shownAt !== undefined) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
     else ok = this.overCap(now) && quiet >= READY_QUIET_MS;
     if (ok) this.looked = true;
     return ok;
+  }
+
+  /** Whether output signs are looked for at all (`shows`, `matches`). */
+  private get looksAtOutput(): boolean {
+    return this.shows.length > 0 || this.matches.length > 0;
+  }
+
+  /** Adds `chunk` to the pattern window and says whether any of {@link ReadyRule.matches} matches there. */
+  private matched(chunk: string): boolean {
+    this.window = (this.window + chunk).slice(-PATTERN_WINDOW);
+    let text: string | undefined;
+    return this.matches.some((m) => m.re.test(m.on === 'raw' ? this.window : (text ??= plainText(this.window))));
   }
 
   private overCap(now: number): boolean {

@@ -17,6 +17,7 @@ import { withoutInherited } from './inherit.js';
 import type { ProcessRecords } from './leftovers.js';
 import { MarkerWatch } from './marker.js';
 import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } from './paste.js';
+import { readsTerminal } from './reading.js';
 import { ReadyWatch, type ReadyRule } from './readiness.js';
 import { DraftHeld, PasteRefusal } from './refusals.js';
 
@@ -34,6 +35,13 @@ export const KILL_GRACE_MS = 2_000;
  * is left of it: its members are no children of this process, so nothing tells it when they go.
  */
 export const GROUP_LOOK_MS = 50;
+/**
+ * How often (ms, by the terminal's clock) the terminal of a session whose rule asks for it
+ * (`ReadyRule.reads`) is looked at for a sign that its program reads (terminal/reading.ts), until
+ * one came: a look costs a walk of the session's processes in /proc and, when that finds nothing,
+ * one `stty`.
+ */
+export const READING_LOOK_MS = 150;
 
 export { PASTE_END, PASTE_START } from './paste.js';
 
@@ -91,6 +99,10 @@ interface Live {
   paste: PasteModeWatch;
   /** {@link StartOptions.submitKey}, or Enter. */
   submitKey: string;
+  /** The next look at the terminal for a sign of reading (`ReadyRule.reads`), while one is due. */
+  look?: { cancel(): void };
+  /** Whether the looks for a sign of reading go on (one is due, or under way). */
+  looking?: boolean;
 }
 
 /**
@@ -167,7 +179,11 @@ export class Terminal {
     const output = (d: string): void => {
       entry.lastOutputAt = this.clock.now();
       const setup = entry.marker !== undefined && !entry.marker.done;
-      if (entry.marker?.feed(d) && setup) entry.readiness.restart(entry.lastOutputAt);
+      if (entry.marker?.feed(d) && setup) {
+        entry.readiness.restart(entry.lastOutputAt);
+        // A setup script longer than the cap ended the looks; the program starts only now.
+        if (!entry.looking && entry.readiness.probing(entry.lastOutputAt)) this.lookForReading(id, entry);
+      }
       entry.readiness.feed(d, entry.lastOutputAt);
       entry.paste.feed(d);
       entry.tail += d;
@@ -182,6 +198,7 @@ export class Terminal {
     };
     proc.onData(output);
     drainBeforeClose(proc);
+    if (entry.readiness.probing(now)) this.lookForReading(id, entry);
     for (const l of [...this.startListeners]) {
       try {
         l(id);
@@ -190,6 +207,7 @@ export class Terminal {
       }
     }
     proc.onExit(({ exitCode, signal }) => {
+      entry.look?.cancel();
       const at = this.clock.now();
       const wasReady = (!entry.marker || entry.marker.done) && entry.readiness.ready(at);
       const info: ExitInfo = { exitCode, signal, ranMs: at - entry.startedAt, wasReady };
@@ -205,6 +223,26 @@ export class Terminal {
       }
     });
     return { pid: proc.pid };
+  }
+
+  /**
+   * Looks at the session's terminal every {@link READING_LOOK_MS} for a sign that its program
+   * reads (terminal/reading.ts), past its setup script, and hands one to its `ReadyWatch` — until
+   * the watch has one or is ready, or the PTY is gone. One look at a time.
+   */
+  private lookForReading(id: string, entry: Live): void {
+    const pts = (entry.proc as unknown as { ptsName?: unknown }).ptsName;
+    if (typeof pts !== 'string' || pts === '') return;
+    const due = () => this.live.get(id) === entry && entry.readiness.probing(this.clock.now());
+    const look = async (): Promise<void> => {
+      entry.look = undefined;
+      // The setup script's shell is not the program the rule is about (spawn/setup.ts).
+      if (due() && !(entry.marker && !entry.marker.done) && (await readsTerminal(entry.pid, pts))) entry.readiness.sign(this.clock.now());
+      if (due()) entry.look = this.clock.after(READING_LOOK_MS, () => void look());
+      else entry.looking = false;
+    };
+    entry.looking = true;
+    entry.look = this.clock.after(READING_LOOK_MS, () => void look());
   }
 
   /** Whether a process is running in the session's PTY (spec/cli.md § lich server side, Liveness). */
