@@ -38,7 +38,9 @@ import type { Control } from './spawn/control.js';
 import type { Spawn } from './spawn/spawn.js';
 import { openSubagent } from './spawn/subagent.js';
 import { Workspace } from './spawn/workspace.js';
-import type { Store } from './store/store.js';
+import { StoreError, type Store } from './store/store.js';
+import { SpawnError } from './errors.js';
+import { RelayError } from './relay/errors.js';
 import type { Terminal } from './terminal/terminal.js';
 import { Themes } from './themes/themes.js';
 import type { WebView } from './web/web.js';
@@ -356,8 +358,8 @@ export class RpcDispatcher {
       // are the answer. Anything else is unexpected: its stack goes to the log (whose stderr
       // half keeps one line of it, foreground.ts), and the caller reads one line of its message —
       // a native module's five lines as the one naming its rebuild.
-      if (e?.name === 'RelayError' || e?.name === 'SpawnError') return fail(500, thrownText(err));
-      if (e?.name === 'StoreError') {
+      if (err instanceof RelayError || err instanceof SpawnError) return fail(500, thrownText(err));
+      if (err instanceof StoreError) {
         this.log(`${name} failed: ${thrownText(err)}`);
         return fail(500, thrownText(err));
       }

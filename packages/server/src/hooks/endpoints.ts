@@ -11,7 +11,7 @@
 import type { HookAnswer, HookPath } from '../listener.js';
 import { HOOK_BODY_LIMIT } from '../listener.js';
 import type { Providers } from '../providers/providers.js';
-import type { Store } from '../store/store.js';
+import { StoreError, type Store } from '../store/store.js';
 import { parseStartReport, parseStateReport, parseTitleReport, parseTouchedReport, type Parsed } from './validate.js';
 
 export interface HookDeps {
@@ -70,7 +70,9 @@ export function handleHook(d: HookDeps, path: HookPath, body: Buffer | null): Ho
         });
     }
   } catch (err) {
-    d.log?.(`${path} failed: ${(err as Error)?.stack ?? String(err)}`);
+    // A store failure worded for a person (a full disk, a lock held too long) is expected: its
+    // one line. Anything else is not, and its stack is for lich rage.
+    d.log?.(`${path} failed: ${err instanceof StoreError ? err.message : ((err as Error)?.stack ?? String(err))}`);
     return { status: 500, body: (err as Error)?.message ?? String(err) };
   }
 }

@@ -16,7 +16,7 @@
  */
 import type { RelayStatus } from '@lich/generated/types';
 import { modBodyLimit, type ModAnswer, type ModPath, type ModRequest } from '../listener.js';
-import type { Store } from '../store/store.js';
+import { StoreError, type Store } from '../store/store.js';
 import type { Parsed } from '../hooks/validate.js';
 import type { ModHub } from './hub.js';
 import { parseAck, parseAnswer, parseUsage, type WorkerReport } from './validate.js';
@@ -93,7 +93,9 @@ export async function handleMod(d: ModDeps, req: ModRequest): Promise<ModAnswer>
         });
     }
   } catch (err) {
-    d.log?.(`${req.path} failed: ${(err as Error)?.stack ?? String(err)}`);
+    // A store failure worded for a person (a full disk, a lock held too long) is expected: its
+    // one line. Anything else is not, and its stack is for lich rage.
+    d.log?.(`${req.path} failed: ${err instanceof StoreError ? err.message : ((err as Error)?.stack ?? String(err))}`);
     return { status: 500, body: (err as Error)?.message ?? String(err) };
   }
 }
