@@ -16,12 +16,16 @@ import { errandNews, type ErrandNews } from './news.js';
 import { asked } from './text.js';
 import type { RelayStatus, Result, Status } from './types.js';
 
-/** How many answered or expired tickets the relay remembers at most (see {@link Outcomes.bury}). */
+/** How many ended tickets the relay remembers at most (see {@link Outcomes.bury}). */
 export const MAX_TOMBSTONES = 20_000;
 
-/** What is left of a ticket after its errand is gone: enough to word `wait` and `reply` right. */
+/**
+ * What is left of a ticket after its errand is gone: enough to word `wait` and `reply` right —
+ * an outcome collected a second ago is not "answered long ago" (issue 22).
+ */
 export interface Tombstone {
-  kind: 'answered' | 'expired';
+  /** How the errand ended. */
+  kind: Exclude<Status, 'pending'>;
   target: string;
   private: boolean;
   /** Host-clock ms after which the ticket is unknown. */
@@ -158,10 +162,8 @@ export class Outcomes {
     }
     e.phase = 'gone';
     this.errands.delete(e.ticket);
-    const status = e.outcome!.status;
-    if (status === 'answered' || status === 'expired') {
-      this.bury(e.ticket, { kind: status, target: e.outcome!.target, private: e.private, until: this.hourFromNow() });
-    }
+    const status = e.outcome!.status as Tombstone['kind'];
+    this.bury(e.ticket, { kind: status, target: e.outcome!.target, private: e.private, until: this.hourFromNow() });
   }
 
   /**

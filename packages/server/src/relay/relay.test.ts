@@ -340,7 +340,10 @@ describe('queued delivery', () => {
     host.typeFails.add(docs.id);
     const r = await relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'p', timeoutSeconds: 60 });
     expect(await refusal(relay.wait({ ticket: r.ticket, timeoutSeconds: 1 }))).toBe(
-      `unknown ticket "${r.ticket}" — it was answered long ago, or expired`,
+      `ticket "${r.ticket}" is over — its task was never delivered — and that was already reported: nothing more comes on it`,
+    );
+    expect(await refusal(() => relay.reply({ from: docs.id, ticket: r.ticket, answer: 'x' }))).toBe(
+      `ticket "${r.ticket}" is over — its task was never delivered — and takes no answer now`,
     );
   });
 
@@ -370,7 +373,7 @@ describe('never read', () => {
     await tick(1);
     expect(await result).toEqual({ ticket, target: 'docs', status: 'unread', answer: '' });
     expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(
-      `unknown ticket "${ticket}" — it was answered long ago, or expired`,
+      `ticket "${ticket}" is over — its task was typed and never read — and that was already reported: nothing more comes on it`,
     );
   });
 
@@ -504,7 +507,9 @@ describe('unanswered', () => {
     ]);
     // …and it is taken once.
     expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'again' }))).toBe(`ticket "${ticket}" was already answered`);
-    expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(`unknown ticket "${ticket}" — it was answered long ago, or expired`);
+    expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(
+      `ticket "${ticket}" was answered, and its answer was already collected: an answer is handed over once`,
+    );
   });
 
   it('lets a late answer replace an unanswered outcome nobody collected yet', async () => {
@@ -521,7 +526,7 @@ describe('unanswered', () => {
     report(docs, 'done');
     host.skew += hour;
     expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'too late' }))).toBe(
-      `unknown ticket "${ticket}" — it was answered already, or expired`,
+      `ticket "${ticket}" expired — nobody answered it within its hour — and takes no answer now`,
     );
     expect(await relay.wait({ ticket, timeoutSeconds: 1 })).toMatchObject({ status: 'expired' });
   });
@@ -757,8 +762,9 @@ describe('wait on a ticket', () => {
     const ticket = await sendAndLetGo();
     relay.reply({ from: docs.id, ticket, answer: 'ok' });
     expect(await relay.wait({ ticket, timeoutSeconds: 60 })).toEqual({ ticket, target: 'docs', status: 'answered', answer: 'ok' });
+    // A second later it is not "answered long ago" (issue 22): it was answered and collected.
     expect(await refusal(relay.wait({ ticket, timeoutSeconds: 60 }))).toBe(
-      `unknown ticket "${ticket}" — it was answered long ago, or expired`,
+      `ticket "${ticket}" was answered, and its answer was already collected: an answer is handed over once`,
     );
     expect(relay.collectNow({ from: planner.id }).results).toEqual([]);
   });
@@ -794,7 +800,7 @@ describe('expiry', () => {
     host.skew += hour;
     expect(await relay.wait({ ticket, timeoutSeconds: 1 })).toEqual({ ticket, target: 'docs', status: 'expired', answer: '' });
     expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'x' }))).toBe(
-      `unknown ticket "${ticket}" — it was answered already, or expired`,
+      `ticket "${ticket}" expired — nobody answered it within its hour — and takes no answer now`,
     );
     host.skew += hour - 1;
     expect((await relay.wait({ ticket, timeoutSeconds: 1 })).status).toBe('expired');

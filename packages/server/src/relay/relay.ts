@@ -41,7 +41,7 @@ import { resolveTarget } from './resolve.js';
 import { Subagents } from './subagents.js';
 import { capAnswer, checkPrompt } from './text.js';
 import { Turns } from './turns.js';
-import type { Collected, Peer, RelayStatus, Result } from './types.js';
+import type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
 import type {
   Inserted,
   RelayCollectNowOptions,
@@ -348,7 +348,9 @@ export class Relay {
    * spot; an open errand is waited on up to `timeoutSeconds`, then `pending`. An errand that
    * ended unanswered answers with that until a late answer lands; an expired ticket says
    * `expired` for one more hour.
-   * @throws RelayError `unknown ticket "<t>" — it was answered long ago, or expired`.
+   * @throws RelayError {@link collectedText} for a ticket whose outcome was collected within the
+   *   hour; `unknown ticket "<t>" — it was answered long ago, or expired` for one lich has no
+   *   trace of (wire.md § 9).
    */
   wait(o: RelayWaitOptions, signal?: AbortSignal): Promise<Result> {
     this.sweep();
@@ -356,6 +358,7 @@ export class Relay {
     if (!e) {
       const tomb = this.book.tombstone(o.ticket);
       if (tomb?.kind === 'expired') return Promise.resolve(result(o.ticket, tomb.target, 'expired', '', tomb.private));
+      if (tomb) return Promise.reject(new RelayError(collectedText(o.ticket, tomb.kind)));
       return Promise.reject(new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered long ago, or expired`));
     }
     if (!isOpen(e)) {
@@ -390,20 +393,19 @@ export class Relay {
    * `relay.Reply` (spec/cli.md § lich reply): files `answer` (sanitised, cut at 64 KiB) on the
    * errand `ticket` names, or with `ticket` `""` on the one request open against `from`.
    * An errand that ended unanswered still takes a late answer for its hour.
-   * @throws RelayError `ticket "<t>" was already answered`; `unknown ticket "<t>" — it was answered
-   *   already, or expired`; the ticketless refusals of wire.md § 9.
+   * @throws RelayError {@link endedText} for an errand that is over (`ticket "<t>" was already
+   *   answered`, …); `unknown ticket "<t>" — it was answered already, or expired` for one this
+   *   lich has no trace of; the ticketless refusals of wire.md § 9.
    */
   reply(o: RelayReplyOptions): null {
     this.sweep();
     const e = o.ticket === '' ? this.book.onlyOpen(o.from) : this.book.get(o.ticket);
     if (!e) {
-      if (this.book.tombstone(o.ticket)?.kind === 'answered') throw new RelayError(`ticket ${goQuote(o.ticket)} was already answered`);
+      const tomb = this.book.tombstone(o.ticket);
+      if (tomb) throw new RelayError(endedText(o.ticket, tomb.kind));
       throw new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered already, or expired`);
     }
-    if (!isOpen(e) && !isLapsed(e)) {
-      if (e.outcome!.status === 'answered') throw new RelayError(`ticket ${goQuote(e.ticket)} was already answered`);
-      throw new RelayError(`unknown ticket ${goQuote(e.ticket)} — it was answered already, or expired`);
-    }
+    if (!isOpen(e) && !isLapsed(e)) throw new RelayError(endedText(e.ticket, e.outcome!.status as Ended));
     this.turns.answeredInTurn(e);
     this.book.land(e, 'answered', capAnswer(o.answer));
     if (e.subagent) this.subagents.answeredBy(e.targetId, e);
@@ -555,6 +557,41 @@ export class Relay {
     this.turns.forget(id);
     this.inbox.forget(id);
   }
+}
+
+/** How an errand can have ended. */
+type Ended = Exclude<Status, 'pending'>;
+
+/** Why an errand that ended with no answer is over, as the refusals below say it. */
+const WHY_OVER: Record<Exclude<Ended, 'answered' | 'expired'>, string> = {
+  unread: 'its task was typed and never read',
+  undelivered: 'its task was never delivered',
+  stopped: 'its worker was closed before it answered',
+  unanswered: 'its session ended without answering here',
+};
+
+/**
+ * The refusal of a `wait` on a ticket whose outcome was already collected, within the hour its
+ * tombstone lasts (an expired one answers `expired` instead, spec/cli.md § lich wait):
+ * `ticket "<t>" was answered, and its answer was already collected: an answer is handed over
+ * once`, or `ticket "<t>" is over — <why> — and that was already reported: nothing more comes on
+ * it`. Before, both read "answered long ago", a second after the answer came.
+ */
+export function collectedText(ticket: string, status: Exclude<Ended, 'expired'>): string {
+  if (status === 'answered') return `ticket ${goQuote(ticket)} was answered, and its answer was already collected: an answer is handed over once`;
+  return `ticket ${goQuote(ticket)} is over — ${WHY_OVER[status]} — and that was already reported: nothing more comes on it`;
+}
+
+/**
+ * The refusal of a `reply` to an errand that is over and takes no late answer:
+ * `ticket "<t>" was already answered` (wire.md § 9), `ticket "<t>" expired — nobody answered it
+ * within its hour — and takes no answer now`, or `ticket "<t>" is over — <why> — and takes no
+ * answer now`.
+ */
+export function endedText(ticket: string, status: Ended): string {
+  if (status === 'answered') return `ticket ${goQuote(ticket)} was already answered`;
+  if (status === 'expired') return `ticket ${goQuote(ticket)} expired — nobody answered it within its hour — and takes no answer now`;
+  return `ticket ${goQuote(ticket)} is over — ${WHY_OVER[status]} — and takes no answer now`;
 }
 
 /** The host as the insert sees it: its sessions and their terminals (insert.ts `InsertHost`). */
