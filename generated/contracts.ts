@@ -113,6 +113,11 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
               type: 'string',
               description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
             },
+            closed: {
+              type: 'boolean',
+              const: true,
+              description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+            },
             private: {
               type: 'boolean',
               const: true,
@@ -745,6 +750,11 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
             type: 'string',
             description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
           },
+          closed: {
+            type: 'boolean',
+            const: true,
+            description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+          },
           private: {
             type: 'boolean',
             const: true,
@@ -970,6 +980,11 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       answer: {
         type: 'string',
         description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+      },
+      closed: {
+        type: 'boolean',
+        const: true,
+        description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
       },
       private: {
         type: 'boolean',
@@ -1198,6 +1213,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
                 type: 'string',
                 description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
               },
+              closed: {
+                type: 'boolean',
+                const: true,
+                description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+              },
               private: {
                 type: 'boolean',
                 const: true,
@@ -1259,6 +1279,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
               answer: {
                 type: 'string',
                 description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+              },
+              closed: {
+                type: 'boolean',
+                const: true,
+                description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
               },
               private: {
                 type: 'boolean',
@@ -1558,6 +1583,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
         },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+        },
         private: {
           type: 'boolean',
           const: true,
@@ -1617,6 +1647,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         answer: {
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+        },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
         },
         private: {
           type: 'boolean',
@@ -1678,6 +1713,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
         },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+        },
         private: {
           type: 'boolean',
           const: true,
@@ -1725,6 +1765,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         answer: {
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+        },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
         },
         private: {
           type: 'boolean',
@@ -2770,6 +2815,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
         },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+        },
         private: {
           type: 'boolean',
           const: true,
@@ -2926,6 +2976,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
               type: 'string',
               description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
             },
+            closed: {
+              type: 'boolean',
+              const: true,
+              description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+            },
             private: {
               type: 'boolean',
               const: true,
@@ -2973,6 +3028,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
                   answer: {
                     type: 'string',
                     description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+                  },
+                  closed: {
+                    type: 'boolean',
+                    const: true,
+                    description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
                   },
                   private: {
                     type: 'boolean',
@@ -3191,6 +3251,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
             answer: {
               type: 'string',
               description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+            },
+            closed: {
+              type: 'boolean',
+              const: true,
+              description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
             },
             private: {
               type: 'boolean',

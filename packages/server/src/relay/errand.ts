@@ -126,11 +126,12 @@ export function isLanded(e: Errand): boolean {
 }
 
 /**
- * Whether `e` ended unanswered: until its deadline a late `reply` still files an answer (the
- * outcome's status says it; a late answer lands it again as `answered`).
+ * Whether `e` ended unanswered and still takes a late answer: until its deadline a late `reply`
+ * files one (the outcome's status says it; a late answer lands it again as `answered`) — unless
+ * its session ended (`closed` on the outcome): nothing of it is left to answer.
  */
 export function isLapsed(e: Errand): boolean {
-  return !isOpen(e) && e.outcome?.status === 'unanswered';
+  return !isOpen(e) && e.outcome?.status === 'unanswered' && e.outcome.closed !== true;
 }
 
 /** A fresh errand, `queued`, nothing of its way in or its outcome known yet. */
@@ -172,9 +173,10 @@ export function newErrand(o: {
   };
 }
 
-/** The wire's Result; `private` only when true (spec/cli.md § lich send --json). */
-export function result(ticket: string, target: string, status: Status, answer: string, isPrivate: boolean): Result {
+/** The wire's Result; `closed` and `private` only when true (spec/cli.md § lich send --json). */
+export function result(ticket: string, target: string, status: Status, answer: string, isPrivate: boolean, closed = false): Result {
   const r: Result = { ticket, target, status, answer };
+  if (closed) r.closed = true;
   if (isPrivate) r.private = true;
   return r;
 }

@@ -121,9 +121,11 @@ export class Outcomes {
   /**
    * Ends (or, for a late answer, re-ends) an errand: a caller holding the line carries the
    * outcome out; otherwise it waits for its ticket, in the sender's inbox when the errand is
-   * shared and the sender is a session. `silent`: for its ticket only.
+   * shared and the sender is a session. `silent`: for its ticket only. `closed`: an `unanswered`
+   * whose session ended, which takes no late answer (the Result says so).
    */
-  land(e: Errand, status: Exclude<Status, 'pending'>, answer = '', silent = false): void {
+  land(e: Errand, status: Exclude<Status, 'pending'>, answer = '', o: { silent?: boolean; closed?: boolean } = {}): void {
+    const silent = o.silent ?? false;
     this.clearTimers(e);
     if (e.offer) {
       // Still waiting for a poll: it is not handed over for an errand that is over.
@@ -132,7 +134,7 @@ export class Outcomes {
       offer.withdraw();
     }
     this.events.ended(e);
-    const r = result(e.ticket, this.label(e), status, answer, e.private);
+    const r = result(e.ticket, this.label(e), status, answer, e.private, o.closed === true && status === 'unanswered');
     e.outcome = r;
     e.phase = silent ? 'silent' : 'ready';
     e.deadline = this.hourFromNow();
@@ -146,6 +148,17 @@ export class Outcomes {
     }
     this.events.release(e.from);
     this.tell(e);
+  }
+
+  /**
+   * `e` ended unanswered and was still taking a late answer, and now its session has ended too:
+   * nothing of it is left to send one. An outcome not collected yet says so from now on
+   * (`closed`); one already handed over is over, its ticket kept as a tombstone for the hour.
+   */
+  targetEnded(e: Errand): void {
+    if (!isLapsed(e)) return;
+    e.outcome = { ...e.outcome!, closed: true };
+    if (e.phase === 'taken') this.take(e);
   }
 
   /** The outcome left with a caller: only an errand still taking a late answer stays. */

@@ -486,10 +486,35 @@ describe('unanswered', () => {
     expect((await result).status).toBe('pending');
   });
 
-  it('ends delivered errands as unanswered when the session exits', async () => {
-    const { result } = await send({ timeoutSeconds: 60 });
+  it('ends delivered errands as unanswered when the session exits, closed: no late answer can come', async () => {
+    const { ticket, result } = await send({ timeoutSeconds: 60 });
     host.exit(docs.id);
-    expect((await result).status).toBe('unanswered');
+    expect(await result).toEqual({ ticket, target: 'docs', status: 'unanswered', answer: '', closed: true });
+    expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'late' }))).toBe(
+      `ticket "${ticket}" is over — its session ended before it answered — and takes no answer now`,
+    );
+    expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(
+      `ticket "${ticket}" is over — its session ended before it answered — and that was already reported: nothing more comes on it`,
+    );
+  });
+
+  it('takes no late answer once the session of an errand that ended unanswered exits too, and says so if it was not collected yet', async () => {
+    const collected = await sendAndLetGo();
+    const uncollected = await sendAndLetGo({ from: '' });
+    report(docs, 'busy');
+    report(docs, 'done');
+    expect(await relay.wait({ ticket: collected, timeoutSeconds: 1 })).toEqual({ ticket: collected, target: 'docs', status: 'unanswered', answer: '' });
+    host.exit(docs.id);
+    expect(await refusal(() => relay.reply({ from: docs.id, ticket: collected, answer: 'late' }))).toBe(
+      `ticket "${collected}" is over — its session ended before it answered — and takes no answer now`,
+    );
+    expect(await relay.wait({ ticket: uncollected, timeoutSeconds: 1 })).toEqual({
+      ticket: uncollected,
+      target: 'docs',
+      status: 'unanswered',
+      answer: '',
+      closed: true,
+    });
   });
 
   it('still files a late answer in the sender’s inbox for the hour after, taken once', async () => {

@@ -538,8 +538,9 @@ export class Relay {
   /**
    * Session `id`'s process ended: every errand open at it ends — a subagent's `stopped` when it
    * was closed through `spawn.Close` (in silence when its own caller closed it, unless that
-   * caller is a worker somebody waits on), others `unanswered` once delivered, `undelivered`
-   * before — and what the relay kept about the session is forgotten.
+   * caller is a worker somebody waits on), others `unanswered` once delivered (`closed`: no late
+   * answer can come), `undelivered` before; one that ended unanswered earlier takes no late
+   * answer from now on — and what the relay kept about the session is forgotten.
    */
   private exited(id: string): void {
     if (this.closed) return;
@@ -549,11 +550,16 @@ export class Relay {
       if (e.subagent && closer !== undefined) {
         // Closed by its own caller: the caller stopped the work, and nothing waits for it —
         // unless the caller is a worker somebody waits on, whose own report waits for this.
-        this.book.land(e, 'stopped', '', closer === e.from && !this.book.waitedOn(e.from));
+        this.book.land(e, 'stopped', '', { silent: closer === e.from && !this.book.waitedOn(e.from) });
+      } else if (e.phase === 'delivered') {
+        // Its session is gone, and what it left in its process group with it: no late answer.
+        this.book.land(e, 'unanswered', '', { closed: true });
       } else {
-        this.book.land(e, e.phase === 'delivered' ? 'unanswered' : 'undelivered');
+        this.book.land(e, 'undelivered');
       }
     }
+    // Ended unanswered before, and still taking a late answer: nothing is left to send one.
+    for (const e of this.book.all()) if (e.targetId === id) this.book.targetEnded(e);
     this.turns.forget(id);
     this.inbox.forget(id);
   }
@@ -567,7 +573,7 @@ const WHY_OVER: Record<Exclude<Ended, 'answered' | 'expired'>, string> = {
   unread: 'its task was typed and never read',
   undelivered: 'its task was never delivered',
   stopped: 'its worker was closed before it answered',
-  unanswered: 'its session ended without answering here',
+  unanswered: 'its session ended before it answered',
 };
 
 /**
