@@ -159,13 +159,13 @@ describe('failures are one lich: line and exit 1', () => {
     expect(lich.calls).toEqual([]);
   });
 
-  it('reports an unreachable lich without printing the token', async () => {
+  it('says no lich is running when nothing listens on LICH_PORT and none is recorded, without the token or a dial error', async () => {
     const port = lich.port;
     await lich.close();
     const run = await lichRun(['sessions'], baseEnv({ LICH_PORT: String(port), LICH_TOKEN: TOKEN }));
     lich = await startFakeLich(TOKEN);
     expect(run.exit).toBe(1);
-    expect(run.stderr).toBe(`lich: reach lich: Post "http://127.0.0.1:${port}/rpc/relay.Peers?token=…": dial tcp 127.0.0.1:${port}: connect: connection refused\n`);
+    expect(run.stderr).toBe('lich: no lich is running — open lich, or run this inside one of its sessions\n');
   });
 });
 

@@ -31,6 +31,7 @@ export {
   readRuntimeFile,
   resolveCoordinates,
   runtimeFilePath,
+  unreachableText,
   jsonLine,
   type CallOptions,
   type HttpRpcClientOptions,

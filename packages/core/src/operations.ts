@@ -23,7 +23,7 @@ import type { Launcher, LichContext, Machine, OperationEntry, OperationTable, Ou
 import { askRefusal, controlRefusal } from './control.js';
 import { ANSWER_SENT, collectText, from, isCollected, privateWithoutPromptText, promptRefusal, reply, resultText, send, wait, waitBudgetMs } from './errands.js';
 import { abortError, isAbortError, LichError, LichTransportError } from './errors.js';
-import { createHttpRpcClient, type Env, jsonLine, type ReadFile, readRuntimeFile, resolveCoordinates, type RpcClient } from './rpc.js';
+import { createHttpRpcClient, type Env, jsonLine, type ReadFile, readRuntimeFile, resolveCoordinates, type RpcClient, unreachableText } from './rpc.js';
 import {
   ASK_CALL_MS,
   CONTROL_CALL_MS,
@@ -117,6 +117,7 @@ export function createContext(options: ContextOptions): LichContext {
     createHttpRpcClient({
       coordinates: () => resolveCoordinates(env, readFile, options.surface),
       readRuntime: () => readRuntimeFile(env, readFile),
+      unreachable: (where) => unreachableText(where, env, readFile, options.surface),
     });
   return {
     surface: options.surface,
