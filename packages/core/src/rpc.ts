@@ -14,7 +14,6 @@ import { isLich, NO_LICH_RUNNING, pidAlive, writtenAt } from './lich-process.js'
 import type { RpcMethodName, RpcMethods } from '@lich/generated/types';
 import { abortError, LichError, LichTransportError, maskToken, oneLine } from './errors.js';
 import type { RuntimeInfo } from './types.js';
-import type { Surface } from './operation.js';
 
 // ---- Where lich is: the coordinates (spec/cli.md § Transport; wire.md § 3).
 
@@ -183,7 +182,7 @@ export async function resolveCoordinates(
  *
  * Never throws: a runtime file that cannot be read is no lich recorded.
  */
-export async function unreachableText(where: Coordinates, env: Env, readFile: ReadFile, surface: Surface = 'cli', lich = isLich): Promise<string> {
+export async function unreachableText(where: Coordinates, env: Env, readFile: ReadFile, surface: 'cli' | 'mcp' = 'cli', lich = isLich): Promise<string> {
   const none = surface === 'mcp' && where.source === 'runtime-file' ? mcpNoLichText(env) : NO_LICH_RUNNING;
   if (where.source === 'runtime-file') return none;
   let info: RuntimeInfo | null;
@@ -380,7 +379,8 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
       return await post(agent, where.port, token, method, body, opts);
     } catch (error) {
       if (!(error instanceof LichTransportError) || error.sent || errnoCode(error.cause) !== 'ECONNREFUSED') throw error;
-      throw new LichTransportError(maskToken(await unreachable(where), token), false, false, { cause: error });
+      // Nothing of the token is in it: the line names ports and the running lich, never the URL.
+      throw new LichTransportError(await unreachable(where), false, false, { cause: error });
     }
   }
 
