@@ -23,6 +23,7 @@
  */
 import { homedir } from 'node:os';
 import { goQuote } from '@lich/core/quote';
+import { quoteName } from '@lich/core/names';
 import type { PromptLang } from '@lich/core/i18n/prompts';
 import { waitSeconds } from '@lich/core/errands';
 import type { Timer } from '../clock.js';
@@ -359,7 +360,7 @@ export class Relay {
       const tomb = this.book.tombstone(o.ticket);
       if (tomb?.kind === 'expired') return Promise.resolve(result(o.ticket, tomb.target, 'expired', '', tomb.private));
       if (tomb) return Promise.reject(new RelayError(collectedText(o.ticket, tomb.kind)));
-      return Promise.reject(new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered long ago, or expired`));
+      return Promise.reject(new RelayError(`unknown ticket ${quoteName(o.ticket)} — it was answered long ago, or expired`));
     }
     if (!isOpen(e)) {
       const r = e.outcome!;
@@ -403,7 +404,7 @@ export class Relay {
     if (!e) {
       const tomb = this.book.tombstone(o.ticket);
       if (tomb) throw new RelayError(endedText(o.ticket, tomb.kind));
-      throw new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered already, or expired`);
+      throw new RelayError(`unknown ticket ${quoteName(o.ticket)} — it was answered already, or expired`);
     }
     if (!isOpen(e) && !isLapsed(e)) throw new RelayError(endedText(e.ticket, e.outcome!.status as Ended));
     this.turns.answeredInTurn(e);
