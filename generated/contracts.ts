@@ -113,6 +113,11 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
               type: 'string',
               description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
             },
+            closed: {
+              type: 'boolean',
+              const: true,
+              description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+            },
             private: {
               type: 'boolean',
               const: true,
@@ -750,6 +755,11 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
             type: 'string',
             description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
           },
+          closed: {
+            type: 'boolean',
+            const: true,
+            description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+          },
           private: {
             type: 'boolean',
             const: true,
@@ -980,6 +990,11 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       answer: {
         type: 'string',
         description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+      },
+      closed: {
+        type: 'boolean',
+        const: true,
+        description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
       },
       private: {
         type: 'boolean',
@@ -1213,6 +1228,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
                 type: 'string',
                 description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
               },
+              closed: {
+                type: 'boolean',
+                const: true,
+                description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+              },
               private: {
                 type: 'boolean',
                 const: true,
@@ -1279,6 +1299,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
               answer: {
                 type: 'string',
                 description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+              },
+              closed: {
+                type: 'boolean',
+                const: true,
+                description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
               },
               private: {
                 type: 'boolean',
@@ -1583,6 +1608,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
         },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+        },
         private: {
           type: 'boolean',
           const: true,
@@ -1647,6 +1677,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         answer: {
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+        },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
         },
         private: {
           type: 'boolean',
@@ -1713,6 +1748,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
         },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+        },
         private: {
           type: 'boolean',
           const: true,
@@ -1765,6 +1805,11 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         answer: {
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+        },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
         },
         private: {
           type: 'boolean',
@@ -2010,6 +2055,8 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         folder: {
           type: 'string',
+          title: 'folder name',
+          maxLength: 100,
           description: 'The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder.',
         },
       },
@@ -2093,26 +2140,38 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         kind: {
           type: 'string',
+          title: 'kind',
+          maxLength: 100,
           description: 'Provider id the session runs (claude, codex, antigravity, opencode, omp, crush, cursor, kiro, a user-defined id) or shell; "" means the caller\'s own provider, or claude outside a session.',
         },
         worktree: {
           type: 'string',
+          title: 'branch',
+          maxLength: 100,
           description: 'Branch name of a git worktree to create (or check out, when the branch exists) and root the session in; "" for the project\'s own directory.',
         },
         base: {
           type: 'string',
+          title: 'base branch',
+          maxLength: 100,
           description: 'Branch the new worktree\'s branch starts from; "" for the project\'s current branch.',
         },
         model: {
           type: 'string',
+          title: 'model',
+          maxLength: 100,
           description: 'The model the provider starts on, passed through unchecked; "" for the provider\'s default. Refused for crush and shell.',
         },
         effort: {
           type: 'string',
+          title: 'effort',
+          maxLength: 100,
           description: 'The reasoning effort the provider starts at, passed through unchecked, and recorded on the row to be passed again whenever a new conversation starts, never on a resume; "" for the default. Refused for opencode, crush, cursor and shell.',
         },
         folder: {
           type: 'string',
+          title: 'folder name',
+          maxLength: 100,
           description: 'Sidebar folder to file the new session under, matched exactly; "" for none.',
         },
         ultracode: {
@@ -2213,22 +2272,32 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         kind: {
           type: 'string',
+          title: 'kind',
+          maxLength: 100,
           description: 'Provider id the worker runs, or shell; "" means the caller\'s own provider.',
         },
         worktree: {
           type: 'string',
+          title: 'branch',
+          maxLength: 100,
           description: 'Branch name of a git worktree to open the worker in, exactly as `spawn.Open` does; "" for the caller\'s own checkout.',
         },
         base: {
           type: 'string',
+          title: 'base branch',
+          maxLength: 100,
           description: 'Branch the new worktree\'s branch starts from, as for `spawn.Open`; "" for the project\'s current branch.',
         },
         model: {
           type: 'string',
+          title: 'model',
+          maxLength: 100,
           description: 'The model the provider starts on, passed through unchecked; "" for the provider\'s default.',
         },
         effort: {
           type: 'string',
+          title: 'effort',
+          maxLength: 100,
           description: 'The reasoning effort the provider starts at, passed through unchecked; "" for the default.',
         },
         ultracode: { type: 'boolean', description: 'Turn Claude Code\'s ultracode on.' },
@@ -2334,6 +2403,8 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         label: {
           type: 'string',
+          title: 'label',
+          maxLength: 100,
           description: 'The new label; leading and trailing spaces are trimmed, and an empty one is refused.',
         },
       },
@@ -2378,6 +2449,8 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         },
         to: {
           type: 'string',
+          title: 'folder name',
+          maxLength: 100,
           description: 'Its new name; "" takes the folder apart.',
         },
       },
@@ -2815,6 +2888,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
           type: 'string',
           description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
         },
+        closed: {
+          type: 'boolean',
+          const: true,
+          description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+        },
         private: {
           type: 'boolean',
           const: true,
@@ -2976,6 +3054,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
               type: 'string',
               description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
             },
+            closed: {
+              type: 'boolean',
+              const: true,
+              description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+            },
             private: {
               type: 'boolean',
               const: true,
@@ -3028,6 +3111,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
                   answer: {
                     type: 'string',
                     description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
+                  },
+                  closed: {
+                    type: 'boolean',
+                    const: true,
+                    description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
                   },
                   private: {
                     type: 'boolean',
@@ -3101,26 +3189,36 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
         kind: {
           type: 'string',
+          title: 'kind',
+          maxLength: 100,
           default: '',
           description: 'Provider id the session runs, or shell; "" for the caller\'s own provider (claude outside a session).',
         },
         worktree: {
           type: 'string',
+          title: 'branch',
+          maxLength: 100,
           default: '',
           description: 'Branch name of a git worktree to root the session in, under lich\'s data directory: created off base, or — for a branch that already exists — checked out as it stands (an existing checkout of it reused); "" for the project\'s own directory.',
         },
         base: {
           type: 'string',
+          title: 'base branch',
+          maxLength: 100,
           default: '',
           description: 'The branch a new worktree\'s branch starts from (local, origin/…, or one another worktree holds); "" for the project\'s current branch. Refused without worktree; ignored when the worktree\'s branch already exists.',
         },
         model: {
           type: 'string',
+          title: 'model',
+          maxLength: 100,
           default: '',
           description: 'The model its provider starts on, passed through unchecked; "" for the provider\'s default.',
         },
         effort: {
           type: 'string',
+          title: 'effort',
+          maxLength: 100,
           default: '',
           description: 'The reasoning effort its provider starts at, passed through unchecked; "" for the provider\'s default. Refused for opencode, crush, cursor and shell.',
         },
@@ -3131,6 +3229,8 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
         folder: {
           type: 'string',
+          title: 'folder name',
+          maxLength: 100,
           default: '',
           description: 'Sidebar folder to file it under, matched exactly; "" for none.',
         },
@@ -3252,6 +3352,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
               type: 'string',
               description: 'The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered.',
             },
+            closed: {
+              type: 'boolean',
+              const: true,
+              description: 'Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).',
+            },
             private: {
               type: 'boolean',
               const: true,
@@ -3342,7 +3447,13 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
           default: '',
           description: 'Project name or absolute directory that narrows a label; "" for none.',
         },
-        label: { type: 'string', default: '', description: 'The new label.' },
+        label: {
+          type: 'string',
+          title: 'label',
+          maxLength: 100,
+          default: '',
+          description: 'The new label.',
+        },
       },
     },
     output: {
@@ -3580,6 +3691,8 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
         folder: {
           type: 'string',
+          title: 'folder name',
+          maxLength: 100,
           default: '',
           description: 'The folder, matched exactly; "" takes the session out of its folder.',
         },
@@ -3628,6 +3741,8 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         },
         to: {
           type: 'string',
+          title: 'folder name',
+          maxLength: 100,
           default: '',
           description: 'Its new name; "" takes the folder apart.',
         },
@@ -4078,6 +4193,26 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     },
     output: { type: 'string', description: 'The help text.' },
     rpc: [],
+  },
+};
+/** Operation → its input fields that are names lich keeps or passes on, each with the most characters it may have and the noun a refusal calls it by (contracts/operations: `maxLength`, `title`). Core refuses a longer one before any call (issue 22). */
+export const nameLimits: Readonly<Partial<Record<OpName, Readonly<Record<string, { readonly max: number; readonly noun: string }>>>>> = {
+  open: {
+    kind: { max: 100, noun: 'kind' },
+    worktree: { max: 100, noun: 'branch' },
+    base: { max: 100, noun: 'base branch' },
+    model: { max: 100, noun: 'model' },
+    effort: { max: 100, noun: 'effort' },
+    folder: { max: 100, noun: 'folder name' },
+  },
+  rename: {
+    label: { max: 100, noun: 'label' },
+  },
+  file: {
+    folder: { max: 100, noun: 'folder name' },
+  },
+  renameFolder: {
+    to: { max: 100, noun: 'folder name' },
   },
 };
 /** Hook endpoint that takes a body (POST) → the schema of its body and the most bytes of body it reads (contracts/hooks). */

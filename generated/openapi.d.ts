@@ -1168,6 +1168,11 @@ export interface components {
             /** @description The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered. */
             answer: string;
             /**
+             * @description Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else).
+             * @constant
+             */
+            closed?: true;
+            /**
              * @description Present, and true, only for an errand sent with --private (`private`): its result is held for its ticket alone — no note at the sender's prompt, never returned by a wait without a ticket.
              * @constant
              */

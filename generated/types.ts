@@ -392,6 +392,8 @@ export interface Result {
   status: ResultStatus;
   /** The answer the target sent back with `lich reply` or `reply_to_session`; "" unless status is answered. */
   answer: string;
+  /** Present, and true, only on an `unanswered` result whose session ended before it answered — closed, or its program exited: nothing of it is left to send a late answer, so none can come on this ticket. Without it, an `unanswered` ticket still takes a late answer for an hour (spec/cli.md § lich send, Answered somewhere else). */
+  closed?: true;
   /** Present, and true, only for an errand sent with --private (`private`): its result is held for its ticket alone — no note at the sender's prompt, never returned by a wait without a ticket. */
   private?: true;
   /** Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person's half-written text is at the target's prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait). */

@@ -280,8 +280,9 @@ function quietProvider(pidFile: string): ProviderEntry {
   return { name: 'Quiet', command: '/bin/sh', args: ['-c', `echo $$ > ${pidFile}; exec sleep 86400`], env: {}, reportsState: false, tools: false, ready: 'quiet' };
 }
 
-const unansweredText = (t: string) =>
-  `The ${q(t)} session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the ${q(t)} card to read it. If it is still working in the background, its answer can still arrive on this ticket for an hour.\n`;
+/** `unanswered` from a session that ended: nothing of it is left to send a late answer, so no hour is promised (issue 22). */
+const endedText = (t: string) =>
+  `The ${q(t)} session ended before it answered through lich — it was closed, or its program exited — so no answer is coming on this ticket. Whatever it did before that is in its conversation: tell the user to open the ${q(t)} card to read it.\n`;
 const undeliveredText = (t: string) =>
   `The task never reached the ${q(t)} session: it was held back because that terminal was not at a prompt — a worktree setup script still running, a provider that never came up — and the session ended or stayed that way for too long. Nothing is queued anymore and nothing was answered. Tell the user to open the ${q(t)} card to see what happened there; the task has to be sent again after that.\n`;
 
@@ -304,7 +305,7 @@ describe('a session whose process dies mid-errand', () => {
     await backend.log.waitFor(agent.id, (e) => e.event === 'task', 'the task reaching the agent');
     pidsToKill.push(...descendants(pid));
     process.kill(pid, 'SIGKILL');
-    expect(await held).toEqual({ code: 3, stdout: unansweredText(agent.label), stderr: '' });
+    expect(await held).toEqual({ code: 3, stdout: endedText(agent.label), stderr: '' });
   });
 
   it('turns a task still held for its prompt undelivered', async () => {
@@ -336,7 +337,7 @@ describe('a session whose process dies mid-errand', () => {
     await until(() => !alive(pid), 'the agent gone');
     const collected = await backend.lich(['wait', '--json', '--timeout', '20'], { session: sender.id });
     expect(collected.code).toBe(0);
-    expect(JSON.parse(collected.stdout)).toEqual({ results: [{ ticket, target: agent.label, status: 'unanswered', answer: '' }], open: [] });
+    expect(JSON.parse(collected.stdout)).toEqual({ results: [{ ticket, target: agent.label, status: 'unanswered', answer: '', closed: true }], open: [] });
   });
 
   it('turns a task its Claude Code mod took unanswered too', async () => {
@@ -379,7 +380,7 @@ describe('a session whose process dies mid-errand', () => {
     await until(() => took.length > 0, 'the mod taking the prompt');
     await waitForStatus(backend, target.id, (st) => st.owed.length === 1, 'the prompt delivered through the mod');
     process.kill(pidOf(pidFile), 'SIGKILL');
-    expect(await held).toEqual({ code: 3, stdout: unansweredText(target.label), stderr: '' });
+    expect(await held).toEqual({ code: 3, stdout: endedText(target.label), stderr: '' });
     ac.abort();
     await polling;
   });
@@ -436,9 +437,9 @@ describe('kill -9 of the backend mid-fan-out, then a start on the same directori
     expect(await first.lich(['sessions'])).toEqual({ code: 1, stdout: '', stderr: gone });
     const sessionEnv = { port, token: first.token, session: sessions[0]!.id };
     expect(await first.lich(['sessions'], { ...sessionEnv, env: { LICH_PID: String(first.pid) } })).toEqual({ code: 1, stdout: '', stderr: gone });
-    // An original lich's session names no pid: the connection is tried and refused.
-    const refused = `lich: reach lich: Post "http://127.0.0.1:${port}/rpc/relay.Peers?token=…": dial tcp 127.0.0.1:${port}: connect: connection refused\n`;
-    expect(await first.lich(['sessions'], sessionEnv)).toEqual({ code: 1, stdout: '', stderr: refused });
+    // An original lich's session names no pid: the connection is tried, refused, and said as
+    // what it is — the runtime file names no live lich either — not as Go's dial error.
+    expect(await first.lich(['sessions'], sessionEnv)).toEqual({ code: 1, stdout: '', stderr: gone });
 
     // A new backend on the same directories and port: the dead pid's lock and runtime file do not stop it.
     expect(readFileSync(join(first.dataDir, 'lich.lock'), 'utf8')).toBe(`${first.pid}\n`);

@@ -4,7 +4,7 @@
 // Runs the built CLI; the backend it starts is ended with `lich quit`.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,5 +54,29 @@ describe('lich -- <flags>', () => {
     const { code, stderr } = await launchAndQuit(['--no-window']);
     expect(code).toBe(0);
     expect(stderr).not.toContain('browser window');
+  });
+});
+
+describe('lich, with another lich running', () => {
+  it('is refused in one lich: line, bare or with -- <flags>, and lich.log keeps that one line', async () => {
+    const child = spawn(process.execPath, [LICH_JS, '--no-window'], { env, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    try {
+      await until(() => existsSync(join(home, 'config/lich/runtime.json')), 'the backend to record itself', 20_000);
+      for (const args of [['--', '--foo'], []]) {
+        const run = await runLich(args, { env });
+        expect(run.code).toBe(1);
+        expect(run.stdout).toBe('');
+        expect(run.stderr).toMatch(/^lich: another lich is running \(pid \d+, listening on port \d+\), recorded in [^\n]+ before starting this one\n$/);
+      }
+      // `lich rage` bundles this log: an expected refusal is a line in it, not a stack.
+      const log = readFileSync(join(home, 'config/lich/lich.log'), 'utf8');
+      expect(log.match(/did not start: another lich is running/g)).toHaveLength(2);
+      expect(log).not.toMatch(/^\s+at /m);
+      expect(await runLich(['quit'], { env })).toMatchObject({ code: 0 });
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill();
+    }
   });
 });

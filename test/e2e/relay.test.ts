@@ -89,12 +89,13 @@ describe('lich send', () => {
     const waited = await b.lich(['wait', '--timeout', '20', ticket]);
     expect(waited).toEqual({ code: 0, stdout: 'late\n', stderr: '' });
 
-    // Collected once, the ticket is gone.
+    // Collected once, the ticket is gone — and a second later that is what it says, not
+    // "answered long ago" (issue 22).
     const again = await b.lich(['wait', ticket]);
     expect(again).toEqual({
       code: 1,
       stdout: '',
-      stderr: `lich: unknown ticket ${q(ticket)} — it was answered long ago, or expired\n`,
+      stderr: `lich: ticket ${q(ticket)} was answered, and its answer was already collected: an answer is handed over once\n`,
     });
   });
 

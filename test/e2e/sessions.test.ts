@@ -56,7 +56,7 @@ describe('lich open in the project directory', () => {
     expect(s1.name).toBe(rosterName(repoA, s1.id));
     expect(r.stdout).toBe(
       `Opened session ${q(s1.label)} (example) in project ${q(s1.project)}.\n` +
-        `It answers to ${q(s1.label)} and to ${q(s1.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.\n` +
+        `It answers to ${q(s1.label)} and to ${q(s1.name)}. Its agent may still be starting, so a task you send it is held until the agent is up rather than lost.\n` +
         pageLine(b.port, s1.id),
     );
     await b.log.ready(s1.id);

@@ -23,8 +23,9 @@ function noisyProvider(): ProviderEntry {
   return { name: 'Never at a prompt', command: '/bin/sh', args: ['-c', 'while :; do echo working; sleep 0.1; done'], env: {}, reportsState: false, tools: false };
 }
 
-const unansweredText = (t: string) =>
-  `The ${q(t)} session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the ${q(t)} card to read it. If it is still working in the background, its answer can still arrive on this ticket for an hour.\n`;
+/** `unanswered` from a session that ended: nothing of it is left to send a late answer, so no hour is promised (issue 22). */
+const endedText = (t: string) =>
+  `The ${q(t)} session ended before it answered through lich — it was closed, or its program exited — so no answer is coming on this ticket. Whatever it did before that is in its conversation: tell the user to open the ${q(t)} card to read it.\n`;
 const undeliveredText = (t: string) =>
   `The task never reached the ${q(t)} session: it was held back because that terminal was not at a prompt — a worktree setup script still running, a provider that never came up — and the session ended or stayed that way for too long. Nothing is queued anymore and nothing was answered. Tell the user to open the ${q(t)} card to see what happened there; the task has to be sent again after that.\n`;
 
@@ -44,7 +45,7 @@ describe('lich quit while sends wait', () => {
     await new Promise((r) => setTimeout(r, 500));
 
     expect(await backend.lich(['quit'])).toEqual({ code: 0, stdout: 'lich has quit.\n', stderr: '' });
-    expect(await delivered).toEqual({ code: 3, stdout: unansweredText(silent.label), stderr: '' });
+    expect(await delivered).toEqual({ code: 3, stdout: endedText(silent.label), stderr: '' });
     expect(await queued).toEqual({ code: 3, stdout: undeliveredText(noisy.label), stderr: '' });
   });
 });

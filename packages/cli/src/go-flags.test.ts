@@ -87,6 +87,21 @@ describe('normalizeArgv (Go flag semantics, wire.md § 4.2)', () => {
     expect(() => norm('--timeout', '99999999999999999999')).toThrow('invalid value "99999999999999999999" for flag -timeout: value out of range');
   });
 
+  it('quotes a value or a flag of 100,000 characters cut to the bound a name has (issue 22): one short line', () => {
+    const x = 'x'.repeat(100_000);
+    const message = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'no refusal';
+    };
+    expect(message(() => norm('--timeout', x))).toBe(`invalid value "${'x'.repeat(99)}…" for flag -timeout: parse error`);
+    expect(message(() => norm(`--json=${x}`))).toBe(`invalid boolean value "${'x'.repeat(99)}…" for -json: parse error`);
+    expect(message(() => norm(`--${x}`))).toBe(`flag provided but not defined: -${'x'.repeat(99)}…`);
+  });
+
   it('keeps an empty value', () => {
     expect(norm('--project', '')).toMatchObject({ argv: ['--project=', '--'] });
   });

@@ -51,6 +51,7 @@ import {
 } from '@lich/core';
 import { exitCode } from '@lich/generated/contracts';
 import { shellQuote } from '@lich/core/quote';
+import { cutName, quoteName } from '@lich/core/names';
 import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } from './help.js';
 import { unknownCommandText } from './unknown-command.js';
 import { readStdin, type StdinStream } from './stdin.js';
@@ -197,14 +198,14 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
     const spec = byName.get(name);
     if (!spec) {
       if (name === 'help' || name === 'h') return { help: true };
-      throw new FlagWordError(`flag provided but not defined: -${name}`, i);
+      throw new FlagWordError(`flag provided but not defined: -${cutName(name)}`, i);
     }
     if (!spec.takesValue) {
       if (value === undefined) {
         values.set(spec.name, true);
       } else {
         const parsed = parseGoBool(value);
-        if (parsed === undefined) throw new LichError(`invalid boolean value ${goQuote(value)} for -${name}: parse error`);
+        if (parsed === undefined) throw new LichError(`invalid boolean value ${quoteName(value)} for -${name}: parse error`);
         values.set(spec.name, parsed);
       }
       continue;
@@ -215,7 +216,7 @@ export function normalizeArgv(argv: readonly string[], specs: readonly FlagSpec[
     }
     if (spec.integer) {
       const parsed = parseGoInt(value);
-      if (typeof parsed === 'string') throw new LichError(`invalid value ${goQuote(value)} for flag -${name}: ${parsed}`);
+      if (typeof parsed === 'string') throw new LichError(`invalid value ${quoteName(value)} for flag -${name}: ${parsed}`);
       values.set(spec.name, parsed);
       continue;
     }

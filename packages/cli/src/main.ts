@@ -332,8 +332,9 @@ const launchFlags: FlagSpec[] = [
 /**
  * The app's own arguments (spec/cli.md § Commands): bare `lich`, `--no-window`, `--shell <path>`
  * (the flag wins over LICH_SHELL), `-- <browser flags>`. This build is headless, so each runs
- * the backend in the foreground; without `--no-window` it says first that there is no window,
- * and flags after `--` are taken and ignored with a line saying so (stderr).
+ * the backend in the foreground; without `--no-window` it says that there is no window, and
+ * flags after `--` are taken and ignored with a line saying so (stderr) — both once the backend
+ * has started, so a refused start (another lich running) is its one `lich: …` line.
  */
 async function launch(io: MainIo, args: readonly string[]): Promise<number> {
   const dashdash = args.indexOf('--');
@@ -349,13 +350,11 @@ async function launch(io: MainIo, args: readonly string[]): Promise<number> {
   const env: Record<string, string | undefined> = { ...io.env };
   if (shell !== undefined) env.LICH_SHELL = shell;
   const mod = await loadBundle<{ runForeground: (o: object) => Promise<number> }>(io, 'server.mjs', 'runForeground');
-  if (!noWindow) {
-    io.stderr.write('This lich has no window: it runs the backend in the foreground, as lich --no-window does, until lich quit.\n');
-  }
-  if (browserFlags.length > 0) {
-    io.stderr.write(`This lich has no browser window, so the flags after -- are ignored: ${browserFlags.join(' ')}\n`);
-  }
-  return mod.runForeground({ bin: io.bin, version: VERSION, env, stdout: io.stdout, stderr: io.stderr });
+  // Said by the backend once it runs: a start refused (another lich running) is one lich: line.
+  const notices: string[] = [];
+  if (!noWindow) notices.push('This lich has no window: it runs the backend in the foreground, as lich --no-window does, until lich quit.');
+  if (browserFlags.length > 0) notices.push(`This lich has no browser window, so the flags after -- are ignored: ${browserFlags.join(' ')}`);
+  return mod.runForeground({ bin: io.bin, version: VERSION, env, stdout: io.stdout, stderr: io.stderr, notices });
 }
 
 async function loadBundle<T>(io: MainIo, file: string, entry: string): Promise<T> {

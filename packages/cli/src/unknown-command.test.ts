@@ -21,4 +21,8 @@ describe('unknownCommandText (wire.md § 4.1)', () => {
   it('quotes the word as Go %q does', () => {
     expect(unknownCommandText('a"\u001b', [])).toBe('unknown command "a\\"\\x1b"\nRun `lich help` for the list.');
   });
+
+  it('quotes a word of 100,000 characters cut to the bound a name has (issue 22)', () => {
+    expect(unknownCommandText('x'.repeat(100_000), names)).toBe(`unknown command "${'x'.repeat(99)}…"\nRun \`lich help\` for the list.`);
+  });
 });

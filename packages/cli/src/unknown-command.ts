@@ -1,4 +1,5 @@
 import { goQuote } from '@lich/core';
+import { quoteName } from '@lich/core/names';
 import { distance } from 'fastest-levenshtein';
 
 /**
@@ -18,5 +19,6 @@ export function unknownCommandText(word: string, names: readonly string[]): stri
     }
   }
   const guess = best !== '' ? ` — did you mean ${goQuote(best)}?` : '';
-  return `unknown command ${goQuote(word)}${guess}\nRun \`lich help\` for the list.`;
+  // The word quoted no longer than a name may be: a 100,000-character word is one short line (issue 22).
+  return `unknown command ${quoteName(word)}${guess}\nRun \`lich help\` for the list.`;
 }

@@ -31,6 +31,8 @@ describe('controlRefusal', () => {
     expect(refusal('type', 'x')).toBe('"type" is not something lich control does: the actions are prompt, abort, model, effort and command');
     expect(refusal('Prompt', 'x')).toBe('"Prompt" is not something lich control does: the actions are prompt, abort, model, effort and command');
     expect(refusal('a"b\x1b')).toBe('"a\\"b\\x1b" is not something lich control does: the actions are prompt, abort, model, effort and command');
+    // Quoted no longer than a name may be (issue 22).
+    expect(refusal('d'.repeat(100_000))).toBe(`"${'d'.repeat(99)}…" is not something lich control does: the actions are prompt, abort, model, effort and command`);
   });
 
   it('refuses a blank prompt', () => {

@@ -4,7 +4,7 @@
  * and the server (`spawn.Control` / `spawn.Ask`), which refuses the same way for a caller that
  * skipped the client. Refusals are returned, never thrown, in wire.md § 11.2's words.
  */
-import { goQuote } from './quote.js';
+import { quoteName } from './names.js';
 
 /** The actions of `lich control`, in the order its refusal names them. */
 export const CONTROL_ACTIONS = ['prompt', 'abort', 'model', 'effort', 'command'] as const;
@@ -66,7 +66,7 @@ export function controlWaitSeconds(action: string): number {
 export function controlRefusal(o: { action: string; value: string; args: string }): string | undefined {
   const { action, value, args } = o;
   if (!isControlAction(action)) {
-    return `${goQuote(action)} is not something lich control does: the actions are prompt, abort, model, effort and command`;
+    return `${quoteName(action)} is not something lich control does: the actions are prompt, abort, model, effort and command`;
   }
   if (action === 'abort' && (value !== '' || args !== '')) return 'an abort takes nothing after it';
   if (action !== 'command' && args !== '') return `only a command takes arguments, and ${action} does not`;

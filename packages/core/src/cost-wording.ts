@@ -4,8 +4,7 @@
  * text without a trailing newline.
  */
 import { jsonLine } from './rpc.js';
-import { tableCell } from './names.js';
-import { goQuote } from './quote.js';
+import { quoteName, tableCell } from './names.js';
 import type { CostInput, CostReport, CostTotal } from './types.js';
 
 /** What `lich cost` prints when no session matched the filters (wire.md § 6, cost prose). */
@@ -30,7 +29,7 @@ export const JSON_AND_CSV = '--json and --csv are two formats of one report: pic
 
 /** `lich cost --since <v>` that is not a window (wire.md § 5.3). */
 export function costSinceRefusal(value: string): string {
-  return `--since takes a window like 7d, 24h or 90m, not ${goQuote(value)}`;
+  return `--since takes a window like 7d, 24h or 90m, not ${quoteName(value)}`;
 }
 
 /** The last line of a report with unpriced sessions: the total is a lower bound (spec/cli.md § lich cost). */

@@ -76,6 +76,7 @@ describe('sinceSeconds', () => {
     expect(() => sinceSeconds('week', 0)).toThrow('--since takes a window like 7d, 24h or 90m, not "week"');
     expect(() => sinceSeconds('0h', 0)).toThrow('--since takes a window like 7d, 24h or 90m, not "0h"');
     expect(() => sinceSeconds('a\tb', 0)).toThrow('--since takes a window like 7d, 24h or 90m, not "a\\tb"');
+    expect(() => sinceSeconds('w'.repeat(100_000), 0)).toThrow(/^--since takes a window like 7d, 24h or 90m, not "w{99}…"$/);
   });
 });
 

@@ -238,6 +238,14 @@ describe('resultText (wire.md § 7.2, § 7.3)', () => {
     });
   }
 
+  it('says no answer is coming for an unanswered errand whose session ended, on both surfaces: nothing of it is left to send one', () => {
+    const text =
+      'The "docs" session ended before it answered through lich — it was closed, or its program exited — so no answer is coming on this ticket. Whatever it did before that is in its conversation: tell the user to open the "docs" card to read it.';
+    expect(resultText('cli', r('unanswered', { closed: true }))).toBe(text);
+    expect(resultText('mcp', r('unanswered', { closed: true }))).toBe(text);
+    expect(text).not.toContain('hour');
+  });
+
   it('quotes the target label as Go %q does', () => {
     expect(resultText('cli', r('stopped', { target: 'say "x"' }))).toBe(
       'The "say \\"x\\"" session was closed before it answered, so the task was stopped and no answer is coming.',

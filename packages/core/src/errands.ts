@@ -218,6 +218,10 @@ export function resultText(surface: Surface, result: Result, fromSession = true)
     case 'undelivered':
       return `The task never reached the ${q} session: it was held back because that terminal was not at a prompt — a worktree setup script still running, a provider that never came up — and the session ended or stayed that way for too long. Nothing is queued anymore and nothing was answered. Tell the user to open the ${q} card to see what happened there; the task has to be sent again after that.`;
     case 'unanswered':
+      // A session that ended has nothing left to send a late answer: its process group went with it.
+      if (result.closed) {
+        return `The ${q} session ended before it answered through lich — it was closed, or its program exited — so no answer is coming on this ticket. Whatever it did before that is in its conversation: tell the user to open the ${q} card to read it.`;
+      }
       return `The ${q} session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the ${q} card to read it. If it is still working in the background, its answer can still arrive on this ticket for an hour.`;
     case 'stopped':
       return `The ${q} session was closed before it answered, so the task was stopped and no answer is coming.`;

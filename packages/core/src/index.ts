@@ -30,6 +30,7 @@ export {
   readRuntimeFile,
   resolveCoordinates,
   runtimeFilePath,
+  unreachableText,
   jsonLine,
   type CallOptions,
   type HttpRpcClientOptions,

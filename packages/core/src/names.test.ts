@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { costText } from './cost-wording.js';
-import { cleanName, dropControls, tableCell } from './names.js';
+import { nameLimits } from '@lich/generated/contracts';
+import { NAME_LIMIT } from './limits.js';
+import { cleanName, cutName, dropControls, nameLength, nameTooLongText, quoteName, tableCell } from './names.js';
 import { rosterName } from './roster-name.js';
 import type { CostReport, Peer } from './types.js';
 import { sessionsText, whoamiText, worktreesText } from './wording.js';
@@ -76,5 +78,37 @@ describe('names', () => {
     expect(rosterName('/src/ev\til\x1b[31mdir', '8bfd-1234')).toBe('evil[31mdir-8bfd');
     expect(rosterName('/src/\x1b\t/', 'ab')).toBe('lich-ab');
     expect(rosterName('/src/my repo', 'ab')).toBe('my repo-ab');
+  });
+});
+
+describe('the bound on names (issue 22)', () => {
+  it('counts characters as JSON Schema counts them: code points, so an emoji is one', () => {
+    expect(nameLength('abc')).toBe(3);
+    expect(nameLength('🦊é')).toBe(2);
+  });
+
+  it('is the one bound every bounded field of the contracts says', () => {
+    const bounds = Object.values(nameLimits).flatMap((fields) => Object.values(fields ?? {}).map((f) => f.max));
+    expect(bounds.length).toBeGreaterThan(0);
+    expect(new Set(bounds)).toEqual(new Set([NAME_LIMIT]));
+    // …and names the field in the refusal with a noun, never with an empty one.
+    for (const fields of Object.values(nameLimits)) for (const f of Object.values(fields ?? {})) expect(f.noun).toMatch(/^[a-z][a-z ]*$/);
+  });
+
+  it('cuts a name to the bound without splitting a character, marking the cut', () => {
+    expect(cutName('x'.repeat(NAME_LIMIT))).toBe('x'.repeat(NAME_LIMIT));
+    expect(cutName('x'.repeat(500_000))).toBe(`${'x'.repeat(NAME_LIMIT - 1)}…`);
+    expect(nameLength(cutName('🦊'.repeat(200)))).toBe(NAME_LIMIT);
+    expect(cutName('🦊'.repeat(200)).endsWith('🦊…')).toBe(true);
+  });
+
+  it('quotes a name a refusal echoes no longer than the bound, as %q', () => {
+    expect(quoteName('docs')).toBe('"docs"');
+    expect(quoteName('a"b')).toBe('"a\\"b"');
+    expect(quoteName('n'.repeat(500_000)).length).toBe(NAME_LIMIT + 2);
+  });
+
+  it('words the refusal of one too long in one line, naming it, its length and the bound', () => {
+    expect(nameTooLongText('label', 100_000, 100)).toBe('label is 100000 characters, over the 100 limit: give a shorter one');
   });
 });

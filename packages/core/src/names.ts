@@ -12,7 +12,50 @@
  *   window that does not apply it) still prints as one field, its control characters spelled as
  *   Go's `%q` spells them (`\t`, `\x1b`). Escaped rather than dropped, so what is shown is still
  *   the exact name to pass back (`lich rename-folder $'a\tb' ab`).
+ *
+ * And one bound (issue 22): a name lich keeps or passes on has at most {@link NAME_LIMIT}
+ * characters — the contracts' `maxLength`, refused in one line ({@link nameTooLongText}) — and a
+ * refusal quotes the names it echoes no longer than that ({@link quoteName}).
  */
+import { NAME_LIMIT } from './limits.js';
+import { goQuote } from './quote.js';
+
+/** How many characters `text` has as JSON Schema counts them (`maxLength`): Unicode code points. */
+export function nameLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/**
+ * The refusal of a name over its bound (issue 22), the same on every surface and from the
+ * backend: `label is 100000 characters, over the 100 limit: give a shorter one`. `noun` is the
+ * contract's `title` of the field.
+ */
+export function nameTooLongText(noun: string, length: number, max: number): string {
+  return `${noun} is ${length} characters, over the ${max} limit: give a shorter one`;
+}
+
+/**
+ * `name` cut to `max` characters (code points, so no surrogate pair is split), with `…` in place
+ * of what was cut; `name` itself when it fits.
+ */
+export function cutName(name: string, max: number = NAME_LIMIT): string {
+  if (name.length <= max) return name;
+  const points = [...name];
+  return points.length <= max ? name : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * `name` as a refusal quotes it: Go's `%q` of the name cut to {@link NAME_LIMIT} characters. For
+ * what a refusal echoes back — a session, project or folder that matched nothing, the names it
+ * lists instead — so no error line grows with its input or with a name an old store kept
+ * (issue 22: `lich send nosuch hi` wrote 500,845 bytes). Never for a name the reader is to copy
+ * whole (a command to run again quotes with goQuote).
+ */
+export function quoteName(name: string): string {
+  return goQuote(cutName(name));
+}
 
 // C0 controls and DEL: what a label loses (wire.md § 8.2's sanitize keeps \t and \n; a name keeps neither).
 const CONTROLS = /[\x00-\x1f\x7f]/g;

@@ -428,3 +428,32 @@ describe('worktrees', () => {
     expect((await runOperation(ctx(), 'worktrees', inputOf('worktrees', {}))).output).toEqual([]);
   });
 });
+
+describe('names over their bound (issue 22)', () => {
+  it('refuses each bounded name in one line before any call, on the command line and in lich mcp alike', async () => {
+    const cases: Array<[Parameters<typeof runOperation>[1], Record<string, string>, string]> = [
+      ['rename', { label: 'l'.repeat(100_000) }, 'label is 100000 characters, over the 100 limit: give a shorter one'],
+      ['open', { worktree: 'b'.repeat(101) }, 'branch is 101 characters, over the 100 limit: give a shorter one'],
+      ['open', { base: 'b'.repeat(101) }, 'base branch is 101 characters, over the 100 limit: give a shorter one'],
+      ['open', { folder: 'f'.repeat(101), prompt: 'x' }, 'folder name is 101 characters, over the 100 limit: give a shorter one'],
+      ['open', { kind: 'k'.repeat(101) }, 'kind is 101 characters, over the 100 limit: give a shorter one'],
+      ['open', { model: 'm'.repeat(101) }, 'model is 101 characters, over the 100 limit: give a shorter one'],
+      ['open', { effort: 'e'.repeat(101) }, 'effort is 101 characters, over the 100 limit: give a shorter one'],
+      ['file', { folder: 'f'.repeat(101) }, 'folder name is 101 characters, over the 100 limit: give a shorter one'],
+      ['renameFolder', { folder: 'Auth', to: 't'.repeat(101) }, 'folder name is 101 characters, over the 100 limit: give a shorter one'],
+    ];
+    for (const surface of ['cli', 'mcp'] as const) {
+      for (const [op, given, refusal] of cases) {
+        const error = await runOperation(ctx({ surface }), op, inputOf(op, given as never)).catch((e: unknown) => e);
+        expect({ surface, op, error }).toEqual({ surface, op, error: new LichError(refusal) });
+      }
+    }
+    expect(lich.calls).toEqual([]);
+  });
+
+  it('takes a name of exactly the bound, counted in characters: a hundred emoji are a hundred', async () => {
+    lich.on('spawn.Rename', { result: { id: 'sender-id', project: 'lich', label: '🦊'.repeat(100), previous: 'Session 3' } });
+    await runOperation(ctx(), 'rename', inputOf('rename', { label: '🦊'.repeat(100) }));
+    expect(only('spawn.Rename').body).toEqual([{ from: 'sender-id', target: '', project: '', label: '🦊'.repeat(100) }]);
+  });
+});

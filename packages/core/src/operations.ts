@@ -23,7 +23,7 @@ import type { Launcher, LichContext, Machine, OperationEntry, OperationTable, Ou
 import { askRefusal, controlRefusal } from './control.js';
 import { ANSWER_SENT, collectText, from, isCollected, privateWithoutPromptText, promptRefusal, reply, resultText, send, wait, waitBudgetMs } from './errands.js';
 import { abortError, isAbortError, LichError, LichTransportError } from './errors.js';
-import { createHttpRpcClient, type Env, jsonLine, type ReadFile, readRuntimeFile, resolveCoordinates, type RpcClient } from './rpc.js';
+import { createHttpRpcClient, type Env, jsonLine, type ReadFile, readRuntimeFile, resolveCoordinates, type RpcClient, unreachableText } from './rpc.js';
 import {
   ASK_CALL_MS,
   CONTROL_CALL_MS,
@@ -54,7 +54,8 @@ import type {
 import { cost } from './cost.js';
 import { theme } from './theme.js';
 import { VERSION } from './version.js';
-import { rpcRoutes } from '@lich/generated/contracts';
+import { nameLimits, rpcRoutes } from '@lich/generated/contracts';
+import { nameLength, nameTooLongText } from './names.js';
 import { doctor, rage } from './machine.js';
 import { native } from './native.js';
 import { colorFolder, file, focus, folders, insert, rename, renameFolder } from './workspace.js';
@@ -117,6 +118,7 @@ export function createContext(options: ContextOptions): LichContext {
     createHttpRpcClient({
       coordinates: () => resolveCoordinates(env, readFile, options.surface),
       readRuntime: () => readRuntimeFile(env, readFile),
+      unreachable: (where) => unreachableText(where, env, readFile, options.surface),
     });
   return {
     surface: options.surface,
@@ -223,7 +225,27 @@ export function runOperation<Op extends OperationName>(
   opts: RunOptions = {},
 ): Promise<Outcome<Op>> {
   if (!Object.hasOwn(OPERATIONS, op)) return Promise.reject(new LichError(`unknown operation ${JSON.stringify(op)}`));
+  const tooLong = nameRefusal(op, input);
+  if (tooLong !== undefined) return Promise.reject(new LichError(tooLong));
   return (OPERATIONS[op] as OperationEntry<Op>).run(ctx, input, opts).then((outcome) => ({ ...outcome, from: from(ctx) }));
+}
+
+/**
+ * The refusal of a name in `input` over its contract's bound (`nameLimits`, from the contracts'
+ * `maxLength` and `title`; issue 22), or `undefined`: checked here, before anything is called,
+ * so every surface — the CLI, `lich mcp`, the opencode plugin — refuses it in the same one line,
+ * and the backend refuses what reaches it past a client in the same words (server rpc.ts).
+ */
+function nameRefusal(op: OperationName, input: object): string | undefined {
+  const limits = nameLimits[op];
+  if (limits === undefined) return undefined;
+  for (const [field, { max, noun }] of Object.entries(limits)) {
+    const value = (input as Record<string, unknown>)[field];
+    if (typeof value !== 'string' || value.length <= max) continue;
+    const length = nameLength(value);
+    if (length > max) return nameTooLongText(noun, length, max);
+  }
+  return undefined;
 }
 
 /** The operation names core runs, in the order of the CLI's help (docs/architecture.md). */

@@ -7,11 +7,13 @@ import {
   createHttpRpcClient,
   jsonLine,
   maskToken,
+  mcpNoLichText,
   NO_LICH_RUNNING,
   readRuntimeFile,
   resolveCoordinates,
   type RpcClient,
   runtimeFilePath,
+  unreachableText,
 } from './rpc.js';
 import { errorBody, type FakeLich, startFakeLich } from './testing/fake-lich.js';
 import type { RuntimeInfo } from './types.js';
@@ -98,17 +100,20 @@ describe('the RPC client', () => {
     expect((await failure(client().call('relay.Self', anyOptions, quick))).message).toMatch(/^decode the reply: /);
   });
 
-  it('reports a refused connection as "reach lich: …" without the token', async () => {
+  it('says what a refused connection means, not Go\'s dial error: nothing listens where the coordinates point, and nothing was sent', async () => {
     const port = lich.port;
     await lich.close();
     lich = await startFakeLich(T1); // keep afterEach happy; the client points at the closed port
-    const error = await failure(client({ port }).call('relay.Peers', anyOptions, quick));
-    expect(error).toBeInstanceOf(LichTransportError);
-    expect(error.message).toBe(
-      `reach lich: Post "http://127.0.0.1:${port}/rpc/relay.Peers?token=…": dial tcp 127.0.0.1:${port}: connect: connection refused`,
-    );
-    expect(error.message).not.toContain(T1);
-    expect((error as LichTransportError).sent).toBe(false);
+    // A runtime file whose lich is gone (its pid recycled, its port closed): no lich is running.
+    const stale = await failure(client({ port, source: 'runtime-file' }).call('relay.Peers', anyOptions, quick));
+    expect(stale).toBeInstanceOf(LichTransportError);
+    expect(stale.message).toBe(NO_LICH_RUNNING);
+    expect((stale as LichTransportError).sent).toBe(false);
+    // LICH_PORT set to a closed port, with nothing more to go on: what is true of that port.
+    const env = await failure(client({ port }).call('relay.Peers', anyOptions, quick));
+    expect(env.message).toBe(`no lich listens on port ${port}, which LICH_PORT names`);
+    expect(env.message).not.toContain(T1);
+    expect(env.message).not.toContain('dial tcp');
   });
 
   it('gives up when the budget runs out, naming the timeout and not the token', async () => {
@@ -340,6 +345,33 @@ describe('resolveCoordinates', () => {
   it('refuses a LICH_PORT that is not a port', async () => {
     await expect(resolveCoordinates({ LICH_PORT: 'x1', LICH_TOKEN: 't' }, files({}).readFile)).rejects.toThrow(
       'reach lich: LICH_PORT is not a port: "x1"',
+    );
+  });
+});
+
+describe('unreachableText', () => {
+  const path = '/h/.config/lich/runtime.json';
+  const gone = () => false;
+
+  it('is no lich running for a runtime file\'s coordinates — the mcp surface says where it looked', async () => {
+    const where = { port: 5000, token: 't', source: 'runtime-file' as const, pid: 4242 };
+    expect(await unreachableText(where, { HOME: '/h' }, files({}).readFile)).toBe(NO_LICH_RUNNING);
+    expect(await unreachableText(where, { HOME: '/h' }, files({}).readFile, 'mcp')).toBe(mcpNoLichText({ HOME: '/h' }));
+  });
+
+  it('is no lich running for LICH_PORT when the runtime file names no live lich either', async () => {
+    const where = { port: 5000, token: 't', source: 'env' as const };
+    expect(await unreachableText(where, { HOME: '/h' }, files({}).readFile)).toBe(NO_LICH_RUNNING);
+    expect(await unreachableText(where, { HOME: '/h' }, files({ [path]: runtime(6000, 'u') }).readFile, 'cli', gone)).toBe(NO_LICH_RUNNING);
+    expect(await unreachableText(where, { HOME: '/h' }, files({ [path]: '{oops' }).readFile)).toBe(NO_LICH_RUNNING);
+    // The mcp surface too: it was not the runtime file it failed to find.
+    expect(await unreachableText(where, { HOME: '/h' }, files({}).readFile, 'mcp')).toBe(NO_LICH_RUNNING);
+  });
+
+  it('names the port the running lich listens on when LICH_PORT points elsewhere', async () => {
+    const where = { port: 5000, token: 't', source: 'env' as const };
+    expect(await unreachableText(where, { HOME: '/h' }, files({ [path]: runtime(6000, 'u') }).readFile, 'cli', held)).toBe(
+      'no lich listens on port 5000, which LICH_PORT names; the lich running on this machine listens on port 6000 — run this from one of its sessions, or without LICH_PORT and LICH_TOKEN',
     );
   });
 });

@@ -159,6 +159,36 @@ export async function resolveCoordinates(
   return { port: info.port, token: info.token, source: 'runtime-file', pid: info.pid };
 }
 
+/**
+ * What a call says when its connection was refused — nothing listens at the coordinates, and
+ * nothing was sent — in place of Go's dial error (`reach lich: Post …: dial tcp …: connection
+ * refused`), which names a port and a cause but not what is true: spec/cli.md § Transport, "With
+ * no lich running at all, every command exits 1 with lich: no lich is running — …".
+ *
+ * - Coordinates from the runtime file: the lich it records listens nowhere — it is gone (its
+ *   record left behind: a kill -9, a pid handed to another process where `/proc` cannot tell),
+ *   or is going. {@link NO_LICH_RUNNING} (on the `mcp` surface, {@link mcpNoLichText}).
+ * - Coordinates from the environment (`LICH_PORT`): the runtime file is asked too. When it names
+ *   a live lich on another port, that is the true statement — `no lich listens on port <p>,
+ *   which LICH_PORT names; the lich running on this machine listens on port <q> — run this from
+ *   one of its sessions, or without LICH_PORT and LICH_TOKEN`; otherwise no lich is running at all.
+ *
+ * Never throws: a runtime file that cannot be read is no lich recorded.
+ */
+export async function unreachableText(where: Coordinates, env: Env, readFile: ReadFile, surface: 'cli' | 'mcp' = 'cli', lich = isLich): Promise<string> {
+  const none = surface === 'mcp' && where.source === 'runtime-file' ? mcpNoLichText(env) : NO_LICH_RUNNING;
+  if (where.source === 'runtime-file') return none;
+  let info: RuntimeInfo | null;
+  try {
+    info = await readRuntimeFile(env, readFile);
+  } catch {
+    return none;
+  }
+  if (!info || info.port === 0 || info.token === '' || info.port === where.port) return none;
+  if (info.pid > 0 && !lich(info.pid, writtenAt(runtimeFilePath(env)))) return none;
+  return `no lich listens on port ${where.port}, which LICH_PORT names; the lich running on this machine listens on port ${info.port} — run this from one of its sessions, or without LICH_PORT and LICH_TOKEN`;
+}
+
 function parsePort(value: string): number {
   const port = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
@@ -283,6 +313,13 @@ export interface HttpRpcClientOptions {
    */
   readRuntime?: () => Promise<RuntimeInfo | null>;
   /**
+   * The line a call fails with when its connection is refused (nothing listens at the
+   * coordinates; nothing was sent): {@link unreachableText}, as {@link createContext} wires it.
+   * Absent: {@link NO_LICH_RUNNING} for coordinates from the runtime file, and `no lich listens
+   * on port <p>, which LICH_PORT names` for the environment's.
+   */
+  unreachable?: (where: Coordinates) => Promise<string>;
+  /**
    * Defaults to a keep-alive agent of this client's own: a command that makes two calls
    * (open --prompt, quit) reuses its connection, and idle keep-alive sockets are unref'd, so
    * they never hold the process open.
@@ -323,13 +360,30 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
     return resolved;
   };
 
+  const unreachable =
+    options.unreachable ??
+    ((where: Coordinates) =>
+      Promise.resolve(where.source === 'runtime-file' ? NO_LICH_RUNNING : `no lich listens on port ${where.port}, which LICH_PORT names`));
+
+  // One exchange; a refused connection (nothing listens there, nothing was sent) is said as what
+  // it means, not as Go's dial error.
+  async function exchange(where: Coordinates, token: string, method: string, body: string, opts: CallOptions): Promise<RawReply> {
+    try {
+      return await post(agent, where.port, token, method, body, opts);
+    } catch (error) {
+      if (!(error instanceof LichTransportError) || error.sent || errnoCode(error.cause) !== 'ECONNREFUSED') throw error;
+      // Nothing of the token is in it: the line names ports and the running lich, never the URL.
+      throw new LichTransportError(await unreachable(where), false, false, { cause: error });
+    }
+  }
+
   async function call<M extends RpcMethodName>(method: M, args: RpcOptions<M>, opts: CallOptions): Promise<RpcResult<M>> {
     const where = await coordinates();
     const body = JSON.stringify(args === undefined ? [] : [args]);
-    let reply = await post(agent, where.port, where.token, method, body, opts);
+    let reply = await exchange(where, where.token, method, body, opts);
     if (reply.status === 401 || reply.status === 403) {
       const token = await reissued(where.port, where.token, options.readRuntime);
-      reply = await post(agent, where.port, token, method, body, opts);
+      reply = await exchange(where, token, method, body, opts);
     }
     if (reply.status !== 200) throw new LichError(maskToken(errorText(reply), where.token));
     try {

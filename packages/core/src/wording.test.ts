@@ -57,16 +57,20 @@ const session: Session = {
   run: true,
 };
 const startingLine =
+  'It answers to "auth-fix" and to "auth-fix-9f8e". Its agent may still be starting, so a task you send it is held until the agent is up rather than lost.';
+/** spec/cli.md § lich open, word for word: only a session on a worktree runs a setup script first. */
+const worktreeStartingLine =
   'It answers to "auth-fix" and to "auth-fix-9f8e". Its agent may still be starting — a fresh worktree runs the project\'s setup script first — so a task you send it is held until the agent is up rather than lost.';
 
 describe('openText (wire.md § 7.5)', () => {
-  it('names the project, and the two names it answers to', () => {
+  it('names the project, and the two names it answers to, and no setup script: a session in no worktree runs none', () => {
     expect(openText('cli', session, false)).toBe(`Opened session "auth-fix" (claude) in project "lich".\n${startingLine}`);
+    expect(openText('mcp', session, false)).not.toContain('setup script');
   });
 
-  it('names the worktree path when one was asked for', () => {
+  it('names the worktree path when one was asked for, and that a fresh worktree runs its setup script first', () => {
     expect(openText('cli', session, true)).toBe(
-      `Opened session "auth-fix" (claude) in project "lich", in worktree /home/you/.local/share/lich/worktrees/1a2b/auth-fix.\n${startingLine}`,
+      `Opened session "auth-fix" (claude) in project "lich", in worktree /home/you/.local/share/lich/worktrees/1a2b/auth-fix.\n${worktreeStartingLine}`,
     );
   });
 

@@ -49,14 +49,19 @@ const CONFINED =
  * The session part of `lich open` (wire.md § 7.5): where it opened, whether it runs confined,
  * the two names it answers to, and — from a lich that serves a page (the web view) — a line
  * with its card's address there. `inWorktree` is whether `--worktree` was asked for: the path
- * is named only then, since otherwise it is the project's own directory.
+ * is named only then, since otherwise it is the project's own directory — and so is the setup
+ * script, which runs only in a fresh worktree (spec/cli.md § lich open words the worktree case;
+ * a session in the project's own directory runs none, so its line does not mention one).
  */
 export function openedText(session: Session, inWorktree: boolean): string {
   let where = `project ${goQuote(session.project)}`;
   if (inWorktree) where += `, in worktree ${session.path}`;
+  const starting = inWorktree
+    ? "Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost."
+    : 'Its agent may still be starting, so a task you send it is held until the agent is up rather than lost.';
   return (
     `Opened session ${goQuote(session.label)} (${session.kind}) in ${where}.${session.confined ? CONFINED : ''}\n` +
-    `It answers to ${goQuote(session.label)} and to ${goQuote(session.name)}. Its agent may still be starting — a fresh worktree runs the project's setup script first — so a task you send it is held until the agent is up rather than lost.` +
+    `It answers to ${goQuote(session.label)} and to ${goQuote(session.name)}. ${starting}` +
     (session.page ? `\nIts card is on this lich's page: ${session.page}` : '')
   );
 }

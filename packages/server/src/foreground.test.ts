@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,6 +66,47 @@ describe('runForeground', () => {
     await until(() => s.text().stdout !== '');
     process.emit('SIGTERM', 'SIGTERM');
     expect(await running).toBe(0);
+  });
+
+  it('says how it was started only once it runs', async () => {
+    const s = streams();
+    const running = runForeground({ bin: '/opt/lich', version: 'dev', env: env(), stdout: s.out, stderr: s.err, notices: ['This lich has no window.'] });
+    await until(() => s.text().stdout !== '');
+    expect(s.text().stderr).toBe('This lich has no window.\n');
+    process.emit('SIGTERM', 'SIGTERM');
+    expect(await running).toBe(0);
+  });
+
+  it('refused because another lich is running, writes its one lich: line and nothing else, and lich.log keeps that one line', async () => {
+    const first = streams();
+    const running = runForeground({ bin: '/opt/lich', version: 'dev', env: env(), stdout: first.out, stderr: first.err });
+    await until(() => first.text().stdout !== '');
+    try {
+      const s = streams();
+      const code = await runForeground({ bin: '/opt/lich', version: 'dev', env: env(), stdout: s.out, stderr: s.err, notices: ['This lich has no window.'] });
+      expect(code).toBe(1);
+      expect(s.text().stdout).toBe('');
+      expect(s.text().stderr).toMatch(/^lich: another lich is running \(pid \d+, listening on port \d+\), recorded in [^\n]+\n$/);
+      const log = readFileSync(join(dirs.root, 'xdg-config', 'lich', 'lich.log'), 'utf8');
+      const entry = log.slice(log.indexOf('did not start'));
+      expect(entry).toMatch(/^did not start: another lich is running [^\n]*before starting this one\n$/);
+      expect(log).not.toMatch(/^\s+at /m);
+    } finally {
+      process.emit('SIGTERM', 'SIGTERM');
+      expect(await running).toBe(0);
+    }
+  });
+
+  it('keeps the stack in lich.log of a start that failed unexpectedly', async () => {
+    // A file where the data directory's parent should be: mkdir fails with Node's own ENOTDIR.
+    writeFileSync(join(dirs.root, 'xdg-data'), 'not a directory\n');
+    mkdirSync(join(dirs.root, 'xdg-config', 'lich'), { recursive: true });
+    const s = streams();
+    const code = await runForeground({ bin: '/opt/lich', version: 'dev', env: env(), stdout: s.out, stderr: s.err });
+    expect(code).toBe(1);
+    expect(s.text().stderr).toMatch(/^lich: ENOTDIR: not a directory, mkdir '[^\n]+'\n$/);
+    const log = readFileSync(join(dirs.root, 'xdg-config', 'lich', 'lich.log'), 'utf8');
+    expect(log).toMatch(/did not start: ENOTDIR[^\n]*\n[^\n]*ENOTDIR[^\n]*\n\s+at /);
   });
 
   it('reports a startup failure as one lich: line and exit 1', async () => {

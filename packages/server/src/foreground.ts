@@ -7,8 +7,10 @@
 import { lichConfigDir, lichDataDir } from '@lich/core/dirs';
 import { oneLine } from '@lich/core/errors';
 import { nativeModuleFailure } from '@lich/core/native-module';
+import { StartRefusal } from './errors.js';
 import { LogFile, logPath } from './log-file.js';
 import { startServer, type RunningServer } from './server.js';
+import { StoreError } from './store/store.js';
 
 export interface ForegroundOptions {
   /** Absolute path of the lich CLI (`LICH_BIN` in every session). */
@@ -17,6 +19,12 @@ export interface ForegroundOptions {
   env: NodeJS.ProcessEnv;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  /**
+   * Lines for stderr once this backend has started, about how it was started (bare `lich` has no
+   * window; flags after `--` are ignored): said only by a lich that runs, so a start refused
+   * writes its one `lich: …` line and nothing else (spec/cli.md § Commands).
+   */
+  notices?: readonly string[];
 }
 
 /**
@@ -104,10 +112,11 @@ export async function runForeground(o: ForegroundOptions): Promise<number> {
     const message = String((err as Error)?.message ?? err);
     // One line a person can act on; Node's own words (a native module's five) stay in the log.
     o.stderr.write(`lich: ${nativeModuleFailure(err) ?? oneLine(message)}\n`);
-    file?.write(`lich ${o.version} did not start: ${message}${typeof (err as Error)?.stack === 'string' ? `\n${(err as Error).stack}` : ''}`);
+    file?.write(`lich ${o.version} did not start: ${startFailure(err, message)}`);
     file?.close();
     return 1;
   }
+  for (const notice of o.notices ?? []) o.stderr.write(`${notice}\n`);
   file?.mask(server.token);
   const listening = `lich ${o.version} listens on 127.0.0.1:${server.port} (pid ${server.pid}) with no window: its sessions run here, and "lich quit" or Ctrl-C ends it.`;
   o.stdout.write(`${listening}\n`);
@@ -131,4 +140,15 @@ export async function runForeground(o: ForegroundOptions): Promise<number> {
     file?.close();
   }
   return 0;
+}
+
+/**
+ * What lich.log keeps of a start that failed: a refusal the person acts on (StartRefusal) or a
+ * store failure worded for them (StoreError) as its one line, since their message is the whole
+ * story; anything else with its stack, for whoever reads `lich rage`.
+ */
+function startFailure(err: unknown, message: string): string {
+  if (err instanceof StartRefusal || err instanceof StoreError) return oneLine(message);
+  const stack = (err as Error | null | undefined)?.stack;
+  return typeof stack === 'string' ? `${message}\n${stack}` : message;
 }

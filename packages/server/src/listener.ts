@@ -28,6 +28,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RpcDispatcher } from './rpc.js';
+import { StartRefusal } from './errors.js';
 
 /** RPC bodies: `1 << 20` bytes (wire.md § 1.2). */
 export const RPC_BODY_LIMIT = 1 << 20;
@@ -165,7 +166,8 @@ export interface Listener {
 /**
  * Binds the listener.
  * @param port 0 for a free port.
- * @throws Error `port <p> on 127.0.0.1 is taken …` when it cannot bind.
+ * @throws StartRefusal `port <p> on 127.0.0.1 is taken …` when another program holds the port;
+ *   Error `listen on 127.0.0.1:<p>: …` when it cannot bind for another reason.
  */
 export async function listen(port: number, token: string, routes: ListenerRoutes, log: (l: string) => void): Promise<Listener> {
   const inflight = new Set<ServerResponse>();
@@ -202,11 +204,11 @@ export async function listen(port: number, token: string, routes: ListenerRoutes
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       reject(
-        new Error(
-          err.code === 'EADDRINUSE'
-            ? `port ${port} on 127.0.0.1 is taken by another program, so lich cannot listen there — end that program, or set LICH_LISTEN_PORT to a free port`
-            : `listen on 127.0.0.1:${port}: ${err.message}`,
-        ),
+        err.code === 'EADDRINUSE'
+          ? new StartRefusal(
+              `port ${port} on 127.0.0.1 is taken by another program, so lich cannot listen there — end that program, or set LICH_LISTEN_PORT to a free port`,
+            )
+          : new Error(`listen on 127.0.0.1:${port}: ${err.message}`),
       );
     };
     server.once('error', onError);

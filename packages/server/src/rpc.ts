@@ -30,6 +30,7 @@ import { jsonLine } from '@lich/core/rpc';
 import { nativeModuleFailure } from '@lich/core/native-module';
 import type { RpcOptions, RpcResult } from '@lich/core/rpc';
 import { goQuote } from '@lich/core/quote';
+import { nameLength, nameTooLongText } from '@lich/core/names';
 import { Cost, type CostDeps } from './cost/cost.js';
 import { SpawnError } from './errors.js';
 import { focus } from './relay/focus.js';
@@ -257,6 +258,8 @@ interface Compiled {
   options: ValidateFunction | null;
   /** Every option field with its zero value; `null` for a method that takes none. */
   zero: Record<string, unknown> | null;
+  /** Each bounded name option (`maxLength`) → the noun its refusal calls it by (`title`). */
+  nouns: Record<string, string>;
   result: ValidateFunction;
   handler: ErasedHandler;
 }
@@ -282,6 +285,7 @@ export class RpcDispatcher {
       this.methods.set(name, {
         options: s.options ? ajv.compile(s.options) : null,
         zero: s.options ? zeroOptions(name, s.options) : null,
+        nouns: s.options ? boundedNouns(s.options) : {},
         result: ajv.compile(s.result),
         handler,
       });
@@ -344,7 +348,11 @@ export class RpcDispatcher {
         return fail(400, 'argument 0: the value must be an object');
       }
       options = withZeroes(m.zero!, given as Record<string, unknown>);
-      if (!m.options(options)) return fail(400, `argument 0: ${describe(m.options.errors ?? [])}`);
+      if (!m.options(options)) {
+        // A name over its bound is refused in the words core refuses it in, on every surface.
+        const tooLong = overBound(m.options.errors ?? [], options as Record<string, unknown>, m.nouns);
+        return fail(400, tooLong ?? `argument 0: ${describe(m.options.errors ?? [])}`);
+      }
     }
     if (this.closing && NEW_WORK.has(name as RpcMethodName)) return fail(500, QUITTING);
 
@@ -412,6 +420,30 @@ export function zeroOptions(method: string, schema: Record<string, unknown>): Re
     }
   }
   return zero;
+}
+
+/** Each option with a `maxLength` → its `title`, the noun of its refusal (contracts/rpc: a bounded name). */
+function boundedNouns(schema: Record<string, unknown>): Record<string, string> {
+  const nouns: Record<string, string> = {};
+  const props = (schema.properties ?? {}) as Record<string, { maxLength?: unknown; title?: unknown }>;
+  for (const [field, p] of Object.entries(props)) {
+    if (typeof p.maxLength === 'number') nouns[field] = typeof p.title === 'string' ? p.title : field;
+  }
+  return nouns;
+}
+
+/**
+ * The refusal of a name over its bound, when that is what ajv refused (issue 22): the sentence
+ * core's runOperation refuses it with (`label is 100000 characters, over the 100 limit: …`), so
+ * a caller that skipped core reads the same line.
+ */
+function overBound(errors: ErrorObject[], options: Record<string, unknown>, nouns: Record<string, string>): string | undefined {
+  const e = errors[0];
+  if (e?.keyword !== 'maxLength') return undefined;
+  const field = e.instancePath.split('/')[1] ?? '';
+  const value = options[field];
+  if (!Object.hasOwn(nouns, field) || typeof value !== 'string') return undefined;
+  return nameTooLongText(nouns[field]!, nameLength(value), (e.params as { limit: number }).limit);
 }
 
 /** The contract's fields only, each as given or else its zero value. */

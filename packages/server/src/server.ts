@@ -5,6 +5,7 @@
  * a session find it.
  */
 import { join } from 'node:path';
+import { StartRefusal } from './errors.js';
 import { handleHook } from './hooks/endpoints.js';
 import { listen, newToken, type Listener } from './listener.js';
 import { handleMod } from './mod/endpoints.js';
@@ -98,9 +99,10 @@ export interface RunningServer {
 /**
  * Starts the backend.
  *
- * @throws Error when another lich is live on the runtime file (naming its pid and port), another
- *   holds the data directory's lock (`workspace-lock.ts`, naming the directory and its pid), the
- *   port cannot be bound, `LICH_LISTEN_PORT` is not a port, or the database cannot be opened.
+ * @throws StartRefusal when another lich is live on the runtime file (naming its pid and port),
+ *   another holds the data directory's lock (`workspace-lock.ts`, naming the directory and its
+ *   pid), the port is taken, or `LICH_LISTEN_PORT` is not a port; a StoreError when the database
+ *   cannot be opened for a reason a person acts on; any other Error for what nobody expected.
  */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const env = opts.env ?? process.env;
@@ -111,7 +113,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const other = await liveInstance(runtimeFile);
   if (other) {
-    throw new Error(
+    throw new StartRefusal(
       `another lich is running (pid ${other.pid}, listening on port ${other.port}), recorded in ${runtimeFile}: use that one, or end it with "lich quit" before starting this one`,
     );
   }
@@ -341,12 +343,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
 /**
  * `LICH_LISTEN_PORT`, else 47821.
- * @throws Error when it is set and not a port number.
+ * @throws StartRefusal when it is set and not a port number.
  */
 export function listenPort(env: NodeJS.ProcessEnv): number {
   const v = env.LICH_LISTEN_PORT;
   if (v === undefined || v === '') return DEFAULT_PORT;
   const n = Number(v);
-  if (!/^\d+$/.test(v) || n > 65535) throw new Error(`LICH_LISTEN_PORT is "${v}", which is not a port number (0–65535)`);
+  if (!/^\d+$/.test(v) || n > 65535) throw new StartRefusal(`LICH_LISTEN_PORT is "${v}", which is not a port number (0–65535)`);
   return n;
 }

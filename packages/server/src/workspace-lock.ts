@@ -12,6 +12,7 @@ import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, wr
 import { join, resolve } from 'node:path';
 import { goQuote } from '@lich/core/quote';
 import { makeDir } from './make-dir.js';
+import { StartRefusal } from './errors.js';
 
 /** The lock's file name inside the data directory. */
 export const LOCK_FILE = 'lich.lock';
@@ -30,10 +31,11 @@ export interface WorkspaceLock {
 /**
  * Takes the data directory's lock, creating the directory (0700) when missing.
  *
- * @throws Error `the data directory "<dir>" is in use by another lich (pid <pid>) …` when a live
- *   process holds it (this process included, for a second backend started in it); an Error
- *   naming the directory or the file, with the system's own reason (EROFS, EACCES, ENOSPC …),
- *   when either cannot be created, written or read — a lock it could not write is not left behind.
+ * @throws StartRefusal `the data directory "<dir>" is in use by another lich (pid <pid>) …` when a
+ *   live process holds it (this process included, for a second backend started in it), or when it
+ *   keeps changing hands between other starting backends; an Error naming the directory or the
+ *   file, with the system's own reason (EROFS, EACCES, ENOSPC …), when either cannot be created,
+ *   written or read — a lock it could not write is not left behind.
  */
 export function takeWorkspaceLock(dataDir: string): WorkspaceLock {
   try {
@@ -48,13 +50,13 @@ export function takeWorkspaceLock(dataDir: string): WorkspaceLock {
     const holder = readHolder(path);
     if (holder === undefined) continue; // gone between the create and the read
     if (alive(holder.pid, path)) {
-      throw new Error(
+      throw new StartRefusal(
         `the data directory ${goQuote(dataDir)} is in use by another lich (pid ${holder.pid}, holding ${LOCK_FILE} there): end that one with "lich quit" before starting this one, or give this one a data directory of its own (XDG_DATA_HOME)`,
       );
     }
     clearStale(path, holder.text);
   }
-  throw new Error(`could not take the lock ${goQuote(path)}: it keeps changing hands — is another lich starting at the same time?`);
+  throw new StartRefusal(`could not take the lock ${goQuote(path)}: it keeps changing hands — is another lich starting at the same time?`);
 }
 
 /** Creates the lock file exclusively with this pid; false when it exists. */

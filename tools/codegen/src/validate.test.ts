@@ -95,6 +95,30 @@ describe('validateContracts', () => {
     ]);
   });
 
+  it('refuses a bounded name whose RPC option is bounded otherwise, and a bound without its noun', () => {
+    const rpc = (c: Contracts, method: string) => c.rpc.find((r) => r.doc.method === method)!.doc.options!.properties!.key as Record<string, unknown>;
+    const bounded = (c: Contracts) => Object.assign(fetchOp(c).input.properties.key!, { title: 'key', maxLength: 40 });
+    // Bounded alike on the input and on both methods it routes to: one bound.
+    expect(
+      problemsAfter((c) => {
+        bounded(c);
+        Object.assign(rpc(c, 'store.Fetch'), { title: 'key', maxLength: 40 });
+        Object.assign(rpc(c, 'store.Refresh'), { title: 'key', maxLength: 40 });
+      }),
+    ).toEqual([]);
+    expect(
+      problemsAfter((c) => {
+        bounded(c);
+        Object.assign(rpc(c, 'store.Fetch'), { title: 'key', maxLength: 40 });
+      }),
+    ).toEqual([
+      'tools/codegen/test/contracts/operations/fetch.json: input.key is bounded to 40 ("key") but contracts/rpc/store.Refresh.json\'s option "key" not at all: a name has one bound wherever it travels — give both the same maxLength and title',
+    ]);
+    expect(problemsAfter((c) => Object.assign(fetchOp(c).input.properties.key!, { maxLength: 40 }))).toContain(
+      'tools/codegen/test/contracts/operations/fetch.json: /input/properties/key must have property title when property maxLength is present',
+    );
+  });
+
   it('refuses an x-local entry for a field that is not an input, or that an RPC option already carries', () => {
     expect(problemsAfter((c) => Object.assign(fetchOp(c)['x-local']!, { nope: 'x', key: 'y' }))).toEqual([
       'tools/codegen/test/contracts/operations/fetch.json: x-local declares "nope", which is not an input field',

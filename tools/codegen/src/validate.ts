@@ -310,6 +310,7 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Map<strin
 
   checkRoutes(doc, methods, say);
   checkCarried(doc, methods, say);
+  checkNameBounds(doc, methods, say);
 
   checkUserFacing(doc, say);
 }
@@ -378,6 +379,33 @@ function checkCarried(doc: OperationDoc, methods: Map<string, RpcDoc>, say: (pro
         'or declare in x-local what carries it',
     );
   }
+}
+
+/**
+ * A bounded name (`maxLength` with its `title`, issue 22) is one bound wherever it travels: the
+ * option of the same name on every RPC method the operation routes to carries the same
+ * `maxLength` and `title`, so the backend refuses exactly what core refuses, in the same words;
+ * and an option that is bounded is bounded on the input that feeds it too. Only a string is.
+ */
+function checkNameBounds(doc: OperationDoc, methods: Map<string, RpcDoc>, say: (problem: string) => void): void {
+  const routed = [...new Set(doc['x-rpc'].map((r) => r.method))];
+  for (const [name, field] of Object.entries(doc.input.properties)) {
+    if (field.maxLength !== undefined && field.type !== 'string') say(`input.${name}: only a string takes a maxLength`);
+    for (const method of routed) {
+      const option = methods.get(method)?.options?.properties?.[name] as SchemaObject | undefined;
+      if (option === undefined) continue;
+      if (option.maxLength !== field.maxLength || option.title !== field.title) {
+        say(
+          `input.${name} is bounded ${bound(field)} but contracts/rpc/${method}.json's option "${name}" ${bound(option)}: ` +
+            'a name has one bound wherever it travels — give both the same maxLength and title',
+        );
+      }
+    }
+  }
+}
+
+function bound(schema: SchemaObject): string {
+  return schema.maxLength === undefined ? 'not at all' : `to ${String(schema.maxLength)} (${JSON.stringify(schema.title)})`;
 }
 
 /** A pointer into the project's own documents (`spec/cli.md § lich send`, `wire.md § 10`). */

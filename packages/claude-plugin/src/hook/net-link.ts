@@ -11,7 +11,7 @@
  */
 import net from 'node:net';
 import { maskToken, oneLine } from '@lich/core/errors';
-import { listenerRefusal } from '@lich/core/lich-process';
+import { listenerRefusal, NO_LICH_RUNNING } from '@lich/core/lich-process';
 import { type Exchange, linkUrl, type PluginLink, type Reply } from '@lich/core/mod/link';
 
 /** A link over `node:net` to the session at `c` (`linkCoordinates` of its environment). */
@@ -50,7 +50,9 @@ function exchange(c: { port: number; token: string; sessionId: string }, pluginV
       settled = true;
       clearTimeout(timer);
       socket.destroy();
-      if (error) reject(new Error(maskToken(`reach lich: ${oneLine(error.message)}`, c.token)));
+      // Refused: nothing listens at the session's port — the words listenerRefusal uses for it.
+      const cause = (error as NodeJS.ErrnoException | null)?.code === 'ECONNREFUSED' ? NO_LICH_RUNNING : oneLine(error?.message ?? '');
+      if (error) reject(new Error(maskToken(`reach lich: ${cause}`, c.token)));
       else resolve(reply!);
     };
     // Written whole, not ended: lich closes the connection once it answered (`Connection: close`).

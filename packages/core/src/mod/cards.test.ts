@@ -140,6 +140,12 @@ describe('how the Agent call answers', () => {
     expect((a as { context: string }).context).toContain('on branch subagent/fix-the-auth-flow-ab12 in /src/lich');
   });
 
+  it('denies unanswered from a worker that ended: no background work of it is left to report', () => {
+    const ended = opened('unanswered');
+    ended.delivery.closed = true;
+    expect(agentAnswer(ended, call(), 'en', 0, 0)).toEqual({ deny: 'lich answered "unanswered" about "Session 4": open its card.' });
+  });
+
   it('completes an answered call with the answer and where the work is, worktree fields only when isolated', () => {
     const shared = agentAnswer(opened('answered'), call(), 'en', 1000, 4500);
     expect(shared).toMatchObject({ result: { status: 'completed', agentId: 'lich-bbbb', totalDurationMs: 3500, totalToolUseCount: 0, prompt: 'fix it' } });

@@ -260,7 +260,7 @@ const NEVER_REACHED = ['unread', 'undelivered'];
  * | delivery | answer |
  * |---|---|
  * | `pending` | `async_launched` with a context line saying where the worker runs and how its report arrives; the worker is counted |
- * | `unanswered` | the same, not counted: its turn ended with a background command left running, whose result still comes |
+ * | `unanswered` | the same, not counted: its turn ended with a background command left running, whose result still comes — unless `closed`: the worker ended, and nothing will come (the last row) |
  * | `answered` | `completed`: the answer, then where the work is |
  * | `unread`, `undelivered` | deny: the task never reached it, open its card |
  * | anything else | deny: lich's word about it, open its card |
@@ -271,7 +271,7 @@ export function agentAnswer(opened: Opened & { delivery: Result }, call: AgentCa
   const status = opened.delivery.status;
   const branch = isolated(call) ? subagentBranch(call.description, call.toolUseId) : '';
   const where = { label: opened.label, path: opened.path, branch };
-  if (status === 'pending' || status === 'unanswered') {
+  if (status === 'pending' || (status === 'unanswered' && opened.delivery.closed !== true)) {
     const worker = { name: opened.name, label: opened.label, description: call.description, shared: branch === '' };
     return {
       result: { status: 'async_launched', agentId: opened.name, description: call.description, prompt: call.prompt, outputFile: '' },

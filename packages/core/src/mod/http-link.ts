@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { maskToken, oneLine } from '../errors.js';
-import { listenerRefusal } from '../lich-process.js';
+import { listenerRefusal, NO_LICH_RUNNING } from '../lich-process.js';
 import type { Exchange, PluginLink, Reply } from './link.js';
 
 /** A link over `node:http`: the session's coordinates, its version and a keep-alive agent of its own. */
@@ -48,8 +48,8 @@ export function httpLink(
  * whatever its status.
  *
  * @throws Error (a rejection, never a synchronous throw) whose message is one line: `reach lich:
- *   <cause>` when no whole answer came (refused, reset, over `timeoutMs`), `cancelled` when
- *   `signal` fired. The token never appears in it.
+ *   <cause>` when no whole answer came (reset, over `timeoutMs`; refused is `reach lich: no lich
+ *   is running — …`), `cancelled` when `signal` fired. The token never appears in it.
  */
 export function exchange(ep: Pick<HttpLink, 'port' | 'token' | 'sessionId' | 'pluginVersion' | 'agent'>, x: Exchange): Promise<Reply> {
   const query = new URLSearchParams({ token: ep.token });
@@ -91,7 +91,9 @@ export function exchange(ep: Pick<HttpLink, 'port' | 'token' | 'sessionId' | 'pl
       req.destroy();
     };
     x.signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (error) => fail(error.message));
+    // Refused: nothing listens at the session's port, and nothing was sent — the words
+    // listenerRefusal and the CLI use for it, not Node's `connect ECONNREFUSED 127.0.0.1:<p>`.
+    req.on('error', (error) => fail((error as NodeJS.ErrnoException).code === 'ECONNREFUSED' ? NO_LICH_RUNNING : error.message));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -27,6 +27,7 @@
 import { stat } from 'node:fs/promises';
 import type { CostReport, CostTotal, CostTotalSource, StoreCostTotalsOptions } from '@lich/generated/types';
 import { goQuote } from '@lich/core/quote';
+import { quoteName } from '@lich/core/names';
 import { SpawnError } from '../errors.js';
 import { equalFold } from '../relay/resolve.js';
 import type { SessionRow, Store } from '../store/store.js';
@@ -201,7 +202,7 @@ export class Cost {
       const exact = projects.filter((p) => p.name === o.project);
       wanted = exact.length ? exact : projects.filter((p) => equalFold(p.name, o.project));
       const ids = new Set(wanted.map((p) => p.id));
-      if (!all.some((s) => ids.has(s.projectId))) throw new SpawnError(`no sessions in a project named ${goQuote(o.project)}`);
+      if (!all.some((s) => ids.has(s.projectId))) throw new SpawnError(`no sessions in a project named ${quoteName(o.project)}`);
     }
     const byProject = new Map(wanted.map((p) => [p.id, p]));
     const rows = new Map<string, LedgerRow[]>();

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
-import { Store, type SessionRow } from '../store/store.js';
+import { Store, StoreError, type SessionRow } from '../store/store.js';
+import { handleHook, type HookDeps } from './endpoints.js';
 import { http, tempLich, type TempLich } from '../testing.js';
 import { systemClock } from '../clock.js';
 
@@ -178,5 +179,33 @@ describe('session hooks', () => {
   it('refuses a provider session id that could name a path', async () => {
     const r = await post('/session-start', JSON.stringify({ session_id: 's1', provider_session_id: '../etc' }));
     expect(r.status).toBe(400);
+  });
+});
+
+describe('a report whose store write fails', () => {
+  const title = Buffer.from(JSON.stringify({ session_id: 's1', title: 'the login bug' }));
+  const failing = (err: Error, lines: string[]): HookDeps => ({
+    store: {
+      setTitle: () => {
+        throw err;
+      },
+    } as unknown as Store,
+    providers: {} as HookDeps['providers'],
+    observe: () => {},
+    log: (line) => lines.push(line),
+  });
+
+  it('logs a store failure worded for a person as its one line: it is expected, and lich rage bundles the log', () => {
+    const lines: string[] = [];
+    const answer = handleHook(failing(new StoreError('the disk holding /x/lich.db is full: free some space'), lines), '/session-title', title);
+    expect(answer).toEqual({ status: 500, body: 'the disk holding /x/lich.db is full: free some space' });
+    expect(lines).toEqual(['/session-title failed: the disk holding /x/lich.db is full: free some space']);
+  });
+
+  it('logs anything unexpected with its stack', () => {
+    const lines: string[] = [];
+    handleHook(failing(new TypeError('cannot read properties of undefined'), lines), '/session-title', title);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\/session-title failed: TypeError: cannot read properties of undefined\n\s+at /);
   });
 });

@@ -81,7 +81,8 @@ export async function handleHook(d: HookDeps, path: HookPath, body: Buffer | nul
         });
     }
   } catch (err) {
-    // A refusal the store worded for a person is the answer; anything else is a bug, whose stack is logged.
+    // A store failure worded for a person (a full disk, a lock held too long) is expected: its
+    // one line. Anything else is not, and its stack is for lich rage.
     d.log?.(`${path} failed: ${err instanceof StoreError ? err.message : ((err as Error)?.stack ?? String(err))}`);
     return { status: 500, body: (err as Error)?.message ?? String(err) };
   }

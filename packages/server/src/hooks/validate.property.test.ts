@@ -6,6 +6,8 @@
 import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
 import { FIELD_RUNES, HOOK_STATES, parseStartReport, parseStateReport, parseTitleReport, parseTouchedReport } from './validate.js';
+import { NAME_LIMIT } from '@lich/core/limits';
+import { nameLength } from '@lich/core/names';
 
 const REASONS = new Set([
   'body must be a JSON object',
@@ -76,9 +78,18 @@ describe('the session hook parsers over arbitrary bodies', () => {
       expect(t.value.title).toBe(t.value.title.trim());
       expect(t.value.title).not.toMatch(/[\x00-\x1f\x7f]/);
       expect(t.value.title).not.toBe('');
+      // It becomes the label while the user has not renamed the session: bounded as a label is.
+      expect(nameLength(t.value.title)).toBeLessThanOrEqual(NAME_LIMIT);
     }
     const u = parseTouchedReport(r);
     if (!u.ok) expect(REASONS.has(u.reason)).toBe(true);
     else expect(u.value.session_id).not.toBe('');
+  });
+});
+
+describe('a provider\'s title over the bound a label has (issue 22)', () => {
+  it('is kept, cut to the bound, rather than refused: it is the provider\'s own name for the session, not one the user gave', () => {
+    const t = parseTitleReport(JSON.stringify({ session_id: 's1', title: `  ${'t'.repeat(4000)}  ` }));
+    expect(t).toEqual({ ok: true, value: { session_id: 's1', title: `${'t'.repeat(NAME_LIMIT - 1)}…` } });
   });
 });

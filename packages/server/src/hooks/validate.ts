@@ -5,7 +5,7 @@
  *
  * Pure functions over the raw body text, so the contract can be replayed without a listener.
  */
-import { cleanName } from '@lich/core/names';
+import { cleanName, cutName } from '@lich/core/names';
 
 
 /** States a plugin may report. `interrupted` is lich's own and refused here. */
@@ -147,7 +147,8 @@ export function parseStartReport(raw: string, registered: readonly string[]): Pa
 /**
  * `POST /session-title`: session_id required; title trimmed and not blank (wire.md § 11.1), and
  * stripped of control characters as a label is (core's `cleanName`): a title becomes the
- * session's label while the user has not renamed it, so it is a column of `lich sessions`.
+ * session's label while the user has not renamed it, so it is a column of `lich sessions` — and
+ * cut to the bound a label has (`NAME_LIMIT`, core's `cutName`).
  */
 export function parseTitleReport(raw: string): Parsed<TitleReport> {
   const body = object(raw);
@@ -157,7 +158,8 @@ export function parseTitleReport(raw: string): Parsed<TitleReport> {
   const title = text(body, 'title');
   const clean = title === undefined ? '' : cleanName(title);
   if (clean === '') return reject('title is required and must not be blank');
-  return { ok: true, value: { session_id: id, title: clean } };
+  // A provider's own title, not a name the user gave: kept, cut to the bound a label has (issue 22).
+  return { ok: true, value: { session_id: id, title: cutName(clean) } };
 }
 
 /** `POST /session-touched`: session_id required; extra fields ignored. */

@@ -164,6 +164,20 @@ describe('Providers', () => {
     });
   });
 
+  it('refuses a provider id or name over the bound every name has (issue 22), in one line quoting it cut', () => {
+    const providers = new Providers(dir, {});
+    const file = join(dir, 'providers.json');
+    const id = 'p'.repeat(101);
+    writeFileSync(file, JSON.stringify({ providers: { [id]: { name: 'x', command: '/bin/cat' } } }));
+    expect(() => providers.get(id)).toThrow(
+      `${file} is not a valid providers file: provider "${'p'.repeat(99)}…": an id is at most 100 characters, and this one is 101`,
+    );
+    writeFileSync(file, JSON.stringify({ providers: { example: { name: 'n'.repeat(5000), command: '/bin/cat' } } }));
+    expect(() => providers.get('example')).toThrow(`${file} is not a valid providers file: provider "example": "name" is at most 100 characters, and this one is 5000`);
+    writeFileSync(file, JSON.stringify({ providers: { ['p'.repeat(100)]: { name: 'n'.repeat(100), command: '/bin/cat' } } }));
+    expect(providers.ids()).toContain('p'.repeat(100));
+  });
+
   it('quotes a kind and a command from the caller or providers.json Go-style, so a newline cannot split the refusal', () => {
     const providers = new Providers(dir, {});
     expect(() => providers.get('a\nb')).toThrow(/^"a\\nb" is not a provider lich runs\./);

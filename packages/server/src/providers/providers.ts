@@ -19,6 +19,8 @@ import { codexHooks } from './codex-hooks.js';
 import { opencodeEnv } from './opencode.js';
 import { ompExtension } from './omp.js';
 import { goQuote } from '@lich/core/quote';
+import { nameLength, quoteName } from '@lich/core/names';
+import { NAME_LIMIT } from '@lich/core/limits';
 import { CALL_SLACK_SECONDS } from '@lich/core/errands';
 import { ASK_CALL_MS } from '@lich/core/timeouts';
 
@@ -505,10 +507,13 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
   if (!isObject(table)) throw bad('"providers" must be an object of provider id → definition');
   const out: Provider[] = [];
   for (const [id, def] of Object.entries(table)) {
-    const at = `provider ${goQuote(id)}`;
+    const at = `provider ${quoteName(id)}`;
     if (!/^[a-z0-9][a-z0-9_-]*$/.test(id)) {
       throw bad(`${at}: an id is lowercase letters, digits, "-" and "_", starting with a letter or digit`);
     }
+    // An id is the kind a session is opened with and recorded under; a name is what lich calls
+    // it in every line: each a name, bounded as every name is (issue 22).
+    if (id.length > NAME_LIMIT) throw bad(`${at}: an id is at most ${NAME_LIMIT} characters, and this one is ${id.length}`);
     if (BUILTIN_KINDS.includes(id)) throw bad(`${at} is built in and cannot be redefined — pick another id`);
     if (!isObject(def)) throw bad(`${at} must be an object`);
     const str = (k: string, required: boolean): string => {
@@ -526,6 +531,7 @@ export function parseProvidersFile(file: string, text: string): Provider[] {
       return v;
     };
     const name = str('name', true);
+    if (nameLength(name) > NAME_LIMIT) throw bad(`${at}: "name" is at most ${NAME_LIMIT} characters, and this one is ${nameLength(name)}`);
     const command = str('command', true);
     const args = def.args ?? [];
     if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) {

@@ -126,11 +126,12 @@ export function isLanded(e: Errand): boolean {
 }
 
 /**
- * Whether `e` ended unanswered: until its deadline a late `reply` still files an answer (the
- * outcome's status says it; a late answer lands it again as `answered`).
+ * Whether `e` ended unanswered and still takes a late answer: until its deadline a late `reply`
+ * files one (the outcome's status says it; a late answer lands it again as `answered`) — unless
+ * its session ended (`closed` on the outcome): nothing of it is left to answer.
  */
 export function isLapsed(e: Errand): boolean {
-  return !isOpen(e) && e.outcome?.status === 'unanswered';
+  return !isOpen(e) && e.outcome?.status === 'unanswered' && e.outcome.closed !== true;
 }
 
 /** A fresh errand, `queued`, nothing of its way in or its outcome known yet. */
@@ -173,12 +174,21 @@ export function newErrand(o: {
 }
 
 /**
- * The wire's Result; `private` only when true (spec/cli.md § lich send --json), `held` only on a
- * pending result whose task is held behind a person's draft (contracts/objects/result.json).
+ * The wire's Result; `closed` and `private` only when true (spec/cli.md § lich send --json),
+ * `held` only on a pending result whose task is held behind a person's draft
+ * (contracts/objects/result.json).
  */
-export function result(ticket: string, target: string, status: Status, answer: string, isPrivate: boolean, held?: 'draft'): Result {
+export function result(
+  ticket: string,
+  target: string,
+  status: Status,
+  answer: string,
+  isPrivate: boolean,
+  o: { closed?: boolean; held?: 'draft' } = {},
+): Result {
   const r: Result = { ticket, target, status, answer };
+  if (o.closed) r.closed = true;
   if (isPrivate) r.private = true;
-  if (held !== undefined) r.held = held;
+  if (o.held !== undefined) r.held = o.held;
   return r;
 }

@@ -11,6 +11,7 @@
  * nothing to answer.
  */
 import { goQuote } from '@lich/core/quote';
+import { cutName, quoteName } from '@lich/core/names';
 import { waitSeconds as theWait } from '@lich/core/errands';
 import { INSERT_DEFAULT_WAIT_SECONDS } from '@lich/core/timeouts';
 import { insertRefusal } from '@lich/core/workspace-wording';
@@ -79,17 +80,17 @@ export function resolveInsertTarget(live: RelaySession[], o: { from: string; ses
       candidates = others.filter((s) => projectIds.has(s.projectId));
     }
   } else {
-    where = `project ${goQuote(o.project)}`;
+    where = `project ${quoteName(o.project)}`;
     candidates = others.filter((s) => inProject(s, o.project, home));
   }
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length > 1) {
     throw new RelayError(
-      `${candidates.length} live sessions are running in ${where}: ${candidates.map((s) => `${goQuote(s.label)} (${s.path})`).join(', ')} — pick one with --session; lich sessions --json lists each with its path`,
+      `${candidates.length} live sessions are running in ${where}: ${candidates.map((s) => `${quoteName(s.label)} (${s.path})`).join(', ')} — pick one with --session; lich sessions --json lists each with its path`,
     );
   }
   const known =
-    others.length === 0 ? 'No other session is live.' : `Live sessions: ${others.map((s) => `${goQuote(s.label)} (${s.name})`).join(', ')}.`;
+    others.length === 0 ? 'No other session is live.' : `Live sessions: ${others.map((s) => `${quoteName(s.label)} (${cutName(s.name)})`).join(', ')}.`;
   throw new RelayError(`no live session is running in ${where}. ${known}`);
 }
 

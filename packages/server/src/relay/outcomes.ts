@@ -16,12 +16,16 @@ import { errandNews, type ErrandNews } from './news.js';
 import { asked } from './text.js';
 import type { RelayStatus, Result, Status } from './types.js';
 
-/** How many answered or expired tickets the relay remembers at most (see {@link Outcomes.bury}). */
+/** How many ended tickets the relay remembers at most (see {@link Outcomes.bury}). */
 export const MAX_TOMBSTONES = 20_000;
 
-/** What is left of a ticket after its errand is gone: enough to word `wait` and `reply` right. */
+/**
+ * What is left of a ticket after its errand is gone: enough to word `wait` and `reply` right —
+ * an outcome collected a second ago is not "answered long ago" (issue 22).
+ */
 export interface Tombstone {
-  kind: 'answered' | 'expired';
+  /** How the errand ended. */
+  kind: Exclude<Status, 'pending'>;
   target: string;
   private: boolean;
   /** Host-clock ms after which the ticket is unknown. */
@@ -117,9 +121,11 @@ export class Outcomes {
   /**
    * Ends (or, for a late answer, re-ends) an errand: a caller holding the line carries the
    * outcome out; otherwise it waits for its ticket, in the sender's inbox when the errand is
-   * shared and the sender is a session. `silent`: for its ticket only.
+   * shared and the sender is a session. `silent`: for its ticket only. `closed`: an `unanswered`
+   * whose session ended, which takes no late answer (the Result says so).
    */
-  land(e: Errand, status: Exclude<Status, 'pending'>, answer = '', silent = false): void {
+  land(e: Errand, status: Exclude<Status, 'pending'>, answer = '', o: { silent?: boolean; closed?: boolean } = {}): void {
+    const silent = o.silent ?? false;
     this.clearTimers(e);
     if (e.offer) {
       // Still waiting for a poll: it is not handed over for an errand that is over.
@@ -128,7 +134,7 @@ export class Outcomes {
       offer.withdraw();
     }
     this.events.ended(e);
-    const r = result(e.ticket, this.label(e), status, answer, e.private);
+    const r = result(e.ticket, this.label(e), status, answer, e.private, { closed: o.closed === true && status === 'unanswered' });
     e.outcome = r;
     e.phase = silent ? 'silent' : 'ready';
     e.deadline = this.hourFromNow();
@@ -142,6 +148,17 @@ export class Outcomes {
     }
     this.events.release(e.from);
     this.tell(e);
+  }
+
+  /**
+   * `e` ended unanswered and was still taking a late answer, and now its session has ended too:
+   * nothing of it is left to send one. An outcome not collected yet says so from now on
+   * (`closed`); one already handed over is over, its ticket kept as a tombstone for the hour.
+   */
+  targetEnded(e: Errand): void {
+    if (!isLapsed(e)) return;
+    e.outcome = { ...e.outcome!, closed: true };
+    if (e.phase === 'taken') this.take(e);
   }
 
   /** The outcome left with a caller: only an errand still taking a late answer stays. */
@@ -158,10 +175,8 @@ export class Outcomes {
     }
     e.phase = 'gone';
     this.errands.delete(e.ticket);
-    const status = e.outcome!.status;
-    if (status === 'answered' || status === 'expired') {
-      this.bury(e.ticket, { kind: status, target: e.outcome!.target, private: e.private, until: this.hourFromNow() });
-    }
+    const status = e.outcome!.status as Tombstone['kind'];
+    this.bury(e.ticket, { kind: status, target: e.outcome!.target, private: e.private, until: this.hourFromNow() });
   }
 
   /**
@@ -273,7 +288,7 @@ export class Outcomes {
   /** `e` as a pending Result: `held: "draft"` while it is held for a target with a person's draft at its prompt. */
   pending(e: Errand): Result {
     const behindDraft = e.phase === 'queued' && this.host.live(e.targetId) && (this.host.drafted?.(e.targetId) ?? false);
-    return result(e.ticket, this.label(e), 'pending', '', e.private, behindDraft ? 'draft' : undefined);
+    return result(e.ticket, this.label(e), 'pending', '', e.private, behindDraft ? { held: 'draft' } : {});
   }
 
   /** The target's label now, or its label at the send when the session is gone. */

@@ -340,7 +340,10 @@ describe('queued delivery', () => {
     host.typeFails.add(docs.id);
     const r = await relay.send({ from: planner.id, target: 'docs', project: '', prompt: 'p', timeoutSeconds: 60 });
     expect(await refusal(relay.wait({ ticket: r.ticket, timeoutSeconds: 1 }))).toBe(
-      `unknown ticket "${r.ticket}" — it was answered long ago, or expired`,
+      `ticket "${r.ticket}" is over — its task was never delivered — and that was already reported: nothing more comes on it`,
+    );
+    expect(await refusal(() => relay.reply({ from: docs.id, ticket: r.ticket, answer: 'x' }))).toBe(
+      `ticket "${r.ticket}" is over — its task was never delivered — and takes no answer now`,
     );
   });
 
@@ -405,7 +408,7 @@ describe('never read', () => {
     await tick(1);
     expect(await result).toEqual({ ticket, target: 'docs', status: 'unread', answer: '' });
     expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(
-      `unknown ticket "${ticket}" — it was answered long ago, or expired`,
+      `ticket "${ticket}" is over — its task was typed and never read — and that was already reported: nothing more comes on it`,
     );
   });
 
@@ -518,10 +521,35 @@ describe('unanswered', () => {
     expect((await result).status).toBe('pending');
   });
 
-  it('ends delivered errands as unanswered when the session exits', async () => {
-    const { result } = await send({ timeoutSeconds: 60 });
+  it('ends delivered errands as unanswered when the session exits, closed: no late answer can come', async () => {
+    const { ticket, result } = await send({ timeoutSeconds: 60 });
     host.exit(docs.id);
-    expect((await result).status).toBe('unanswered');
+    expect(await result).toEqual({ ticket, target: 'docs', status: 'unanswered', answer: '', closed: true });
+    expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'late' }))).toBe(
+      `ticket "${ticket}" is over — its session ended before it answered — and takes no answer now`,
+    );
+    expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(
+      `ticket "${ticket}" is over — its session ended before it answered — and that was already reported: nothing more comes on it`,
+    );
+  });
+
+  it('takes no late answer once the session of an errand that ended unanswered exits too, and says so if it was not collected yet', async () => {
+    const collected = await sendAndLetGo();
+    const uncollected = await sendAndLetGo({ from: '' });
+    report(docs, 'busy');
+    report(docs, 'done');
+    expect(await relay.wait({ ticket: collected, timeoutSeconds: 1 })).toEqual({ ticket: collected, target: 'docs', status: 'unanswered', answer: '' });
+    host.exit(docs.id);
+    expect(await refusal(() => relay.reply({ from: docs.id, ticket: collected, answer: 'late' }))).toBe(
+      `ticket "${collected}" is over — its session ended before it answered — and takes no answer now`,
+    );
+    expect(await relay.wait({ ticket: uncollected, timeoutSeconds: 1 })).toEqual({
+      ticket: uncollected,
+      target: 'docs',
+      status: 'unanswered',
+      answer: '',
+      closed: true,
+    });
   });
 
   it('still files a late answer in the sender’s inbox for the hour after, taken once', async () => {
@@ -539,7 +567,9 @@ describe('unanswered', () => {
     ]);
     // …and it is taken once.
     expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'again' }))).toBe(`ticket "${ticket}" was already answered`);
-    expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(`unknown ticket "${ticket}" — it was answered long ago, or expired`);
+    expect(await refusal(relay.wait({ ticket, timeoutSeconds: 1 }))).toBe(
+      `ticket "${ticket}" was answered, and its answer was already collected: an answer is handed over once`,
+    );
   });
 
   it('lets a late answer replace an unanswered outcome nobody collected yet', async () => {
@@ -556,7 +586,7 @@ describe('unanswered', () => {
     report(docs, 'done');
     host.skew += hour;
     expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'too late' }))).toBe(
-      `unknown ticket "${ticket}" — it was answered already, or expired`,
+      `ticket "${ticket}" expired — nobody answered it within its hour — and takes no answer now`,
     );
     expect(await relay.wait({ ticket, timeoutSeconds: 1 })).toMatchObject({ status: 'expired' });
   });
@@ -805,8 +835,9 @@ describe('wait on a ticket', () => {
     const ticket = await sendAndLetGo();
     relay.reply({ from: docs.id, ticket, answer: 'ok' });
     expect(await relay.wait({ ticket, timeoutSeconds: 60 })).toEqual({ ticket, target: 'docs', status: 'answered', answer: 'ok' });
+    // A second later it is not "answered long ago" (issue 22): it was answered and collected.
     expect(await refusal(relay.wait({ ticket, timeoutSeconds: 60 }))).toBe(
-      `unknown ticket "${ticket}" — it was answered long ago, or expired`,
+      `ticket "${ticket}" was answered, and its answer was already collected: an answer is handed over once`,
     );
     expect(relay.collectNow({ from: planner.id }).results).toEqual([]);
   });
@@ -842,7 +873,7 @@ describe('expiry', () => {
     host.skew += hour;
     expect(await relay.wait({ ticket, timeoutSeconds: 1 })).toEqual({ ticket, target: 'docs', status: 'expired', answer: '' });
     expect(await refusal(() => relay.reply({ from: docs.id, ticket, answer: 'x' }))).toBe(
-      `unknown ticket "${ticket}" — it was answered already, or expired`,
+      `ticket "${ticket}" expired — nobody answered it within its hour — and takes no answer now`,
     );
     host.skew += hour - 1;
     expect((await relay.wait({ ticket, timeoutSeconds: 1 })).status).toBe('expired');

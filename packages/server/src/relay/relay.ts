@@ -23,6 +23,7 @@
  */
 import { homedir } from 'node:os';
 import { goQuote } from '@lich/core/quote';
+import { quoteName } from '@lich/core/names';
 import type { PromptLang } from '@lich/core/i18n/prompts';
 import { waitSeconds } from '@lich/core/errands';
 import type { Timer } from '../clock.js';
@@ -41,7 +42,7 @@ import { resolveTarget } from './resolve.js';
 import { Subagents } from './subagents.js';
 import { capAnswer, checkAnswer, checkPrompt, placeholderIn } from './text.js';
 import { Turns } from './turns.js';
-import type { Collected, Peer, RelayStatus, Result } from './types.js';
+import type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
 import type {
   Inserted,
   RelayCollectNowOptions,
@@ -348,7 +349,9 @@ export class Relay {
    * spot; an open errand is waited on up to `timeoutSeconds`, then `pending`. An errand that
    * ended unanswered answers with that until a late answer lands; an expired ticket says
    * `expired` for one more hour.
-   * @throws RelayError `unknown ticket "<t>" — it was answered long ago, or expired`.
+   * @throws RelayError {@link collectedText} for a ticket whose outcome was collected within the
+   *   hour; `unknown ticket "<t>" — it was answered long ago, or expired` for one lich has no
+   *   trace of (wire.md § 9).
    */
   wait(o: RelayWaitOptions, signal?: AbortSignal): Promise<Result> {
     this.sweep();
@@ -356,7 +359,8 @@ export class Relay {
     if (!e) {
       const tomb = this.book.tombstone(o.ticket);
       if (tomb?.kind === 'expired') return Promise.resolve(result(o.ticket, tomb.target, 'expired', '', tomb.private));
-      return Promise.reject(new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered long ago, or expired`));
+      if (tomb) return Promise.reject(new RelayError(collectedText(o.ticket, tomb.kind)));
+      return Promise.reject(new RelayError(`unknown ticket ${quoteName(o.ticket)} — it was answered long ago, or expired`));
     }
     if (!isOpen(e)) {
       const r = e.outcome!;
@@ -390,8 +394,9 @@ export class Relay {
    * `relay.Reply` (spec/cli.md § lich reply): files `answer` (sanitised, cut at 64 KiB) on the
    * errand `ticket` names, or with `ticket` `""` on the one request open against `from`.
    * An errand that ended unanswered still takes a late answer for its hour.
-   * @throws RelayError `ticket "<t>" was already answered`; `unknown ticket "<t>" — it was answered
-   *   already, or expired`; the ticketless refusals of wire.md § 9; an answer that is only the
+   * @throws RelayError {@link endedText} for an errand that is over (`ticket "<t>" was already
+   *   answered`, …); `unknown ticket "<t>" — it was answered already, or expired` for one this
+   *   lich has no trace of; the ticketless refusals of wire.md § 9; an answer that is only the
    *   message's own placeholder (text.ts `checkAnswer`), the errand left open.
    */
   reply(o: RelayReplyOptions): null {
@@ -399,13 +404,11 @@ export class Relay {
     checkAnswer(o.answer);
     const e = o.ticket === '' ? this.book.onlyOpen(o.from) : this.book.get(o.ticket);
     if (!e) {
-      if (this.book.tombstone(o.ticket)?.kind === 'answered') throw new RelayError(`ticket ${goQuote(o.ticket)} was already answered`);
-      throw new RelayError(`unknown ticket ${goQuote(o.ticket)} — it was answered already, or expired`);
+      const tomb = this.book.tombstone(o.ticket);
+      if (tomb) throw new RelayError(endedText(o.ticket, tomb.kind));
+      throw new RelayError(`unknown ticket ${quoteName(o.ticket)} — it was answered already, or expired`);
     }
-    if (!isOpen(e) && !isLapsed(e)) {
-      if (e.outcome!.status === 'answered') throw new RelayError(`ticket ${goQuote(e.ticket)} was already answered`);
-      throw new RelayError(`unknown ticket ${goQuote(e.ticket)} — it was answered already, or expired`);
-    }
+    if (!isOpen(e) && !isLapsed(e)) throw new RelayError(endedText(e.ticket, e.outcome!.status as Ended));
     this.turns.answeredInTurn(e);
     this.book.land(e, 'answered', capAnswer(o.answer));
     if (e.subagent) this.subagents.answeredBy(e.targetId, e);
@@ -540,8 +543,9 @@ export class Relay {
   /**
    * Session `id`'s process ended: every errand open at it ends — a subagent's `stopped` when it
    * was closed through `spawn.Close` (in silence when its own caller closed it, unless that
-   * caller is a worker somebody waits on), others `unanswered` once delivered, `undelivered`
-   * before — and what the relay kept about the session is forgotten.
+   * caller is a worker somebody waits on), others `unanswered` once delivered (`closed`: no late
+   * answer can come), `undelivered` before; one that ended unanswered earlier takes no late
+   * answer from now on — and what the relay kept about the session is forgotten.
    */
   private exited(id: string): void {
     if (this.closed) return;
@@ -551,14 +555,54 @@ export class Relay {
       if (e.subagent && closer !== undefined) {
         // Closed by its own caller: the caller stopped the work, and nothing waits for it —
         // unless the caller is a worker somebody waits on, whose own report waits for this.
-        this.book.land(e, 'stopped', '', closer === e.from && !this.book.waitedOn(e.from));
+        this.book.land(e, 'stopped', '', { silent: closer === e.from && !this.book.waitedOn(e.from) });
+      } else if (e.phase === 'delivered') {
+        // Its session is gone, and what it left in its process group with it: no late answer.
+        this.book.land(e, 'unanswered', '', { closed: true });
       } else {
-        this.book.land(e, e.phase === 'delivered' ? 'unanswered' : 'undelivered');
+        this.book.land(e, 'undelivered');
       }
     }
+    // Ended unanswered before, and still taking a late answer: nothing is left to send one.
+    for (const e of this.book.all()) if (e.targetId === id) this.book.targetEnded(e);
     this.turns.forget(id);
     this.inbox.forget(id);
   }
+}
+
+/** How an errand can have ended. */
+type Ended = Exclude<Status, 'pending'>;
+
+/** Why an errand that ended with no answer is over, as the refusals below say it. */
+const WHY_OVER: Record<Exclude<Ended, 'answered' | 'expired'>, string> = {
+  unread: 'its task was typed and never read',
+  undelivered: 'its task was never delivered',
+  stopped: 'its worker was closed before it answered',
+  unanswered: 'its session ended before it answered',
+};
+
+/**
+ * The refusal of a `wait` on a ticket whose outcome was already collected, within the hour its
+ * tombstone lasts (an expired one answers `expired` instead, spec/cli.md § lich wait):
+ * `ticket "<t>" was answered, and its answer was already collected: an answer is handed over
+ * once`, or `ticket "<t>" is over — <why> — and that was already reported: nothing more comes on
+ * it`. Before, both read "answered long ago", a second after the answer came.
+ */
+export function collectedText(ticket: string, status: Exclude<Ended, 'expired'>): string {
+  if (status === 'answered') return `ticket ${goQuote(ticket)} was answered, and its answer was already collected: an answer is handed over once`;
+  return `ticket ${goQuote(ticket)} is over — ${WHY_OVER[status]} — and that was already reported: nothing more comes on it`;
+}
+
+/**
+ * The refusal of a `reply` to an errand that is over and takes no late answer:
+ * `ticket "<t>" was already answered` (wire.md § 9), `ticket "<t>" expired — nobody answered it
+ * within its hour — and takes no answer now`, or `ticket "<t>" is over — <why> — and takes no
+ * answer now`.
+ */
+export function endedText(ticket: string, status: Ended): string {
+  if (status === 'answered') return `ticket ${goQuote(ticket)} was already answered`;
+  if (status === 'expired') return `ticket ${goQuote(ticket)} expired — nobody answered it within its hour — and takes no answer now`;
+  return `ticket ${goQuote(ticket)} is over — ${WHY_OVER[status]} — and takes no answer now`;
 }
 
 /** The host as the insert sees it: its sessions and their terminals (insert.ts `InsertHost`). */

@@ -145,3 +145,15 @@ describe('expandPath', () => {
     expect(expandPath('~/a/../b/', '/home/u')).toBe('/home/u/b');
   });
 });
+
+describe('a miss, whatever the names it quotes (issue 22)', () => {
+  it('quotes a label an old store kept at 500,000 characters, and a target as long, cut to the bound: one short line', () => {
+    const long = session({ id: 'l0ng', label: 'L'.repeat(500_000), name: 'lich-l0ng' });
+    const line = refusal(() => resolveTarget([me, long, docs], { from, target: 'n'.repeat(500_000), project: 'p'.repeat(500_000) }));
+    expect(line).toBe(
+      `no live session named "${'n'.repeat(99)}…" in project "${'p'.repeat(99)}…". Live sessions: "${'L'.repeat(99)}…" (lich-l0ng), "docs" (lich-d0c5).`,
+    );
+    // The label is still whole wherever it is data: it addresses the session as before.
+    expect(resolveTarget([me, long, docs], { from, target: 'L'.repeat(500_000), project: '' }).id).toBe('l0ng');
+  });
+});

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { resolve as resolvePath } from 'node:path';
 import { RelayError } from './errors.js';
 import type { RelaySession } from './host.js';
-import { goQuote } from '@lich/core/quote';
+import { cutName, quoteName } from '@lich/core/names';
 
 /**
  * Go's `strings.EqualFold`, rune by rune: `toLowerCase()` alone would fold `ß` to `SS` on the
@@ -99,14 +99,16 @@ export function resolveTarget(
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
     throw new RelayError(
-      `${goQuote(o.target)} names ${matches.length} live sessions (${matches.map((s) => s.project).join(', ')}) — narrow it with the project`,
+      `${quoteName(o.target)} names ${matches.length} live sessions (${matches.map((s) => cutName(s.project)).join(', ')}) — narrow it with the project`,
     );
   }
   const others = live.filter((s) => s.id !== o.from);
-  const where = o.project === '' ? '' : ` in project ${goQuote(o.project)}`;
+  const where = o.project === '' ? '' : ` in project ${quoteName(o.project)}`;
   const known =
     others.length === 0
       ? 'No other session is live.'
-      : `Live sessions: ${others.map((s) => `${goQuote(s.label)} (${s.name})`).join(', ')}.`;
-  throw new RelayError(`no live session named ${goQuote(o.target)}${where}. ${known}`);
+      : `Live sessions: ${others.map((s) => `${quoteName(s.label)} (${cutName(s.name)})`).join(', ')}.`;
+  // Every name quoted no longer than a name may be: the line stays one short line whatever the
+  // target was, or whatever label an old store kept (issue 22).
+  throw new RelayError(`no live session named ${quoteName(o.target)}${where}. ${known}`);
 }

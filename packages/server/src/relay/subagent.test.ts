@@ -173,7 +173,7 @@ describe('closing the worker', () => {
   it('ends a worker that simply exited the way any session\'s exit does', async () => {
     const ticket = await handOffAndLetGo();
     host.exit(worker.id);
-    expect(relay.collectNow({ from: caller.id }).results).toEqual([{ ticket, target: 'Session 2', status: 'unanswered', answer: '' }]);
+    expect(relay.collectNow({ from: caller.id }).results).toEqual([{ ticket, target: 'Session 2', status: 'unanswered', answer: '', closed: true }]);
   });
 
   it('leaves an ordinary errand at a closed session to end as before', async () => {
@@ -182,7 +182,7 @@ describe('closing the worker', () => {
     await tick(1000);
     const { ticket } = await r;
     close(other, caller.id);
-    expect(relay.collectNow({ from: caller.id }).results).toEqual([{ ticket, target: 'reviewer', status: 'unanswered', answer: '' }]);
+    expect(relay.collectNow({ from: caller.id }).results).toEqual([{ ticket, target: 'reviewer', status: 'unanswered', answer: '', closed: true }]);
   });
 
   it('prints the stopped outcome in the words of wire.md § 7.2', async () => {

@@ -87,7 +87,7 @@ describe('a task for a session that looks at its prompt but whose plugin has not
     expect(at() - sent).toBeGreaterThanOrEqual(30_000);
     expect(at() - sent).toBeLessThanOrEqual(30_250);
     expect(host.typed).toEqual([]);
-    await expect(relay.wait({ ticket: r.ticket, timeoutSeconds: 1 })).rejects.toThrow(`unknown ticket "${r.ticket}"`);
+    await expect(relay.wait({ ticket: r.ticket, timeoutSeconds: 1 })).rejects.toThrow(`ticket "${r.ticket}" is over — its task was typed and never read — and that was already reported`);
   });
 
   it('takes the relay\'s receipt window as the unit of that count', async () => {

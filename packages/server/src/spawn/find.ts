@@ -4,7 +4,7 @@
  * terminal was never opened" (spec/cli.md § lich close). The relay's own resolution covers live
  * sessions only; this one is shared by every spawn command so they cannot disagree.
  */
-import { goQuote } from '@lich/core/quote';
+import { quoteName } from '@lich/core/names';
 import { SpawnError } from '../errors.js';
 import { equalFold, expandPath, isDirectory } from '../relay/resolve.js';
 import type { ProjectRow, SessionRow, Store } from '../store/store.js';
@@ -30,8 +30,8 @@ export function findSession(store: Store, target: string, project: string, home:
     hits = narrowed.filter((s) => equalFold(rosterName(s.path || projects.get(s.projectId)?.path || '', s.id), target));
   }
   if (hits.length === 1) return hits[0]!;
-  if (hits.length === 0) throw new SpawnError(`no session named ${goQuote(target)}${project ? ` in project ${goQuote(project)}` : ''}`);
-  throw new SpawnError(`${goQuote(target)} names ${hits.length} sessions — narrow it with the project`);
+  if (hits.length === 0) throw new SpawnError(`no session named ${quoteName(target)}${project ? ` in project ${quoteName(project)}` : ''}`);
+  throw new SpawnError(`${quoteName(target)} names ${hits.length} sessions — narrow it with the project`);
 }
 
 /** Whether a session row is in the project `spec` names: `""` every project, a directory its root or the session's own directory, else a name (case-insensitively). */

@@ -5,7 +5,7 @@
  * is something only open does").
  */
 import { homedir } from 'node:os';
-import { goQuote } from '@lich/core/quote';
+import { cutName, quoteName } from '@lich/core/names';
 import { SpawnError } from '../errors.js';
 import { equalFold, expandPath } from '../relay/resolve.js';
 import type { ProjectRow, Store } from '../store/store.js';
@@ -27,7 +27,7 @@ import { samePath } from './worktrees.js';
  */
 export function narrowProject(store: Store, spec: string, from: string, home: string = homedir()): ProjectRow {
   const all = store.projects();
-  const open = all.map((p) => goQuote(p.name)).join(', ');
+  const open = all.map((p) => quoteName(p.name)).join(', ');
   if (spec === '') {
     const caller = from !== '' ? store.session(from) : undefined;
     const own = caller && store.project(caller.projectId);
@@ -41,7 +41,7 @@ export function narrowProject(store: Store, spec: string, from: string, home: st
   const isPath = spec.startsWith('/') || spec === '~' || spec.startsWith('~/');
   if (!isPath && (spec.includes('/') || spec.includes('\\'))) {
     throw new SpawnError(
-      `${goQuote(spec)} is not an absolute path, and there is no shell at lich's end to resolve it against — give the directory's absolute path (a leading ~ is expanded)`,
+      `${quoteName(spec)} is not an absolute path, and there is no shell at lich's end to resolve it against — give the directory's absolute path (a leading ~ is expanded)`,
     );
   }
   if (isPath) {
@@ -50,15 +50,15 @@ export function narrowProject(store: Store, spec: string, from: string, home: st
     if (row) return row;
     throw new SpawnError(
       all.length
-        ? `no project is open at ${dir} — the open projects are ${open}; only lich open opens a directory as a project`
-        : `no project is open at ${dir}, and none is yet; only lich open opens a directory as a project`,
+        ? `no project is open at ${cutName(dir)} — the open projects are ${open}; only lich open opens a directory as a project`
+        : `no project is open at ${cutName(dir)}, and none is yet; only lich open opens a directory as a project`,
     );
   }
   const exact = all.filter((p) => p.name === spec);
   const hits = exact.length ? exact : all.filter((p) => equalFold(p.name, spec));
   if (hits.length === 1) return hits[0];
-  if (hits.length > 1) throw new SpawnError(`${goQuote(spec)} names ${hits.length} projects — give the project's directory path instead`);
+  if (hits.length > 1) throw new SpawnError(`${quoteName(spec)} names ${hits.length} projects — give the project's directory path instead`);
   throw new SpawnError(
-    all.length ? `no project named ${goQuote(spec)} is open — the open projects are ${open}` : `no project named ${goQuote(spec)} is open, and none is yet`,
+    all.length ? `no project named ${quoteName(spec)} is open — the open projects are ${open}` : `no project named ${quoteName(spec)} is open, and none is yet`,
   );
 }

@@ -11,7 +11,7 @@ import { newProjectId, newSessionId } from '../ids.js';
 import { effortRefusal, modelRefusal, providerEnv, resolveCommand, ultracodeRefusal, type Provider, type Providers } from '../providers/providers.js';
 import { startArgs, startEnv } from '../providers/start.js';
 import { goQuote } from '@lich/core/quote';
-import { cleanName } from '@lich/core/names';
+import { cleanName, quoteName } from '@lich/core/names';
 import { equalFold, expandPath } from '../relay/resolve.js';
 import { confines, type RungSetting } from '../sandbox/rung.js';
 import { subagentCardsSetting } from '../settings.js';
@@ -481,7 +481,7 @@ export class Spawn {
   async close(o: CloseOptions): Promise<Closed> {
     if (o.worktree !== '' && o.worktree !== 'keep' && o.worktree !== 'remove') {
       throw new SpawnError(
-        `${goQuote(o.worktree)} is not something to do with a worktree — "keep" keeps the checkout, "remove" deletes it`,
+        `${quoteName(o.worktree)} is not something to do with a worktree — "keep" keeps the checkout, "remove" deletes it`,
       );
     }
     const s = this.find(o.target, o.project);
@@ -582,7 +582,7 @@ export class Spawn {
       const open = store.projects();
       throw new SpawnError(
         open.length
-          ? `no project was named, and this is not running in a lich session whose project it could default to — name one with --project: ${open.map((p) => goQuote(p.name)).join(', ')}`
+          ? `no project was named, and this is not running in a lich session whose project it could default to — name one with --project: ${open.map((p) => quoteName(p.name)).join(', ')}`
           : `no project was named, and none is open yet — give the project as the absolute path of its directory`,
       );
     }
@@ -590,7 +590,7 @@ export class Spawn {
     if (!isPath && !spec.includes('/') && !spec.includes('\\')) return { row: this.projectByName(spec) };
     if (!isPath) {
       throw new SpawnError(
-        `${goQuote(spec)} is not an absolute path, and there is no shell at lich's end to resolve it against — give the directory's absolute path (a leading ~ is expanded)`,
+        `${quoteName(spec)} is not an absolute path, and there is no shell at lich's end to resolve it against — give the directory's absolute path (a leading ~ is expanded)`,
       );
     }
     const dir = expandPath(spec, this.d.env.HOME || homedir());
@@ -598,7 +598,7 @@ export class Spawn {
     try {
       st = statSync(dir);
     } catch {
-      throw new SpawnError(`no directory at ${goQuote(dir)} to open as a project`);
+      throw new SpawnError(`no directory at ${quoteName(dir)} to open as a project`);
     }
     if (!st.isDirectory()) throw new SpawnError(`${goQuote(dir)} is not a directory, so it cannot be opened as a project`);
     const row = store.projectByPath(dir);
@@ -612,12 +612,12 @@ export class Spawn {
     const hits = exact.length ? exact : all.filter((p) => equalFold(p.name, name));
     if (hits.length === 1) return hits[0];
     if (hits.length > 1) {
-      throw new SpawnError(`${goQuote(name)} names ${hits.length} projects — give the project's directory path instead`);
+      throw new SpawnError(`${quoteName(name)} names ${hits.length} projects — give the project's directory path instead`);
     }
     throw new SpawnError(
       all.length
-        ? `no project named ${goQuote(name)} is open — the open projects are ${all.map((p) => goQuote(p.name)).join(', ')}; give a directory's absolute path to open another`
-        : `no project named ${goQuote(name)} is open, and none is yet — give the project as the absolute path of its directory`,
+        ? `no project named ${quoteName(name)} is open — the open projects are ${all.map((p) => quoteName(p.name)).join(', ')}; give a directory's absolute path to open another`
+        : `no project named ${quoteName(name)} is open, and none is yet — give the project as the absolute path of its directory`,
     );
   }
 

@@ -14,7 +14,7 @@
  * ungroup or a color reaches them too, so a resumed one comes back into its folder.
  */
 import { homedir } from 'node:os';
-import { cleanName } from '@lich/core/names';
+import { cleanName, quoteName } from '@lich/core/names';
 import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
 import { equalFold, expandPath, isDirectory } from '../relay/resolve.js';
@@ -144,7 +144,7 @@ export class Workspace {
   async colorFolder(o: ColorFolderOptions): Promise<Colored> {
     if (o.color !== '' && !(PALETTE as readonly string[]).includes(o.color)) {
       const list = `${PALETTE.slice(0, -1).join(', ')} and ${PALETTE[PALETTE.length - 1]}`;
-      throw new SpawnError(`${goQuote(o.color)} is not a folder color — the palette is ${list}, and "" hands the cards back to the theme`);
+      throw new SpawnError(`${quoteName(o.color)} is not a folder color — the palette is ${list}, and "" hands the cards back to the theme`);
     }
     const project = this.project(o.project, o.from);
     const cards = this.carriers(project, o.folder, 'paint');
@@ -169,8 +169,8 @@ export class Workspace {
     const cards = this.cards(project.id);
     const carriers = folder === '' ? [] : cards.filter((s) => s.folder === folder);
     if (carriers.length > 0) return carriers;
-    const known = foldersOf(cards).map((f) => goQuote(f.name));
-    const what = folder === '' ? 'no folder was named' : `no session in project ${goQuote(project.name)} is filed under ${goQuote(folder)}`;
+    const known = foldersOf(cards).map((f) => quoteName(f.name));
+    const what = folder === '' ? 'no folder was named' : `no session in project ${quoteName(project.name)} is filed under ${quoteName(folder)}`;
     throw new SpawnError(
       `${what}, so there is no folder to ${verb} — ${known.length > 0 ? `its folders are ${known.join(', ')}` : `project ${goQuote(project.name)} has no folders`}`,
     );
@@ -251,7 +251,7 @@ export function folderName(given: string, empty: string): string {
   const name = cleanName(given);
   if (name === '') {
     throw new SpawnError(
-      `a folder needs a name, and ${goQuote(given)} holds none once its control characters and surrounding spaces are dropped — '' ${empty}`,
+      `a folder needs a name, and ${quoteName(given)} holds none once its control characters and surrounding spaces are dropped — '' ${empty}`,
     );
   }
   return name;

@@ -24,6 +24,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Theme, ThemeSwitched } from '@lich/generated/types';
 import { goQuote } from '@lich/core/quote';
+import { quoteName } from '@lich/core/names';
 import { SpawnError } from '../errors.js';
 import { readSettings, writeSetting } from '../settings.js';
 
@@ -79,7 +80,7 @@ export class Themes {
   switch(id: string): ThemeSwitched {
     const installed = this.installed();
     if (!installed.some((t) => t.id === id)) {
-      throw new SpawnError(`no theme named ${goQuote(id)} is installed — the installed themes are ${installed.map((t) => goQuote(t.id)).join(', ')}`);
+      throw new SpawnError(`no theme named ${quoteName(id)} is installed — the installed themes are ${installed.map((t) => quoteName(t.id)).join(', ')}`);
     }
     const previous = this.current(installed, { repairing: true });
     writeSetting(this.d.configDir, THEME_KEY, id, WHAT);

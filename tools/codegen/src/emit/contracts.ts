@@ -83,6 +83,29 @@ export function emitContracts(contracts: Contracts): Files {
       docs: ['Operation → the schemas of its input and output, and the RPC methods it may post (contracts/operations).'],
     });
 
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      declarations: [
+        {
+          name: 'nameLimits',
+          type: 'Readonly<Partial<Record<OpName, Readonly<Record<string, { readonly max: number; readonly noun: string }>>>>>',
+          initializer: tsLiteral(
+            Object.fromEntries(
+              ops.flatMap(({ doc: op }) => {
+                const bounded = Object.entries(op.input.properties).filter(([, field]) => typeof field.maxLength === 'number');
+                if (bounded.length === 0) return [];
+                return [[op.title, Object.fromEntries(bounded.map(([name, field]) => [name, { max: field.maxLength, noun: field.title }]))]];
+              }),
+            ),
+          ),
+        },
+      ],
+      docs: [
+        'Operation → its input fields that are names lich keeps or passes on, each with the most characters it may have and the noun a refusal calls it by (contracts/operations: `maxLength`, `title`). Core refuses a longer one before any call (issue 22).',
+      ],
+    });
+
     const posts = postHooks(contracts);
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,

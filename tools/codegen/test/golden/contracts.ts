@@ -346,6 +346,8 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
     rpc: ['system.Ping'],
   },
 };
+/** Operation → its input fields that are names lich keeps or passes on, each with the most characters it may have and the noun a refusal calls it by (contracts/operations: `maxLength`, `title`). Core refuses a longer one before any call (issue 22). */
+export const nameLimits: Readonly<Partial<Record<OpName, Readonly<Record<string, { readonly max: number; readonly noun: string }>>>>> = {};
 /** Hook endpoint that takes a body (POST) → the schema of its body and the most bytes of body it reads (contracts/hooks). */
 export const hookEndpoints: Readonly<Record<HookPath, { readonly body: JsonSchema; readonly bodyLimitBytes: number }>> = {
   '/beat': {
