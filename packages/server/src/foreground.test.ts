@@ -104,9 +104,9 @@ describe('runForeground', () => {
     const s = streams();
     const code = await runForeground({ bin: '/opt/lich', version: 'dev', env: env(), stdout: s.out, stderr: s.err });
     expect(code).toBe(1);
-    expect(s.text().stderr).toMatch(/^lich: ENOTDIR: not a directory, mkdir '[^\n]+'\n$/);
+    expect(s.text().stderr).toMatch(/^lich: create the data directory "[^"\n]+": ENOTDIR: not a directory, mkdir '[^\n]+'\n$/);
     const log = readFileSync(join(dirs.root, 'xdg-config', 'lich', 'lich.log'), 'utf8');
-    expect(log).toMatch(/did not start: ENOTDIR[^\n]*\n[^\n]*ENOTDIR[^\n]*\n\s+at /);
+    expect(log).toMatch(/did not start: create the data directory [^\n]*ENOTDIR[^\n]*\n[^\n]*ENOTDIR[^\n]*\n\s+at /);
   });
 
   it('reports a startup failure as one lich: line and exit 1', async () => {

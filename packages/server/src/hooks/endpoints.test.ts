@@ -195,16 +195,16 @@ describe('a report whose store write fails', () => {
     log: (line) => lines.push(line),
   });
 
-  it('logs a store failure worded for a person as its one line: it is expected, and lich rage bundles the log', () => {
+  it('logs a store failure worded for a person as its one line: it is expected, and lich rage bundles the log', async () => {
     const lines: string[] = [];
-    const answer = handleHook(failing(new StoreError('the disk holding /x/lich.db is full: free some space'), lines), '/session-title', title);
+    const answer = await handleHook(failing(new StoreError('the disk holding /x/lich.db is full: free some space'), lines), '/session-title', title);
     expect(answer).toEqual({ status: 500, body: 'the disk holding /x/lich.db is full: free some space' });
     expect(lines).toEqual(['/session-title failed: the disk holding /x/lich.db is full: free some space']);
   });
 
-  it('logs anything unexpected with its stack', () => {
+  it('logs anything unexpected with its stack', async () => {
     const lines: string[] = [];
-    handleHook(failing(new TypeError('cannot read properties of undefined'), lines), '/session-title', title);
+    await handleHook(failing(new TypeError('cannot read properties of undefined'), lines), '/session-title', title);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\/session-title failed: TypeError: cannot read properties of undefined\n\s+at /);
   });

@@ -166,6 +166,8 @@ describe('spawn.Open under each rung, on the real bubblewrap', () => {
     // Claude Code takes --dangerously-skip-permissions as root only with IS_SANDBOX=1.
     expect(start.sandbox).toBe('1');
     // Its provider's own state is the real one; its setup script ran inside the same confinement.
+    // (The stand-in writes its touch after its start line: under load the look can come between.)
+    await until(() => existsSync(join(home, '.claude', `touched-${wt.id}`)));
     expect(readFileSync(join(home, '.claude', `touched-${wt.id}`), 'utf8')).toBe('yes');
     expect(readFileSync(join(privateHome(b, wt.id), `setup-${wt.id}.txt`), 'utf8')).toBe('hidden\n');
     expect(existsSync(join(home, `setup-${wt.id}.txt`))).toBe(false);

@@ -148,6 +148,35 @@ describe('the start-up sweep of what an earlier run left running', () => {
     expect(recordFiles()).toEqual([]);
   });
 
+  // The fork and its record are two steps: a backend killed between them (after a fork the
+  // child often runs first) left a sandbox it had no record of (test/e2e/leftovers.test.ts).
+  it('ends what carries the marks of a session whose start was recorded and its pid never was, and nothing that carries one mark alone', async () => {
+    expect(records.starting('session-a')).toBeUndefined();
+    const backend = 424242;
+    const ours = leader('echo up; exec sleep 600', { LICH_SESSION_ID: 'session-a', LICH_PID: String(backend) });
+    const otherRun = leader('echo up; exec sleep 600', { LICH_SESSION_ID: 'session-a', LICH_PID: String(backend + 1) });
+    const otherSession = leader('echo up; exec sleep 600', { LICH_SESSION_ID: 'session-b', LICH_PID: String(backend) });
+    await Promise.all([line(ours), line(otherRun), line(otherSession)]);
+    // What the backend wrote, with the pid the killed backend had.
+    const file = join(dir, RECORDS_DIR, 'starting-session-a.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), backend }));
+
+    const r = await swept();
+    await ours.exited;
+    expect(r).toEqual({ records: 1, sessions: 1, pids: [ours.child.pid], killed: [] });
+    expect([runs(otherRun.child.pid!), runs(otherSession.child.pid!)]).toEqual([true, true]);
+    expect(recordFiles()).toEqual([]);
+  });
+
+  it('drops a session’s starting record once its pid is recorded, and when its fork failed', () => {
+    records.starting('session-a');
+    records.starting('session-b');
+    expect(recordFiles().sort()).toEqual(['starting-session-a.json', 'starting-session-b.json']);
+    records.record('session-a', process.pid);
+    records.notStarted('session-b');
+    expect(recordFiles()).toEqual([`${process.pid}.json`]);
+  });
+
   it('removes a record it cannot read, and one from another boot, signalling nothing', async () => {
     const s = leader('echo up; exec sleep 600');
     await line(s);

@@ -18,7 +18,15 @@
  * So each session's process is recorded when it is forked — its pid (its process group's id)
  * with its start time in `/proc/<pid>/stat` and the machine's boot id, so a recycled pid is
  * never taken for it — as a file `<dataDir>/processes/<pid>.json`, written before the fork's
- * caller gets on with anything else, and removed once nothing of its process group runs. The next
+ * caller gets on with anything else, and removed once nothing of its process group runs. The
+ * fork and that write are two steps, and a kill can land between them: after a fork the kernel
+ * often runs the child first, and on a loaded machine the backend may not run again before the
+ * child has exec'd bubblewrap (measured: 1 start in about 40 of the e2e test's hunt). So a
+ * `starting-<session>.json` naming the session and the backend's pid is written before the fork
+ * and removed once the pid's record is in; the sweep takes one it finds as a session whose pid
+ * was never recorded, and ends every process that carries both the session's `LICH_SESSION_ID`
+ * and that backend's `LICH_PID` (terminal/env.ts) in its environment. Every record is written
+ * whole or not at all (a temporary file renamed into place). The next
  * backend to take the data directory's lock (workspace-lock.ts: the one before it is gone)
  * sweeps every record it finds: SIGTERM to each process still in a recorded group, SIGKILL to
  * what is left after {@link SWEEP_GRACE_MS}, one line in the log.
@@ -35,7 +43,7 @@
  * Linux only: elsewhere nothing is recorded (there is no `/proc` to prove a pid is the same
  * process), and nothing is swept.
  */
-import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep, systemClock, type Clock } from '../clock.js';
 
@@ -58,6 +66,16 @@ export interface ProcessRecord {
   session: string;
 }
 
+/** What `<dataDir>/processes/starting-<session>.json` holds: a session about to be forked. */
+export interface StartingRecord {
+  /** The lich session id (its `LICH_SESSION_ID`). */
+  session: string;
+  /** The backend forking it (its sessions' `LICH_PID`). */
+  backend: number;
+  /** As {@link ProcessRecord.boot}. */
+  boot: string;
+}
+
 /** One process as /proc shows it. */
 interface Proc {
   pid: number;
@@ -77,26 +95,55 @@ export class ProcessRecords {
   }
 
   /**
-   * Records `pid`, just forked as session `session`'s process. Synchronous, so nothing runs
-   * between the fork and the record. A record that cannot be written (a full or read-only data
-   * directory) costs the session nothing but this protection; the error is returned for the
-   * caller to log, never thrown.
+   * Records that session `session` is about to be forked by this backend: what the sweep goes by
+   * should the backend be killed before {@link record} (module comment). Errors as {@link record}.
+   */
+  starting(session: string): Error | undefined {
+    if (process.platform !== 'linux') return undefined;
+    try {
+      const rec: StartingRecord = { session, backend: process.pid, boot: bootId() };
+      this.write(startingFile(session), rec);
+      return undefined;
+    } catch (err) {
+      return err as Error;
+    }
+  }
+
+  /** Session `session` was not forked after all (the spawn threw): its starting record goes. */
+  notStarted(session: string): void {
+    removeFile(join(this.dir, startingFile(session)));
+  }
+
+  /**
+   * Records `pid`, just forked as session `session`'s process, and drops the session's starting
+   * record. Synchronous, so nothing of the backend runs between the fork and the record. A record
+   * that cannot be written (a full or read-only data directory) costs the session nothing but this
+   * protection; the error is returned for the caller to log, never thrown.
    */
   record(session: string, pid: number): Error | undefined {
     if (process.platform !== 'linux') return undefined;
     try {
       const start = startTime(pid);
-      if (start === undefined) return undefined; // gone already: nothing to record
-      if (!this.made) {
-        mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-        this.made = true;
-      }
-      const rec: ProcessRecord = { pid, start, boot: bootId(), session };
-      writeFileSync(join(this.dir, `${pid}.json`), `${JSON.stringify(rec)}\n`, { mode: 0o600 });
+      if (start !== undefined) {
+        const rec: ProcessRecord = { pid, start, boot: bootId(), session };
+        this.write(`${pid}.json`, rec);
+      } // else gone already: nothing to record
+      removeFile(join(this.dir, startingFile(session)));
       return undefined;
     } catch (err) {
       return err as Error;
     }
+  }
+
+  /** Writes `name` whole or not at all: a temporary file renamed into place. */
+  private write(name: string, rec: ProcessRecord | StartingRecord): void {
+    if (!this.made) {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      this.made = true;
+    }
+    const tmp = join(this.dir, `.${name}.${process.pid}.tmp`);
+    writeFileSync(tmp, `${JSON.stringify(rec)}\n`, { mode: 0o600 });
+    renameSync(tmp, join(this.dir, name));
   }
 
   /**
@@ -110,23 +157,26 @@ export class ProcessRecords {
     return true;
   }
 
-  /** Every record in the folder; one that cannot be read or parsed comes back as `undefined` with its file name. */
-  list(): { file: string; rec?: ProcessRecord }[] {
+  /**
+   * Every file in the folder: a process record, a starting record, or neither (one that cannot
+   * be read or parsed, a temporary file a killed write left) with its file name alone.
+   */
+  list(): { file: string; rec?: ProcessRecord; starting?: StartingRecord }[] {
     let names: string[];
     try {
       names = readdirSync(this.dir);
     } catch {
       return []; // no folder: nothing was ever recorded here
     }
-    return names
-      .filter((n) => n.endsWith('.json'))
-      .map((file) => {
-        try {
-          return { file, rec: parseRecord(readFileSync(join(this.dir, file), 'utf8')) };
-        } catch {
-          return { file };
-        }
-      });
+    return names.map((file) => {
+      if (!file.endsWith('.json')) return { file };
+      try {
+        const text = readFileSync(join(this.dir, file), 'utf8');
+        return file.startsWith(STARTING) ? { file, starting: parseStarting(text) } : { file, rec: parseRecord(text) };
+      } catch {
+        return { file };
+      }
+    });
   }
 }
 
@@ -159,12 +209,14 @@ export async function sweepLeftovers(records: ProcessRecords, o: { log: (line: s
   const grace = o.graceMs ?? SWEEP_GRACE_MS;
   const found = records.list();
   const recs = found.flatMap((f) => (f.rec ? [f.rec] : []));
+  const starting = found.flatMap((f) => (f.starting ? [f.starting] : []));
   const out: Swept = { records: found.length, sessions: 0, pids: [], killed: [] };
   if (found.length === 0) return out;
   if (process.platform === 'linux') {
     const boot = bootId();
     const ours = recs.filter((r) => r.boot === boot);
-    let left = members(ours, readProcs());
+    const forks = starting.filter((r) => r.boot === boot);
+    let left = members(ours, forks, readProcs());
     out.sessions = new Set(left.map((m) => m.pgrp)).size;
     out.pids = left.map((m) => m.pid).sort((a, b) => a - b);
     for (const m of left) signal(m.pid, 'SIGTERM');
@@ -175,7 +227,7 @@ export async function sweepLeftovers(records: ProcessRecords, o: { log: (line: s
     try {
       while (left.length > 0 && clock.now() - began < grace && !left.every((m) => namespaceInit(m.pid))) {
         await sleep(clock, SWEEP_LOOK_MS);
-        left = members(ours, readProcs());
+        left = members(ours, forks, readProcs());
       }
     } finally {
       clearInterval(hold);
@@ -196,9 +248,13 @@ export async function sweepLeftovers(records: ProcessRecords, o: { log: (line: s
   return out;
 }
 
-/** The live processes that belong to `recs` (module comment: which processes are a record's). */
-function members(recs: readonly ProcessRecord[], procs: readonly Proc[]): Proc[] {
-  const out: Proc[] = [];
+/**
+ * The live processes that belong to `recs` and `forks` (module comment: which processes are a
+ * record's; a starting record's are those carrying its session's and its backend's marks), each
+ * once, in ascending pid order.
+ */
+function members(recs: readonly ProcessRecord[], forks: readonly StartingRecord[], procs: readonly Proc[]): Proc[] {
+  const out = new Map<number, Proc>();
   for (const rec of recs) {
     const inGroup = procs.filter((p) => p.pgrp === rec.pid);
     if (inGroup.length === 0) continue;
@@ -206,14 +262,22 @@ function members(recs: readonly ProcessRecord[], procs: readonly Proc[]): Proc[]
     // The recorded process runs: it is the one recorded only if it started when it did. A
     // different process under that pid means the group ended and its id went to another.
     if (leader) {
-      if (leader.start === rec.start) out.push(...inGroup);
+      if (leader.start === rec.start) for (const p of inGroup) out.set(p.pid, p);
       continue;
     }
     // Gone, with members left: they hold the group id, so it is the recorded one's if one of
     // them carries the session's own variable.
-    if (inGroup.some((p) => environHas(p.pid, `LICH_SESSION_ID=${rec.session}`))) out.push(...inGroup);
+    if (inGroup.some((p) => environHas(p.pid, `LICH_SESSION_ID=${rec.session}`))) for (const p of inGroup) out.set(p.pid, p);
   }
-  return out;
+  // A fork whose pid was never recorded: what carries both marks of it is its.
+  if (forks.length > 0) {
+    for (const p of procs) {
+      if (out.has(p.pid) || p.pid === process.pid) continue;
+      const env = environOf(p.pid);
+      if (env && forks.some((f) => env.includes(`LICH_SESSION_ID=${f.session}`) && env.includes(`LICH_PID=${f.backend}`))) out.set(p.pid, p);
+    }
+  }
+  return [...out.values()].sort((a, b) => a.pid - b.pid);
 }
 
 /** Whether a process of the group `pgid` runs (zombies do not count). */
@@ -284,10 +348,15 @@ function namespaceInit(pid: number): boolean {
 
 /** Whether `pid`'s environment (as it was exec'd) holds the entry `entry` exactly. */
 function environHas(pid: number, entry: string): boolean {
+  return environOf(pid)?.includes(entry) ?? false;
+}
+
+/** `pid`'s environment as it was exec'd, its entries; undefined when it cannot be read. */
+function environOf(pid: number): string[] | undefined {
   try {
-    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(entry);
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -297,6 +366,19 @@ function signal(pid: number, sig: NodeJS.Signals): void {
   } catch {
     // Gone since the look.
   }
+}
+
+/** The prefix of a starting record's file name. */
+const STARTING = 'starting-';
+
+function startingFile(session: string): string {
+  return `${STARTING}${session}.json`;
+}
+
+function parseStarting(text: string): StartingRecord | undefined {
+  const r = JSON.parse(text) as Partial<StartingRecord>;
+  if (typeof r.session !== 'string' || r.session === '' || !Number.isSafeInteger(r.backend) || typeof r.boot !== 'string') return undefined;
+  return { session: r.session, backend: r.backend!, boot: r.boot };
 }
 
 function parseRecord(text: string): ProcessRecord | undefined {

@@ -150,15 +150,23 @@ export class Terminal {
     const grid = this.window.sizeFor();
     // Only the PTY goes with it: no other session's master (terminal/inherit.ts).
     const command = withoutInherited(o.file, o.args, o.env, o.cwd || process.cwd());
-    const proc = pty.spawn(command.file, command.args, {
-      name: 'xterm-256color',
-      cols: o.cols ?? grid.cols,
-      rows: o.rows ?? grid.rows,
-      cwd: o.cwd,
-      env: o.env,
-    });
+    // A backend killed between the fork and its record leaves this to go by (terminal/leftovers.ts).
+    const unannounced = this.o.records?.starting(id);
+    let proc: pty.IPty;
+    try {
+      proc = pty.spawn(command.file, command.args, {
+        name: 'xterm-256color',
+        cols: o.cols ?? grid.cols,
+        rows: o.rows ?? grid.rows,
+        cwd: o.cwd,
+        env: o.env,
+      });
+    } catch (err) {
+      this.o.records?.notStarted(id);
+      throw err;
+    }
     // Before anything else runs: a backend killed from here on leaves a record of it.
-    const unrecorded = this.o.records?.record(id, proc.pid);
+    const unrecorded = this.o.records?.record(id, proc.pid) ?? unannounced;
     if (unrecorded) this.o.log?.(`session ${id}: its process ${proc.pid} is not recorded, so a backend killed outright would leave it running: ${unrecorded.message}`);
     const now = this.clock.now();
     let resolveExit!: (e: ExitInfo) => void;
