@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { descendants, freePort, type ChildBackend } from '../e2e/child-backend.js';
 import { AgentLog, exampleProvider, inertProvider, makeRepo, until, waitForStatus, type Run, type Session } from '../e2e/harness.js';
-import { appeared, Backends, requestRead, unreadRequests } from './backends.js';
+import { appeared, Backends, requestRead, signalAll, unreadRequests } from './backends.js';
 import { CASES } from './cases.js';
 import { fault, git, storeAgainstDisk } from './kit.js';
 
@@ -34,13 +34,7 @@ const parkedLine = (n: number) => `parked ${n} session${n === 1 ? '' : 's'} an e
 async function kill9(b: ChildBackend, tree = false): Promise<void> {
   const under = tree ? descendants(b.pid) : [];
   b.child.kill('SIGKILL');
-  for (const p of under) {
-    try {
-      process.kill(p, 'SIGKILL');
-    } catch {
-      // Ended meanwhile.
-    }
-  }
+  signalAll(under, 'SIGKILL');
   expect(await b.exited).toBe(null);
 }
 

@@ -62,15 +62,7 @@ export class Backends {
   async cleanup(): Promise<void> {
     for (const b of this.children.splice(0)) await b.quit();
     for (const b of this.inProcess.splice(0)) await b.close();
-    for (const mark of this.marks.splice(0)) {
-      for (const pid of marked(mark).keys()) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Ended meanwhile.
-        }
-      }
-    }
+    for (const mark of this.marks.splice(0)) signalAll([...marked(mark).keys()], 'SIGKILL');
     unmountAll();
     for (const h of this.homes.splice(0)) rmSync(h, { recursive: true, force: true });
   }
@@ -211,4 +203,15 @@ export function fill(dir: string): string {
     closeSync(fd);
   }
   return file;
+}
+
+/** Sends `signal` to each of `pids` still running (one that ended meanwhile is skipped). */
+export function signalAll(pids: number[], signal: NodeJS.Signals): void {
+  for (const p of pids) {
+    try {
+      process.kill(p, signal);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+    }
+  }
 }

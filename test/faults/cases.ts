@@ -17,7 +17,7 @@ export const CASES = {
   sendKilled: {
     fault: 'kill -9 of the backend while sends wait for their answers',
     sees:
-      'each waiting `lich send` exits 1 with one `lich: reach lich: …` line (no token in it); an answer that came back first was printed, once; the next start says how many sessions it parked',
+      'each waiting `lich send` exits 1 with `lich: reach lich: Post "…?token=…": EOF` (the token masked); an answer that came back before was printed, once; the next start says how many sessions it parked',
     kept: 'the store, whole; every session parked, its row matching the disk; no session process outlives its terminal',
   },
   worktreeAddKilled: {
@@ -43,8 +43,8 @@ export const CASES = {
   },
   workerKilled: {
     fault: 'kill -9 of a worker mid-turn',
-    sees: 'a sender holding the line exits 3 with the `unanswered` words; one that let go collects `unanswered` on its ticket; errands at other sessions are answered',
-    kept: 'the session, parked, its PTY closed; every other errand',
+    sees: 'a sender holding the line exits 3 with the `unanswered` words; one that let go collects its outcome on its ticket (`undelivered` if the task was still held); errands at other sessions are answered',
+    kept: 'every other errand; the session leaves `lich sessions`, its PTY closed and its processes ended',
   },
   targetStopped: {
     fault: '`SIGSTOP` of a target mid-turn, then `SIGCONT`',
@@ -94,7 +94,7 @@ export const CASES = {
   },
   twoHundred: {
     fault: '200 concurrent errands while a worker is killed and another stopped and continued',
-    sees: 'each errand ends once: answered on its own ticket, or `unanswered` for the tasks the killed worker held',
+    sees: 'each errand ends once: answered on its own ticket; at the killed worker, `unanswered` or `undelivered`, or refused (no live session) when it reached lich after the worker died',
     kept: 'every errand accounted for: none lost, duplicated or crossed',
   },
 } as const satisfies Record<string, FaultCase>;

@@ -25,7 +25,7 @@ import {
   type ProviderEntry,
   type Session,
 } from '../e2e/harness.js';
-import { Backends, requestRead } from './backends.js';
+import { Backends, requestRead, signalAll } from './backends.js';
 import { CASES } from './cases.js';
 import { fault, type CaseKit, type Ending, type Errand, type Errands, type Scope } from './kit.js';
 
@@ -125,11 +125,11 @@ describe('faults at a running backend’s sessions', () => {
       await b.log.waitFor(target.id, (e) => e.event === 'task' && e.ticket !== undefined, 'the first task reaching the target');
       // Stopped mid-turn: the agent and the command it runs.
       const group = [pid, ...descendants(pid)];
-      for (const p of group) process.kill(p, 'SIGSTOP');
+      signalAll(group, 'SIGSTOP');
       expect(k.errands.read(first, await running, target.label)).toBe(undefined);
       const later = [k.errands.errand('second'), k.errands.errand('third')];
       for (const e of later) expect(k.errands.read(e, await b.lich(['send', '--timeout', '1', target.label, e.prompt]), target.label)).toBe(undefined);
-      for (const p of group) process.kill(p, 'SIGCONT');
+      signalAll(group, 'SIGCONT');
 
       // Every answer on its own ticket, picked up with lich wait.
       for (const e of [first, ...later]) {
@@ -377,9 +377,9 @@ async function twoHundred(errands: Errands): Promise<void> {
   process.kill(killedPid, 'SIGKILL');
   await b.log.waitFor(stopped.id, (x) => x.event === 'task', 'a task reaching the worker to stop');
   const group = [stoppedPid, ...descendants(stoppedPid)];
-  for (const p of group) process.kill(p, 'SIGSTOP');
+  signalAll(group, 'SIGSTOP');
   await sleep(2_000);
-  for (const p of group) process.kill(p, 'SIGCONT');
+  signalAll(group, 'SIGCONT');
 
   const refused = (t: Session) => ({ error: expect.stringMatching(new RegExp(`^no live session named "${t.id}"\\. Live sessions: `)) });
   for (const { e, target, status, result } of await Promise.all(results)) {
