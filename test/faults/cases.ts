@@ -20,6 +20,11 @@ export const CASES = {
       'each waiting `lich send` exits 1 with `lich: reach lich: Post "…?token=…": EOF` (the token masked); an answer that came back before was printed, once; the next start says how many sessions it parked',
     kept: 'the store, whole; every session parked, its row matching the disk; no session process outlives its terminal',
   },
+  backendJobLeft: {
+    fault: 'kill -9 of the backend while a session’s task runs a job in the background (`nohup … &`)',
+    sees: 'the waiting `lich send` exits 1 in one line; the next start parks the session',
+    kept: 'nothing of the dead backend’s sessions left running once the next one has started',
+  },
   worktreeAddKilled: {
     fault: 'kill -9 of the backend mid `git worktree add` (`lich open --worktree`)',
     sees: 'the open exits 1 in one line; after a restart `lich open --worktree <branch>` opens a working session named after the branch',
@@ -45,6 +50,11 @@ export const CASES = {
     fault: 'kill -9 of a worker mid-turn',
     sees: 'a sender holding the line exits 3 with the `unanswered` words; one that let go collects its outcome on its ticket (`undelivered` if the task was still held); errands at other sessions are answered',
     kept: 'every other errand; the session leaves `lich sessions`, its PTY closed and its processes ended',
+  },
+  workerJobLeft: {
+    fault: 'kill -9 of a worker whose task left a job running in the background (`nohup … &`)',
+    sees: 'the sender holding the line exits 3 with the `unanswered` words',
+    kept: 'nothing of the session running: the job, in the session’s process group, ends with it',
   },
   targetStopped: {
     fault: '`SIGSTOP` of a target mid-turn, then `SIGCONT`',
