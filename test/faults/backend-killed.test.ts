@@ -65,15 +65,15 @@ describe('kill -9 of the backend', () => {
 
       // One errand per session answered before the kill: printed once, its own answer.
       await Promise.all(
-        sessions.map(async (s) => {
-          const e = k.errands.errand(`quick-${s.label}`);
+        sessions.map(async (s, i) => {
+          const e = k.errands.errand(`quick-${i}`);
           const o = k.errands.read(e, await first.lich(['send', '--timeout', '60', s.label, e.prompt]), s.label);
           expect(o?.status).toBe('answered');
         }),
       );
       // Then the fan-out the kill cuts: a held send per session, and two opens on their way.
-      const slow = sessions.map((s) => {
-        const e = k.errands.errand(`slow-${s.label}`);
+      const slow = sessions.map((s, i) => {
+        const e = k.errands.errand(`slow-${i}`);
         return { e, s, run: first.lich(['send', '--timeout', '60', s.label, e.after('sleep 20')]) };
       });
       await until(() => agents.entries().filter((x) => x.event === 'task').length === 2 * sessions.length, 'the fan-out reaching every session');

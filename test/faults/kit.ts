@@ -59,6 +59,9 @@ export type Outcome =
   | { status: Ending; ticket: string }
   | { status: 'failed'; line: string };
 
+/** An errand's identity (`errand-<case tag>-<name>`), as found in a prompt. */
+const IDENTITY = /\berrand-[0-9a-f]{6}-[\w-]+/;
+
 /** One task a case sent: its prompt answers with its identity. */
 export class Errand {
   /** The ticket lich handed back for it, once one was. */
@@ -83,12 +86,13 @@ export class Errands {
   private readonly list: Errand[] = [];
   private readonly logs: AgentLog[] = [];
   private readonly stray: string[] = [];
-  /** Tasks handed to a target this suite plays (a mod it answers for), by ticket. */
+  /** Tasks handed to a target this suite plays (a mod it answers for), by identity. */
   private readonly handed = new Map<string, number>();
   private readonly tag = randomBytes(3).toString('hex');
 
   /** A new errand, counted as sent. */
   errand(name = String(this.list.length + 1)): Errand {
+    if (!/^[\w-]+$/.test(name)) throw new Error(`an errand's name is letters, digits, - and _: ${name}`);
     const e = new Errand(`errand-${this.tag}-${name}`);
     this.list.push(e);
     return e;
@@ -103,9 +107,9 @@ export class Errands {
     if (!this.logs.includes(log)) this.logs.push(log);
   }
 
-  /** A task handed to a target this suite plays (its mod): counted, so one handed twice is seen. */
-  delivered(ticket: string): void {
-    this.handed.set(ticket, (this.handed.get(ticket) ?? 0) + 1);
+  /** A task handed to a target this suite plays (its mod), by the identity in its prompt: counted, so one handed twice is seen. */
+  delivered(identity: string): void {
+    this.handed.set(identity, (this.handed.get(identity) ?? 0) + 1);
   }
 
   /** Records that `e` ended so. */
@@ -181,7 +185,8 @@ export class Errands {
     const deliveries = new Map<string, number>(this.handed);
     for (const log of this.logs) {
       for (const entry of log.entries()) {
-        if (entry.event === 'task') deliveries.set(String(entry.ticket), (deliveries.get(String(entry.ticket)) ?? 0) + 1);
+        const identity = entry.event === 'task' ? IDENTITY.exec(String(entry.prompt))?.[0] : undefined;
+        if (identity) deliveries.set(identity, (deliveries.get(identity) ?? 0) + 1);
       }
     }
     const lost: string[] = [];
@@ -190,7 +195,7 @@ export class Errands {
     for (const e of this.list) {
       if (e.outcomes.length === 0) lost.push(`${e.identity} (ticket ${e.ticket || 'none'})`);
       if (e.outcomes.length > 1) duplicated.push(`${e.identity}: ${e.outcomes.map((o) => o.status).join(', ')}`);
-      if (e.ticket && (deliveries.get(e.ticket) ?? 0) > 1) duplicated.push(`${e.identity}: its task was delivered ${deliveries.get(e.ticket)} times`);
+      if ((deliveries.get(e.identity) ?? 0) > 1) duplicated.push(`${e.identity}: its task was delivered ${deliveries.get(e.identity)} times`);
       for (const o of e.outcomes) {
         if (o.status === 'answered' && o.answer !== e.identity) crossed.push(`${e.identity} was answered ${JSON.stringify(o.answer)}`);
         if ('ticket' in o && o.ticket !== '' && e.ticket !== '' && o.ticket !== e.ticket) crossed.push(`${e.identity} (ticket ${e.ticket}) ended on ticket ${o.ticket}`);

@@ -342,7 +342,7 @@ function modSink(agent: Agent, id: string, errands: Errands, stop: AbortSignal, 
         const ticket = /reply ([0-9a-f]{8}) /.exec(c.text ?? '')?.[1];
         const identity = /\necho (errand-\S+)\n/.exec(c.text ?? '')?.[1];
         if (!ticket || !identity) continue;
-        errands.delivered(ticket);
+        errands.delivered(identity);
         setTimeout(() => void call(agent, 'POST', '/rpc/relay.Reply', [{ from: id, ticket, answer: identity }]), Math.floor(Math.random() * 1000));
       }
     }
