@@ -191,7 +191,8 @@ describe('kill -9 of the backend', () => {
     }),
   );
 
-  it(
+  // pending: issue 22 item 3 fix on branch i22-recovery
+  it.skip(
     CASES.setupKilled.fault,
     fault(CASES.setupKilled, async (k) => {
       const home = backends.home();
@@ -224,13 +225,19 @@ describe('kill -9 of the backend', () => {
       expect(k.errands.read(e1, await waiting.done, 's1', { token: first.token })).toEqual({ status: 'failed', line: cut(port, 'relay.Wait') });
       expect(agents.entries(s1.id)).toEqual([]); // the agent never started: the setup script had the terminal
 
+      // The checkout's setup never finished: the next start takes it back, and the next open
+      // makes it again, its setup script run again before its agent.
       const { b: second } = await backends.child(home, { providers, port, mark: scope.mark });
-      expect(second.stderr()).toContain(parkedLine(1));
       expect(storeAgainstDisk(second.dataDir, [repo])).toEqual([]);
+      rmSync(running);
+      const reopening = second.lich(['open', '--json', '--project', repo, '--kind', 'example', '--worktree', 's1']);
+      await appeared(running, 'the setup script running again');
       writeFileSync(release, '');
-      const reopened = await open(second, ['--project', repo, '--kind', 'example', '--worktree', 's1']);
-      expect({ id: reopened.id, label: reopened.label, path: reopened.path }).toEqual({ id: s1.id, label: 's1', path: s1.path });
-      await agents.ready(s1.id);
+      const r2 = await reopening;
+      expect({ code: r2.code, stderr: r2.stderr }).toEqual({ code: 0, stderr: '' });
+      const reopened = JSON.parse(r2.stdout) as Session;
+      expect({ label: reopened.label, path: reopened.path }).toEqual({ label: 's1', path: s1.path });
+      await agents.ready(reopened.id);
       const e2 = k.errands.errand('after-restart');
       expect(k.errands.read(e2, await second.lich(['send', '--timeout', '60', 's1', e2.prompt]), 's1')?.status).toBe('answered');
       expect((await second.lich(['close', '--worktree', 'remove', 's1'])).code).toBe(0);

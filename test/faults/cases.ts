@@ -33,8 +33,8 @@ export const CASES = {
   setupKilled: {
     fault: 'kill -9 of the backend while a new worktree runs its setup script',
     sees:
-      'a `lich wait` on the task held for it exits 1 in one line; after a restart `lich open --worktree <branch>` resumes that session by name and it answers a task',
-    kept: 'the checkout and its parked row, matching each other',
+      'a `lich wait` on the task held for it exits 1 in one line; after a restart `lich open --worktree <branch>` makes the checkout again, runs its setup script, and the session, named after the branch, answers a task',
+    kept: 'nothing half made: the checkout whose setup never finished is taken back at the next start',
   },
   removeKilled: {
     fault: 'kill -9 of the backend during `lich close --worktree remove --force` of 20,000 files',
@@ -79,7 +79,7 @@ export const CASES = {
   diskFull: {
     fault: 'the data directory on a full filesystem',
     sees:
-      'an open or a rename exits 1 with `lich: the disk holding the workspace database … is full, so nothing was written — free some space, then try again`; a worktree open, in git’s words; sends to running sessions are still answered; once space is freed, all of it works',
+      'an open or a rename exits 1 with `lich: the disk holding the workspace database … is full, so nothing was written — free some space, then try again`; a worktree open, in those words or git’s (`No space left on device`); sends to running sessions are still answered; once space is freed, all of it works',
     kept: 'the store, whole, with no half-written row; no half-made worktree, entry or branch',
   },
   diskReadOnly: {
