@@ -113,8 +113,7 @@ describe('kill -9 of the backend', () => {
     }),
   );
 
-  // pending: issue 22 item 5 (the next start sweeps the process groups the dead backend's sessions left) fix on branch i22-hygiene
-  it.skip(
+  it(
     CASES.backendJobLeft.fault,
     fault(CASES.backendJobLeft, async (k) => {
       const home = backends.home();

@@ -89,7 +89,7 @@ export const CASES = {
   },
   startRefused: {
     fault: 'a first start on a full, or an empty read-only, data directory',
-    sees: '`lich --no-window` exits 1 in one line naming the directory and saying it is full, or read-only (not `ENOENT`); `lich doctor` fails its store check saying so',
+    sees: '`lich --no-window` exits 1 in one line naming the directory and saying there is no space left on it, or that it is read-only (not `ENOENT`); `lich doctor` fails its store check saying so',
     kept: 'nothing half written: no lock file, no store',
   },
   deadPid: {

@@ -119,18 +119,19 @@ export class Errands {
   }
 
   /**
-   * Reads a `lich send` / `lich wait <ticket>` run of `e`, sent to the session labelled `target`,
-   * as its sender saw it, holding its words to the spec's (spec/cli.md § Commands, § lich send;
+   * Reads a `lich send` / `lich wait <ticket>` run of `e`, sent to the session labelled `target`
+   * (`fromSession`: by a session, whose pending prose promises a note at its prompt; else from
+   * outside lich), as its sender saw it, holding its words to the spec's (spec/cli.md § Commands, § lich send;
    * core's `resultText`): exit 0 is the answer alone; 2 the pending prose naming a ticket (the
    * errand is still open: recorded, not ended); 3 the prose of one outcome, word for word; 1 one
    * `lich: …` line on stderr with nothing on stdout and no token in it. `--json` runs are read as
    * the result object. Anything else throws, failing the case.
    * @returns the outcome, or undefined for a ticket (exit 2).
    */
-  read(e: Errand, r: Run, target: string, o: { token?: string; private?: boolean } = {}): Outcome | undefined {
+  read(e: Errand, r: Run, target: string, o: { token?: string; private?: boolean; fromSession?: boolean } = {}): Outcome | undefined {
     const json = r.code !== 1 && r.stdout.startsWith('{') ? (JSON.parse(r.stdout) as Result) : undefined;
     const words = (status: Result['status'], ticket: string) =>
-      `${resultText('cli', { status, target, ticket, answer: '', ...(o.private ? { private: true as const } : {}) })}\n`;
+      `${resultText('cli', { status, target, ticket, answer: '', ...(o.private ? { private: true as const } : {}) }, o.fromSession ?? false)}\n`;
     const fail = (why: string) => {
       throw new Error(`${e.identity}: ${why}: ${JSON.stringify(r)}`);
     };

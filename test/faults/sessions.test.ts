@@ -91,7 +91,7 @@ describe('faults at a running backend’s sessions', () => {
       const holding = b.lich(['send', '--timeout', '60', worker.label, held.after('sleep 30')]);
       await b.log.waitFor(worker.id, (e) => e.event === 'task', 'the task reaching the worker');
       const letGo = k.errands.errand('let-go');
-      expect(k.errands.read(letGo, await b.lich(['send', '--timeout', '1', worker.label, letGo.prompt], { session: sender.id }), worker.label)).toBe(undefined);
+      expect(k.errands.read(letGo, await b.lich(['send', '--timeout', '1', worker.label, letGo.prompt], { session: sender.id }), worker.label, { fromSession: true })).toBe(undefined);
       const elsewhere = k.errands.errand('elsewhere');
       const otherRun = b.lich(['send', '--timeout', '60', other.label, elsewhere.after('sleep 1')]);
 
@@ -115,9 +115,9 @@ describe('faults at a running backend’s sessions', () => {
   );
 
   // pending: issue 22 item 5 — a session's process group outliving its process while lich runs. No
-  // branch fixes it yet: i22-hygiene records the group and sweeps it only at the next start, so the
-  // job runs on until then (checked on i22-hygiene at b6d5e69). Terminal ends a group only through
-  // kill(id), which needs the live entry its own exit already dropped.
+  // branch fixes it yet: since i22-hygiene, lich records the group and sweeps it at the next start
+  // only, so the job runs on until then. Terminal ends a group only through kill(id), which needs
+  // the live entry the process's own exit already dropped.
   it.skip(
     CASES.workerJobLeft.fault,
     fault(CASES.workerJobLeft, async (k) => {
@@ -179,7 +179,8 @@ describe('faults at a running backend’s sessions', () => {
       expect((await sending.done).code).toBe(null);
       // A wait killed while it holds the line on a ticket the sender let go of.
       const waited = k.errands.errand('wait-killed');
-      expect(k.errands.read(waited, await b.lich(['send', '--timeout', '1', target.label, waited.after('sleep 2')], { session: sender.id }), target.label)).toBe(undefined);
+      const letGo = await b.lich(['send', '--timeout', '1', target.label, waited.after('sleep 2')], { session: sender.id });
+      expect(k.errands.read(waited, letGo, target.label, { fromSession: true })).toBe(undefined);
       const waiting = b.startLich(['wait', '--timeout', '60', waited.ticket], { session: sender.id });
       await until(() => requestHeld(waiting.child.pid!), 'the wait holding the line');
       waiting.child.kill('SIGKILL');
