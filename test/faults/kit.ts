@@ -81,7 +81,7 @@ export class Errand {
   }
 }
 
-/** The sessions' tickets a case's errands went out on, and how each ended. */
+/** A case's errands: each one sent, how it ended, and how often its task was delivered. */
 export class Errands {
   private readonly list: Errand[] = [];
   private readonly logs: AgentLog[] = [];
@@ -170,11 +170,6 @@ export class Errands {
       return;
     }
     this.ended(e, r.status === 'answered' ? { status: 'answered', answer: r.answer, ticket: r.ticket } : { status: r.status as Ending, ticket: r.ticket });
-  }
-
-  /** Each errand's outcome statuses, by identity (for a case's own expectations). */
-  statuses(): string[][] {
-    return this.list.map((e) => e.outcomes.map((o) => o.status));
   }
 
   /**
