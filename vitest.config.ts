@@ -18,8 +18,9 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     // A fixture tree of deliberately wrong imports for the dependency rules' own test, not tests;
-    // and the real-agents tier, which runs real Claude Code, opencode and Codex: `npm run test:agents`.
-    exclude: [...configDefaults.exclude, 'tools/deps/fixtures/**', 'test/agents/**'],
+    // the real-agents tier, which runs real Claude Code, opencode and Codex: `npm run test:agents`;
+    // and the fault suite, which kills processes and mounts filesystems: `npm run test:faults`.
+    exclude: [...configDefaults.exclude, 'tools/deps/fixtures/**', 'test/agents/**', 'test/faults/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // End-to-end tests start real backends and PTYs; two cores do not take many at once.

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { alive, baseEnv, LICH_JS, runLich, sleep, until, type ProviderEntry, type Run, type RunOptions } from './harness.js';
+import { alive, baseEnv, LICH_JS, sleep, startLich, until, type ProviderEntry, type Run, type RunOptions } from './harness.js';
 
 export interface ChildBackend {
   /** Holds `config/` (XDG_CONFIG_HOME) and `data/` (XDG_DATA_HOME). */
@@ -27,6 +27,8 @@ export interface ChildBackend {
   stderr(): string;
   /** `lich …args` from a shell outside lich: it finds this backend through runtime.json. */
   lich(args: string[], o?: RunOptions): Promise<Run>;
+  /** `lich`, with its process at hand (harness.ts `startLich`). */
+  startLich(args: string[], o?: RunOptions): { child: ChildProcess; done: Promise<Run> };
   /** `lich quit`, then waits for the process to end (SIGKILL after 15 s). */
   quit(): Promise<void>;
 }
@@ -89,8 +91,9 @@ export async function startChildBackend(
     'lich --no-window to record itself',
     20_000,
   );
-  const lich = (args: string[], ro: RunOptions = {}) =>
-    runLich(args, { ...ro, env: { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), ...ro.env } });
+  const start = (args: string[], ro: RunOptions = {}) =>
+    startLich(args, { ...ro, env: { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), ...ro.env } });
+  const lich = (args: string[], ro: RunOptions = {}) => start(args, ro).done;
   return {
     home,
     configDir,
@@ -103,6 +106,7 @@ export async function startChildBackend(
     stdout: () => stdout,
     stderr: () => stderr,
     lich,
+    startLich: start,
     async quit() {
       if (!ended) await lich(['quit'], { timeoutMs: 20_000 });
       const gone = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);

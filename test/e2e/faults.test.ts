@@ -9,20 +9,18 @@
 //   it had (packages/cli/src/main.ts runProcess; spec/cli.md § Commands: one `lich: …` line is for failures).
 // - A session whose process dies mid-errand: delivered, the errand is `unanswered`; still held for
 //   a prompt, `undelivered` (spec/cli.md § lich send, "Never delivered", "Answered somewhere else").
-// - `kill -9` of the backend mid-fan-out, then a start on the same directories: the held commands
-//   end in one line, the store is intact and every session in it parked, the dead pid's lock and
-//   runtime file do not stand in the way, and the CLI says where lich went (wire.md § 1.3, § 3).
+//
+// The faults that kill the backend itself, fill or lock its disk, or put an impostor on its port
+// are the fault suite's (test/faults/, `npm run test:faults`).
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { descendants, freePort, killAll, MCP_INITIALIZE, startChildBackend, startMcp, type ChildBackend, type McpChild } from './child-backend.js';
+import { descendants, killAll, MCP_INITIALIZE, startMcp, type McpChild } from './child-backend.js';
 import {
-  AgentLog,
   alive,
   Backend,
   baseEnv,
@@ -31,19 +29,19 @@ import {
   LICH_JS,
   makeRepo,
   ManualClock,
+  openTickets,
   q,
   sleep,
   ticketOf,
   until,
+  waitForStatus,
   type ProviderEntry,
-  type Run,
   type Session,
 } from './harness.js';
 
 let b: Backend | undefined;
 let home: string;
 const mcps: McpChild[] = [];
-const cbs: ChildBackend[] = [];
 const pidsToKill: number[] = [];
 
 beforeEach(() => {
@@ -51,11 +49,6 @@ beforeEach(() => {
 });
 afterEach(async () => {
   for (const m of mcps.splice(0)) m.child.kill('SIGKILL');
-  for (const cb of cbs.splice(0)) {
-    const left = descendants(cb.pid);
-    await cb.quit();
-    killAll(left);
-  }
   killAll(pidsToKill.splice(0));
   if (b) {
     const violations = b.violations;
@@ -65,36 +58,6 @@ afterEach(async () => {
   }
   rmSync(home, { recursive: true, force: true });
 });
-
-/** `GET <path>?token=…&…` against the in-process backend; the JSON reply. */
-function getJson(backend: Backend, path: string): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: backend.port, path: `${path}&token=${backend.token}`, method: 'GET', agent: false }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** The tickets `from` has open (GET /mod/status, wire.md § 11.3). */
-async function openTickets(backend: Backend, from: string): Promise<string[]> {
-  const status = (await getJson(backend, `/mod/status?session_id=${from}`)) as { open: { ticket: string }[] };
-  return status.open.map((o) => o.ticket);
-}
-
-type Status = { owed: { ticket: string }[]; open: { ticket: string; state: string }[]; ready: unknown[] };
-
-/** Polls GET /mod/status of `session` until `pred` holds (15 s). */
-async function waitForStatus(backend: Backend, session: string, pred: (s: Status) => boolean, what: string): Promise<void> {
-  const end = Date.now() + 15_000;
-  while (!pred((await getJson(backend, `/mod/status?session_id=${session}`)) as Status)) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /** `lich mcp` as session `from` of `backend` runs it, initialized; killed at the end of the test. */
 async function mcpAs(backend: Backend, from: string): Promise<McpChild> {
@@ -384,100 +347,4 @@ describe('a session whose process dies mid-errand', () => {
     ac.abort();
     await polling;
   });
-});
-
-describe('kill -9 of the backend mid-fan-out, then a start on the same directories', () => {
-  it('ends every held command in one line, keeps the store whole with its sessions parked, and the new backend takes over', async () => {
-    const port = await freePort();
-    const log = join(home, 'agents.jsonl');
-    const providers = { example: exampleProvider(log) };
-    const first = await startChildBackend(home, { providers, port });
-    cbs.push(first);
-    const repo = makeRepo(home, 'fanout-repo', 1);
-    const sessions: Session[] = [];
-    for (let i = 0; i < 4; i++) {
-      const r = await first.lich(['open', '--json', '--project', repo, '--kind', 'example']);
-      expect(r.code, r.stderr).toBe(0);
-      sessions.push(JSON.parse(r.stdout));
-    }
-    const agentLog = new AgentLog(log);
-    const agentPids: number[] = [];
-    for (const s of sessions) agentPids.push((await agentLog.ready(s.id)).pid);
-
-    // The fan-out: a held send per session, and two opens on their way, when the backend dies.
-    const held: Promise<Run>[] = sessions.map((s, i) => first.lich(['send', '--timeout', '60', s.label, `sleep 20; echo part ${i}`]));
-    await until(() => agentLog.entries().filter((e) => e.event === 'task').length >= 2, 'the fan-out reaching two sessions');
-    const opening: Promise<Run>[] = [0, 1].map(() => first.lich(['open', '--json', '--project', repo, '--kind', 'example']));
-    await sleep(50);
-    const everything = descendants(first.pid);
-    pidsToKill.push(...everything);
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBe(null);
-
-    const oneLine = /^lich: (reach lich|read the reply): [^\n]+\n$/;
-    for (const r of await Promise.all(held)) {
-      expect(r.code).toBe(1);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(oneLine);
-      expect(r.stderr).not.toContain(first.token);
-    }
-    let openedBeforeDeath = 0;
-    // An open whose CLI read the runtime file only after the kill finds the lich it names gone.
-    const openLine = /^lich: ((reach lich|read the reply): [^\n]+|no lich is running — open lich, or run this inside one of its sessions)\n$/;
-    for (const r of await Promise.all(opening)) {
-      if (r.code === 0) openedBeforeDeath++;
-      else expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(openLine) });
-    }
-    // The sessions' processes lost their terminal with it.
-    await until(() => agentPids.every((p) => !alive(p)), 'the agents to end with their terminals', 15_000);
-
-    // The dead coordinates, from the runtime file and from a session's environment: refused at once,
-    // in one line. Where they name the dead lich's pid, no connection is even tried.
-    const gone = 'lich: no lich is running — open lich, or run this inside one of its sessions\n';
-    expect(await first.lich(['sessions'])).toEqual({ code: 1, stdout: '', stderr: gone });
-    const sessionEnv = { port, token: first.token, session: sessions[0]!.id };
-    expect(await first.lich(['sessions'], { ...sessionEnv, env: { LICH_PID: String(first.pid) } })).toEqual({ code: 1, stdout: '', stderr: gone });
-    // An original lich's session names no pid: the connection is tried, refused, and said as
-    // what it is — the runtime file names no live lich either — not as Go's dial error.
-    expect(await first.lich(['sessions'], sessionEnv)).toEqual({ code: 1, stdout: '', stderr: gone });
-
-    // A new backend on the same directories and port: the dead pid's lock and runtime file do not stop it.
-    expect(readFileSync(join(first.dataDir, 'lich.lock'), 'utf8')).toBe(`${first.pid}\n`);
-    const second = await startChildBackend(home, { providers, port });
-    cbs.push(second);
-    expect(second.port).toBe(port);
-    expect(readFileSync(join(second.dataDir, 'lich.lock'), 'utf8')).toBe(`${second.pid}\n`);
-    await until(() => second.stderr().includes('an earlier run left open'), 'the parking line');
-    const parked = Number(/parked (\d+) sessions? an earlier run left open: no terminal survives a restart\n/.exec(second.stderr())?.[1]);
-    // An open the kill cut off after its row was written has a row its caller never heard of:
-    // whole and parked like the rest.
-    expect(parked).toBeGreaterThanOrEqual(sessions.length + openedBeforeDeath);
-    expect(parked).toBeLessThanOrEqual(sessions.length + opening.length);
-
-    // The store: intact, every row whole and parked.
-    const db = new Database(join(second.dataDir, 'lich.db'), { readonly: true, fileMustExist: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(db.pragma('foreign_key_check')).toEqual([]);
-      const rows = db.prepare('SELECT s.id, s.label, s.kind, s.path, s.parked, p.id AS project FROM sessions s LEFT JOIN projects p ON p.id = s.project_id').all() as Array<
-        Record<string, unknown>
-      >;
-      expect(rows).toHaveLength(parked);
-      for (const row of rows) {
-        expect(row).toMatchObject({ kind: 'example', path: repo, parked: 1 });
-        expect(row.label).not.toBe('');
-        expect(row.project).not.toBe(null);
-      }
-      expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(sessions.map((s) => s.id)));
-    } finally {
-      db.close();
-    }
-
-    // The old coordinates reach the new lich: refused once, retried with the token it recorded (wire.md § 1.3).
-    expect(await second.lich(['sessions', '--json'], sessionEnv)).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
-    // And it works: a new session takes a task and answers it.
-    const fresh = JSON.parse((await second.lich(['open', '--json', '--project', repo, '--kind', 'example'])).stdout) as Session;
-    await agentLog.ready(fresh.id);
-    expect(await second.lich(['send', '--timeout', '60', fresh.label, 'echo after the crash'])).toEqual({ code: 0, stdout: 'after the crash\n', stderr: '' });
-  }, 90_000);
 });

@@ -14,7 +14,8 @@
  * home so the machine's real `runtime.json` is never read. `NODE_EXTRA_CA_CERTS` is unset:
  * it costs ~65 ms on every node start and no test talks TLS.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawnSync, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,6 +69,11 @@ export interface RunOptions {
  * stop it from answering.
  */
 export function runLich(args: string[], o: RunOptions = {}): Promise<Run> {
+  return startLich(args, o).done;
+}
+
+/** `runLich`, with the child process at hand (its pid, to signal it or read its sockets). */
+export function startLich(args: string[], o: RunOptions = {}): { child: ChildProcess; done: Promise<Run> } {
   const env = baseEnv();
   if (o.port !== undefined) env.LICH_PORT = String(o.port);
   if (o.token !== undefined) env.LICH_TOKEN = o.token;
@@ -77,17 +83,19 @@ export function runLich(args: string[], o: RunOptions = {}): Promise<Run> {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  return new Promise((done) => {
-    execFile(
+  let child!: ChildProcess;
+  const done = new Promise<Run>((resolve) => {
+    child = execFile(
       process.execPath,
       [LICH_JS, ...args],
       { env, timeout: o.timeoutMs ?? 60_000, maxBuffer: 8 << 20 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
-        done({ code, stdout, stderr });
+        resolve({ code, stdout, stderr });
       },
     );
   });
+  return { child, done };
 }
 
 /** A user-defined provider entry of `<configDir>/providers.json`. */
@@ -261,7 +269,12 @@ export class Backend {
 
   /** Runs `lich …args` against this backend; `session` plays that session's shell. */
   lich(args: string[], o: RunOptions = {}): Promise<Run> {
-    return runLich(args, { port: this.port, token: this.token, configHome: this.configHome, ...o });
+    return this.startLich(args, o).done;
+  }
+
+  /** `lich`, as `lich()`, with its process at hand (`startLich`). */
+  startLich(args: string[], o: RunOptions = {}): { child: ChildProcess; done: Promise<Run> } {
+    return startLich(args, { port: this.port, token: this.token, configHome: this.configHome, ...o });
   }
 
   /** `lich open --json --project <project> --kind <kind>`, failing the test on anything but exit 0. */
@@ -434,4 +447,45 @@ export function pageLine(port: number, id: string): string {
 /** Go `%q` of a plain label (no escapes needed in the labels tests use). */
 export function q(s: string): string {
   return JSON.stringify(s);
+}
+
+/** A lich's coordinates: the in-process `Backend`, or a `ChildBackend`. */
+export interface Reachable {
+  port: number;
+  token: string;
+}
+
+/** `GET <path>?token=…&…` (`path` carries its own query) against `b`; the JSON reply. */
+export function getJson(b: Reachable, path: string): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: b.port, path: `${path}&token=${b.token}`, method: 'GET', agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve(JSON.parse(text)));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** GET /mod/status of a session (wire.md § 11.3): the errands it owes, the ones it has open, the results ready for it. */
+export interface ModStatus {
+  owed: { ticket: string; from: string; asked: string }[];
+  open: { ticket: string; target: string; state: string }[];
+  ready: { ticket: string; target: string; status: string }[];
+}
+
+/** The tickets `from` has open. */
+export async function openTickets(b: Reachable, from: string): Promise<string[]> {
+  const status = (await getJson(b, `/mod/status?session_id=${from}`)) as ModStatus;
+  return status.open.map((o) => o.ticket);
+}
+
+/** Polls GET /mod/status of `session` until `pred` holds (15 s). */
+export async function waitForStatus(b: Reachable, session: string, pred: (s: ModStatus) => boolean, what: string): Promise<void> {
+  const end = Date.now() + 15_000;
+  while (!pred((await getJson(b, `/mod/status?session_id=${session}`)) as ModStatus)) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
 }

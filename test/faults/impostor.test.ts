@@ -1,0 +1,164 @@
+/**
+ * A dead lich's coordinates (issue 22, item 1; the fault suite): a runtime file naming a pid that
+ * is gone, or one another process now holds, and any plain HTTP server listening on the dead
+ * lich's port, which would have been sent the real token in a query string — and for `send`, the
+ * task. Every client of the wire checks first that the process its coordinates name is still the
+ * lich that recorded them (core's lich-process.ts), and says no lich is running.
+ *
+ * Everything is real: a `lich --no-window` process killed with SIGKILL, an impostor listening on
+ * its port, the built CLI, `lich mcp`, lich's Claude Code hook script and core's plugin link, run
+ * as a user or a plugin would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLich, writtenAt } from '@lich/core/lich-process';
+import { pluginEndpoint, reportState } from '@lich/core/mod';
+import { MCP_INITIALIZE, startMcp } from '../e2e/child-backend.js';
+import { baseEnv, ROOT, runLich, until, type Run } from '../e2e/harness.js';
+import { Backends } from './backends.js';
+import { CASES } from './cases.js';
+import { fault, type Errands, type Scope } from './kit.js';
+
+const NO_LICH = 'lich: no lich is running — open lich, or run this inside one of its sessions\n';
+
+const backends = new Backends();
+let home: string;
+let scope: Scope;
+let port: number;
+let token: string;
+let deadPid: number;
+let impostor: Server | undefined;
+/** What the impostor was sent: method, URL (with its query) and body. */
+const seen: Array<{ method: string; url: string; body: string }> = [];
+/** Connections anything made to the dead lich's port, HTTP or not. */
+let connections = 0;
+let sleeper: ChildProcess | undefined;
+
+beforeAll(async () => {
+  home = backends.home('lich-impostor-');
+  const started = await backends.child(home);
+  ({ port, token } = started.b);
+  scope = started.scope;
+  deadPid = started.b.pid;
+  expect(isLich(deadPid, writtenAt(join(home, 'config', 'lich', 'runtime.json'))), 'a live lich is the lich its record names').toBe(true);
+  process.kill(deadPid, 'SIGKILL');
+  await started.b.exited;
+});
+
+afterAll(async () => {
+  sleeper?.kill('SIGKILL');
+  await new Promise((resolve) => (impostor ? impostor.close(resolve) : resolve(undefined)));
+  await backends.cleanup();
+});
+
+/** Any plain HTTP server on the dead lich's port, answering everything as a server that does not know lich would. */
+async function listenAsImpostor(): Promise<void> {
+  impostor = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', body });
+      res.writeHead(501).end('Not Implemented');
+    });
+  });
+  impostor.on('connection', () => connections++);
+  await new Promise<void>((resolve) => impostor!.listen(port, '127.0.0.1', resolve));
+}
+
+const outside = () => ({ configHome: join(home, 'config'), env: { HOME: home, XDG_DATA_HOME: join(home, 'data') } });
+
+/** `lich send <target> <task>` from outside lich, counted as an errand that must end refused. */
+async function refusedSend(errands: Errands, extra: Partial<Parameters<typeof runLich>[1]> = {}): Promise<Run> {
+  const e = errands.errand();
+  const r = await runLich(['send', 'docs', `the secret task: ${e.prompt}`], { ...outside(), ...extra });
+  errands.read(e, r, 'docs', { token });
+  return r;
+}
+
+describe('a dead lich’s coordinates', () => {
+  it(
+    CASES.deadPid.fault,
+    fault(CASES.deadPid, async (k) => {
+      k.within(scope, { fresh: true });
+      // The dead lich's record, with nothing on its port: refused at once, no connection tried.
+      expect(JSON.parse(readFileSync(join(home, 'config', 'lich', 'runtime.json'), 'utf8')), 'the dead lich’s record is still there').toMatchObject({ pid: deadPid, port });
+      for (const args of [['sessions'], ['sessions', '--json'], ['wait'], ['open', '--kind', 'shell']]) {
+        const r = await runLich(args, outside());
+        expect({ args, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ args, code: 1, stdout: '', stderr: NO_LICH });
+      }
+      expect(await refusedSend(k.errands)).toEqual({ code: 1, stdout: '', stderr: NO_LICH });
+
+      // The recorded pid now belongs to another live process: still no lich, still nothing sent.
+      await listenAsImpostor();
+      sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+      await until(() => sleeper!.pid !== undefined, 'the sleeper');
+      const file = join(home, 'config', 'lich', 'runtime.json');
+      const record = JSON.parse(readFileSync(file, 'utf8'));
+      const { mtime } = statSync(file);
+      writeFileSync(file, JSON.stringify({ ...record, pid: sleeper.pid }));
+      // As a record the dead lich wrote a while before the process now holding its pid started (the
+      // kernel's boot time, which the comparison goes through, is whole seconds).
+      const before = new Date(mtime.getTime() - 10_000);
+      utimesSync(file, before, before);
+      try {
+        expect(await refusedSend(k.errands)).toEqual({ code: 1, stdout: '', stderr: NO_LICH });
+      } finally {
+        writeFileSync(file, JSON.stringify(record));
+      }
+      expect({ seen, connections }).toEqual({ seen: [], connections: 0 });
+    }),
+  );
+
+  it(
+    CASES.impostor.fault,
+    fault(CASES.impostor, async (k) => {
+      k.within(scope, { fresh: true });
+      if (!impostor) await listenAsImpostor();
+      // The CLI, from outside lich.
+      for (const args of [['sessions'], ['sessions', '--json'], ['wait'], ['open', '--kind', 'shell']]) {
+        const r = await runLich(args, outside());
+        expect({ args, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ args, code: 1, stdout: '', stderr: NO_LICH });
+      }
+      expect(await refusedSend(k.errands)).toEqual({ code: 1, stdout: '', stderr: NO_LICH });
+
+      // lich mcp's tools.
+      const mcp = startMcp({ XDG_CONFIG_HOME: join(home, 'config'), HOME: home });
+      try {
+        mcp.send(MCP_INITIALIZE);
+        await mcp.next();
+        mcp.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        const e = k.errands.errand();
+        mcp.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'send_to_session', arguments: { session: 'docs', prompt: e.prompt } } });
+        const r = await mcp.next();
+        expect(r.result.isError).toBe(true);
+        expect(r.result.content[0].text).toMatch(/^no lich is running/);
+        k.errands.ended(e, { status: 'failed', line: r.result.content[0].text });
+      } finally {
+        mcp.child.kill();
+        await mcp.exited;
+      }
+
+      // A session's own commands and its plugins' reports, whose LICH_PID names the dead lich.
+      const session = { LICH_PORT: String(port), LICH_TOKEN: token, LICH_SESSION_ID: 'a'.repeat(32), LICH_PID: String(deadPid) };
+      expect(await refusedSend(k.errands, { env: { ...session, HOME: home } })).toEqual({ code: 1, stdout: '', stderr: NO_LICH });
+      const r = await runLich(['sessions'], { env: { ...session, HOME: home } });
+      expect([r.code, r.stderr]).toEqual([1, NO_LICH]);
+      // Core's plugin link (the opencode plugin, the omp extension).
+      const ep = pluginEndpoint(session, '0.20.0')!;
+      try {
+        expect(await reportState(ep, { state: 'busy' })).toEqual({ ok: false, reason: 'reach lich: no lich is running — open lich, or run this inside one of its sessions' });
+      } finally {
+        ep.agent.destroy();
+      }
+      // lich's Claude Code hook script, as Claude Code runs it on a hook.
+      const hook = spawn(process.execPath, [join(ROOT, 'packages/cli/dist/claude/lich/hooks/report.cjs')], { env: { ...baseEnv(), ...session }, stdio: ['pipe', 'ignore', 'pipe'] });
+      hook.stdin!.end(JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 'conv-1', cwd: home, prompt: 'hi' }));
+      expect(await new Promise((resolve) => hook.once('exit', resolve))).toBe(0);
+
+      expect({ seen, connections }, 'the impostor was sent nothing, not even a connection').toEqual({ seen: [], connections: 0 });
+    }),
+  );
+});
