@@ -130,8 +130,10 @@ export class Errands {
    */
   read(e: Errand, r: Run, target: string, o: { token?: string; private?: boolean; fromSession?: boolean } = {}): Outcome | undefined {
     const json = r.code !== 1 && r.stdout.startsWith('{') ? (JSON.parse(r.stdout) as Result) : undefined;
-    const words = (status: Result['status'], ticket: string) =>
-      `${resultText('cli', { status, target, ticket, answer: '', ...(o.private ? { private: true as const } : {}) }, o.fromSession ?? false)}\n`;
+    // `closed`: an unanswered errand whose session ended (closed, or its program gone) says no
+    // answer is coming (contracts/objects/result.json).
+    const words = (status: Result['status'], ticket: string, closed = false) =>
+      `${resultText('cli', { status, target, ticket, answer: '', ...(o.private ? { private: true as const } : {}), ...(closed ? { closed: true as const } : {}) }, o.fromSession ?? false)}\n`;
     const fail = (why: string) => {
       throw new Error(`${e.identity}: ${why}: ${JSON.stringify(r)}`);
     };
@@ -148,7 +150,9 @@ export class Errands {
       out = { status: 'answered', answer: json ? json.answer : r.stdout.replace(/\n$/, ''), ticket: json?.ticket ?? e.ticket };
     } else if (r.code === 3) {
       const ticket = json?.ticket ?? e.ticket;
-      const status = json ? ENDINGS.find((s) => s === json.status) : ENDINGS.find((s) => r.stdout === words(s, ticket));
+      const status = json
+        ? ENDINGS.find((s) => s === json.status)
+        : ENDINGS.find((s) => r.stdout === words(s, ticket) || (s === 'unanswered' && r.stdout === words(s, ticket, true)));
       if (!status) return fail('exit 3 in words no outcome has');
       out = { status, ticket };
     } else if (r.code === 1) {

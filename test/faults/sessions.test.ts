@@ -236,7 +236,8 @@ describe('faults at a running backend’s sessions', () => {
           expect({ order, replied: replied.code, waited }).toEqual({
             order,
             replied: 1,
-            waited: { code: 3, stdout: `${resultText('cli', { status: 'unanswered', target: target.label, ticket: e.ticket, answer: '' })}\n`, stderr: '' },
+            // The close won: the session ended, so no late answer is coming (`closed`).
+            waited: { code: 3, stdout: `${resultText('cli', { status: 'unanswered', target: target.label, ticket: e.ticket, answer: '', closed: true })}\n`, stderr: '' },
           });
         }
       }
