@@ -21,6 +21,7 @@ import { Sandbox } from './sandbox/sandbox.js';
 import { SessionHost } from './session-host.js';
 import { Control } from './spawn/control.js';
 import { Spawn } from './spawn/spawn.js';
+import { recoverCheckouts, storeJournal } from './spawn/recover.js';
 import { Worktrees } from './spawn/worktrees.js';
 import { openStore } from './store/store.js';
 import { WorktreePorts } from './terminal/env.js';
@@ -160,14 +161,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
   });
   let bound = 0;
+  const worktrees = new Worktrees(opts.dataDir, env, storeJournal(store));
+  const sandbox = new Sandbox({ configDir: opts.configDir, dataDir: opts.dataDir });
   const spawn = new Spawn({
     store,
     terminal,
     providers,
     ports,
     env,
-    worktrees: new Worktrees(opts.dataDir, env),
-    sandbox: new Sandbox({ configDir: opts.configDir, dataDir: opts.dataDir }),
+    worktrees,
+    sandbox,
     coordinates: () => ({ port: bound, token, bin: opts.bin, pid: process.pid }),
     closing: (id, by) => relay.closing(id, by),
     claudePlugin: () => sessionClaudePlugin(shippedClaudePlugin(opts.bin), opts.dataDir),
@@ -220,6 +223,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   let listener: Listener;
   try {
+    // Before anything can be opened or closed: a worktree an earlier run was making or removing
+    // when it was killed is taken back or finished, so the rows match the disk (spawn/recover.ts).
+    await recoverCheckouts({ store, worktrees, sandbox, log });
     listener = await listen(
       port,
       token,

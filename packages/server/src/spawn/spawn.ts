@@ -212,7 +212,7 @@ export class Spawn {
       throw err;
     }
     const { session, project: prow } = written;
-    return this.start(session, prow, provider, file, { setup, prepared });
+    return this.start(session, prow, provider, file, { setup, prepared, fresh: checkout?.created !== undefined });
   }
 
   /**
@@ -282,10 +282,18 @@ export class Spawn {
     prow: ProjectRow,
     provider: Provider,
     file: string,
-    o: { resume?: boolean; setup?: string; prepared?: Prepared },
+    o: { resume?: boolean; setup?: string; prepared?: Prepared; fresh?: boolean },
   ): Promise<Session> {
     const { id, path: dir } = session;
     const name = rosterName(dir, id);
+    // A checkout this open made stays recorded as being made (spawn/recover.ts) until its setup
+    // script is over: a backend killed before then has it taken back at its next start. A script
+    // that failed on its own leaves the checkout as it is, for a person to look into (spawn/setup.ts);
+    // one cut off by a signal (the session closed, lich quitting) leaves the record standing.
+    const made = o.fresh === true;
+    const settle = () => {
+      if (made && this.d.store.db.open) this.d.worktrees.journal?.end(dir);
+    };
     try {
       const worktreePort = await this.d.ports.acquire(dir, id);
       const coordinates = this.d.coordinates();
@@ -306,13 +314,17 @@ export class Spawn {
           subagentCards: subagentCardsSetting(dirname(this.d.providers.file)),
         }),
         readyMarker: o.setup ? SETUP_MARKER : undefined,
+        onSetupEnd: made && o.setup ? (end) => (end.marker || !end.exit.signal ? settle() : undefined) : undefined,
         // Started with lich's plugin, it says it reads by its /session-start (terminal/readiness.ts).
         ready: pluginDir ? { ...provider.readiness, awaitsPlugin: true } : provider.readiness,
         submitKey: provider.submitKey,
       });
+      if (!o.setup) settle();
     } catch (err) {
       this.d.ports.release(id);
       this.d.store.setParked(id, true);
+      // The row is kept, and so is its checkout (spec/cli.md § lich open: "keeps both").
+      settle();
       throw new SpawnError(
         `session ${goQuote(session.label)} is open in project ${goQuote(prow.name)}, but its terminal did not start: ${(err as Error).message}`,
       );
@@ -383,9 +395,12 @@ export class Spawn {
       this.sandbox.locate(this.d.env, this.nextLabel(project, worktreeLabel(plan.branch)), setting);
     }
     const created = await this.d.worktrees.create(projectDir, plan);
-    // A stale checkout made again where it was: the session kept in it picks its conversation
-    // back up there, in a checkout as fresh as any new one (its setup script runs first).
-    const resume = plan.stale !== undefined && samePath(plan.stale, created.path) ? parkedIn(created.path) : undefined;
+    // A checkout made where a session was parked — a stale one made again, or one whose
+    // directory and registration are both gone (removed by hand, or taken back after a crash):
+    // that session picks its conversation back up there, under its own label, in a checkout as
+    // fresh as any new one (its setup script runs first). Opening a new row instead would find
+    // the branch's label taken by the parked one and fall back to `Session <n>`.
+    const resume = parkedIn(created.path);
     return { path: created.path, branch: created.branch, created, resume };
   }
 
@@ -432,7 +447,7 @@ export class Spawn {
     if (row.confined !== confined) recordConfined(this.d.store, row.id, confined);
     const resumed = this.d.store.resumeSession(row.id);
     if (!resumed) throw new SpawnError(`session ${goQuote(row.label)} is gone from the workspace, so it cannot be resumed`);
-    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true, prepared, setup });
+    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true, prepared, setup, fresh: fresh !== undefined });
     if (unfiled) {
       throw new SpawnError(
         `session ${goQuote(session.label)} is open and running in project ${goQuote(session.project)}, but it could not be filed under ${goQuote(reopening.folder)}: ${unfiled.message}`,
@@ -508,17 +523,30 @@ export class Spawn {
         }
       }
     }
-    this.d.closing?.(s.id, o.from);
-    await this.d.terminal.kill(s.id);
-    this.d.store.setParked(s.id, true);
     const removed = last && o.worktree === 'remove';
-    if (removed) {
-      // The checkout first: a removal git refuses leaves the session parked and its rows in place.
-      await this.d.worktrees.remove(p!.path, worktree, o.force);
-      const gone = this.d.store.sessions().filter((r) => samePath(r.path, worktree)).map((r) => r.id);
-      this.d.store.deleteSessions(gone);
-      // A row gone for good takes its private home with it (sandbox/sandbox.ts).
-      this.sandbox.forget(gone);
+    const journal = this.d.worktrees.journal;
+    // Recorded before anything ends: a backend killed from here on finishes the removal at its
+    // next start (spawn/recover.ts), rather than leaving a parked row in a directory half gone.
+    if (removed) journal?.begin({ path: worktree, projectDir: p!.path, branch: '', op: 'remove', madeBranch: false });
+    try {
+      this.d.closing?.(s.id, o.from);
+      await this.d.terminal.kill(s.id);
+      this.d.store.setParked(s.id, true);
+      // Kept: the checkout's fate is decided, whatever its setup script had got to.
+      if (last && o.worktree === 'keep') journal?.end(worktree);
+      if (removed) {
+        // The checkout first: a removal git refuses leaves the session parked and its rows in place.
+        await this.d.worktrees.remove(p!.path, worktree, o.force);
+        const gone = this.d.store.sessions().filter((r) => samePath(r.path, worktree)).map((r) => r.id);
+        // The rows and the record go together: the removal is over exactly when its rows are gone.
+        this.d.store.deleteSessions(gone, { endCheckout: worktree });
+        // A row gone for good takes its private home with it (sandbox/sandbox.ts).
+        this.sandbox.forget(gone);
+      }
+    } catch (err) {
+      // Refused (by git, say): nothing is left half-done to finish later.
+      if (removed && this.d.store.db.open) journal?.end(worktree);
+      throw err;
     }
     return {
       id: s.id,

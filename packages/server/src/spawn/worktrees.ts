@@ -8,7 +8,7 @@
  * `fatal: …` are kept and only the `fatal: ` prefix is dropped, since the CLI adds `lich: `.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, lstatSync, realpathSync, rmdirSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Checkout } from '@lich/generated/types';
 import { distance } from 'fastest-levenshtein';
@@ -29,9 +29,9 @@ export interface GitRun {
  * behind it) and never paging. Resolves whatever the exit code; rejects only when git cannot be
  * started at all.
  */
-export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<GitRun> {
+export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv, onStart?: (pid: number) => void): Promise<GitRun> {
   return new Promise((done, fail) => {
-    execFile(
+    const child = execFile(
       'git',
       args,
       { cwd, env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' }, maxBuffer: 16 << 20 },
@@ -43,6 +43,7 @@ export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promis
         done({ code: err ? (err.code as number) : 0, stdout: String(stdout), stderr: String(stderr) });
       },
     );
+    if (child.pid !== undefined) onStart?.(child.pid);
   });
 }
 
@@ -181,6 +182,19 @@ export interface CreatedCheckout {
   createdBranch: boolean;
 }
 
+/**
+ * Where a worktree change is recorded while it runs (the store's `checkout_intents`;
+ * spawn/recover.ts): begun before git touches anything, told of each git process run for it, and
+ * ended once the change is over — so a backend killed in between finishes it, or takes it back,
+ * at its next start.
+ */
+export interface CheckoutJournal {
+  begin(i: { path: string; projectDir: string; branch: string; op: 'create' | 'remove'; madeBranch: boolean }): void;
+  /** `pid` is the git process now running for the change at `path`. */
+  running(path: string, pid: number): void;
+  end(path: string): void;
+}
+
 /** Git worktrees of the projects of one backend. */
 export class Worktrees {
   /** The tail of each project directory's queue of worktree changes (see `serial`). */
@@ -190,6 +204,8 @@ export class Worktrees {
     /** The lich data directory; checkouts go under `<dataDir>/worktrees/<projectId>/<branch>`. */
     private readonly dataDir: string,
     private readonly env: NodeJS.ProcessEnv,
+    /** Where `create` and `remove` record what they are doing; absent, nothing is recorded. */
+    readonly journal?: CheckoutJournal,
   ) {}
 
   /**
@@ -213,8 +229,10 @@ export class Worktrees {
     return run;
   }
 
-  private git(cwd: string, args: string[]): Promise<GitRun> {
-    return git(cwd, args, this.env);
+  /** Runs git; with `change`, the process is recorded as the one running for the change at that path. */
+  private git(cwd: string, args: string[], change?: string): Promise<GitRun> {
+    const journal = this.journal;
+    return git(cwd, args, this.env, change !== undefined && journal ? (pid) => journal.running(change, pid) : undefined);
   }
 
   /** Whether `path` was made by lich: it lies under `<dataDir>/worktrees/`. */
@@ -379,23 +397,33 @@ export class Worktrees {
         `${p.path} already exists and is not a checkout of ${goQuote(p.branch)}, so no worktree can be made there — move it out of the way, or name another branch`,
       );
     }
-    if (p.stale !== undefined) {
-      // Unlocked, its directory gone: git drops the registration without touching anything else.
-      const d = await this.git(projectDir, ['worktree', 'remove', p.stale]);
-      if (d.code !== 0 && !/is not a working tree/.test(d.stderr)) {
-        throw new SpawnError(`the stale worktree ${p.stale} of ${goQuote(p.branch)} could not be dropped: ${gitWords(d, 'git worktree remove')}`);
+    // Recorded before git changes anything: a backend killed from here on has the checkout taken
+    // back at its next start (spawn/recover.ts). The branch counts as made once git made it.
+    const intent = { path: p.path, projectDir, branch: p.branch, op: 'create' as const, madeBranch: false };
+    this.journal?.begin(intent);
+    try {
+      if (p.stale !== undefined) {
+        // Unlocked, its directory gone: git drops the registration without touching anything else.
+        const d = await this.git(projectDir, ['worktree', 'remove', p.stale], p.path);
+        if (d.code !== 0 && !/is not a working tree/.test(d.stderr)) {
+          throw new SpawnError(`the stale worktree ${p.stale} of ${goQuote(p.branch)} could not be dropped: ${gitWords(d, 'git worktree remove')}`);
+        }
       }
-    }
-    if (p.newBranch) {
-      const b = await this.git(projectDir, ['branch', p.track ? '--track' : '--no-track', p.branch, p.baseRef || p.base]);
-      if (b.code !== 0) throw new SpawnError(gitWords(b, 'git branch'));
-    }
-    // git reads a name that is a branch as that branch, even when a tag shares it.
-    const r = await this.git(projectDir, ['worktree', 'add', p.path, p.branch]);
-    if (r.code !== 0) {
-      if (p.newBranch) await this.git(projectDir, ['branch', '-D', p.branch]).catch(() => undefined);
-      this.dropEmptyParents(p.path);
-      throw new SpawnError(gitWords(r, 'git worktree add'));
+      if (p.newBranch) {
+        const b = await this.git(projectDir, ['branch', p.track ? '--track' : '--no-track', p.branch, p.baseRef || p.base], p.path);
+        if (b.code !== 0) throw new SpawnError(gitWords(b, 'git branch'));
+        this.journal?.begin({ ...intent, madeBranch: true });
+      }
+      // git reads a name that is a branch as that branch, even when a tag shares it.
+      const r = await this.git(projectDir, ['worktree', 'add', p.path, p.branch], p.path);
+      if (r.code !== 0) {
+        if (p.newBranch) await this.git(projectDir, ['branch', '-D', p.branch]).catch(() => undefined);
+        this.dropEmptyParents(p.path);
+        throw new SpawnError(gitWords(r, 'git worktree add'));
+      }
+    } catch (err) {
+      this.journal?.end(p.path);
+      throw err;
     }
     return { branch: p.branch, path: p.path, createdBranch: p.newBranch };
   }
@@ -406,14 +434,15 @@ export class Worktrees {
    * whose message is the one that matters.
    */
   async undo(projectDir: string, c: CreatedCheckout): Promise<void> {
-    await this.git(projectDir, ['worktree', 'remove', '--force', '--force', c.path]).catch(() => undefined);
-    await this.git(projectDir, ['worktree', 'prune']).catch(() => undefined);
-    if (c.createdBranch) await this.git(projectDir, ['branch', '-D', c.branch]).catch(() => undefined);
+    await this.git(projectDir, ['worktree', 'remove', '--force', '--force', c.path], c.path).catch(() => undefined);
+    await this.git(projectDir, ['worktree', 'prune'], c.path).catch(() => undefined);
+    if (c.createdBranch) await this.git(projectDir, ['branch', '-D', c.branch], c.path).catch(() => undefined);
     this.dropEmptyParents(c.path);
+    this.journal?.end(c.path);
   }
 
   /** Removes the directories lich made above a checkout that went (`<projectId>/`, `feature/` of `feature/x`) once they are empty. */
-  private dropEmptyParents(path: string): void {
+  dropEmptyParents(path: string): void {
     const root = worktreesDir(this.dataDir);
     for (let dir = dirname(path); isInside(dir, root) && !samePath(dir, root); dir = dirname(dir)) {
       try {
@@ -434,8 +463,14 @@ export class Worktrees {
    *   `force`; otherwise in git's words.
    */
   async remove(projectDir: string, path: string, force: boolean): Promise<void> {
+    // A removal cut short (a backend killed while git deleted its files) leaves a directory with
+    // no `.git` in it, which git refuses to touch ("validation failed"): asked to force it, and
+    // it being lich's own, what is left of it is deleted here and git's registration dropped.
+    if (force && this.createdByLich(path) && existsSync(path) && !onDisk(join(path, '.git'))) {
+      rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+    }
     const gone = !existsSync(path);
-    const run = (flags: string[]) => this.git(projectDir, ['worktree', 'remove', ...flags, path]);
+    const run = (flags: string[]) => this.git(projectDir, ['worktree', 'remove', ...flags, path], path);
     let r = await run(force && !gone ? ['--force'] : []);
     if (r.code !== 0 && /locked/.test(r.stderr)) {
       if (!force) {

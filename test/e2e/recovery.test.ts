@@ -1,0 +1,255 @@
+// A backend killed (kill -9) in the middle of a worktree change, then started again on the same
+// directories (issue 22, item 3). Before: a forced remove cut off while git deleted 20,000 files
+// left a parked row pointing at a directory half gone or missing, and `open --worktree w4` then
+// opened a session named "Session 2" beside it; a kill mid `git worktree add` or mid setup script
+// left a half-made checkout that the next open reused as it stood, its setup script never run.
+// Now every such change is recorded before git starts and settled at the next start
+// (packages/server/src/spawn/recover.ts): a removal finished, a creation taken back. Real git,
+// a real backend process, a real kill -9, the real files going; the moment of the kill is found
+// by watching the disk.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { argvOf, descendants, killAll, startChildBackend, type ChildBackend } from './child-backend.js';
+import { AgentLog, alive, baseEnv, exampleProvider, makeRepo, until, type Session } from './harness.js';
+
+let home: string;
+const cbs: ChildBackend[] = [];
+const pidsToKill: number[] = [];
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'lich-recovery-e2e-'));
+});
+afterEach(async () => {
+  for (const cb of cbs.splice(0)) {
+    const left = descendants(cb.pid);
+    await cb.quit();
+    killAll(left);
+  }
+  const left = pidsToKill.splice(0);
+  killAll(left);
+  await until(() => left.every((p) => !alive(p)), 'what the test left running to end');
+  rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+});
+
+function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', args, {
+    cwd,
+    env: { ...baseEnv(), GIT_AUTHOR_NAME: 'e2e', GIT_AUTHOR_EMAIL: 'e2e@example.invalid', GIT_COMMITTER_NAME: 'e2e', GIT_COMMITTER_EMAIL: 'e2e@example.invalid' },
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/** The git processes among `pids` whose argv holds every word of `words`. */
+function gitRunning(pids: number[], ...words: string[]): number[] {
+  return pids.filter((p) => {
+    const argv = argvOf(p);
+    return argv !== null && /(^|\/)git$/.test(argv[0] ?? '') && words.every((w) => argv.includes(w));
+  });
+}
+
+/** kill -9 of the backend alone (its children live on, as they do after a real crash); resolves once it is gone. */
+async function crash(cb: ChildBackend): Promise<number[]> {
+  const children = descendants(cb.pid);
+  pidsToKill.push(...children);
+  cb.child.kill('SIGKILL');
+  expect(await cb.exited).toBe(null);
+  return children;
+}
+
+/** What the store holds once the backend is gone: every row's label and path, the worktree changes left open, and its integrity. */
+function storeRows(dataDir: string): { sessions: Array<{ label: string; path: string; parked: number }>; intents: unknown[]; ok: unknown } {
+  const db = new Database(join(dataDir, 'lich.db'), { readonly: true, fileMustExist: true });
+  try {
+    return {
+      ok: db.pragma('integrity_check', { simple: true }),
+      sessions: db.prepare('SELECT label, path, parked FROM sessions ORDER BY created_at, rowid').all() as Array<{ label: string; path: string; parked: number }>,
+      intents: db.prepare("SELECT * FROM sqlite_master WHERE name = 'checkout_intents'").all().length
+        ? db.prepare('SELECT path, op FROM checkout_intents').all()
+        : [],
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** The checkouts git registers for `repo`, its own directory left out. */
+function registered(repo: string): string[] {
+  return git(repo, 'worktree', 'list', '--porcelain')
+    .split('\n')
+    .filter((l) => l.startsWith('worktree '))
+    .map((l) => l.slice('worktree '.length))
+    .slice(1);
+}
+
+/** Opens a worktree session on `branch` with the example agent and waits for it to run. */
+async function openOn(cb: ChildBackend, repo: string, log: AgentLog, branch: string): Promise<Session> {
+  const r = await cb.lich(['open', '--json', '--project', repo, '--kind', 'example', '--worktree', branch]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const s = JSON.parse(r.stdout) as Session;
+  await log.ready(s.id);
+  return s;
+}
+
+/** After the restart: the branch opens again as a working session labelled after it, and lich worktrees lists it with that session. */
+async function reopensClean(cb: ChildBackend, repo: string, log: AgentLog, branch: string, dirty = false): Promise<Session> {
+  const again = await openOn(cb, repo, log, branch);
+  expect(again.label).toBe(branch);
+  expect(git(again.path, 'symbolic-ref', '--short', 'HEAD')).toBe(branch);
+  const live = JSON.parse((await cb.lich(['sessions', '--json'])).stdout) as Session[];
+  expect(live.map((s) => s.label)).toEqual([branch]);
+  const listed = JSON.parse((await cb.lich(['worktrees', '--project', repo, '--json'])).stdout);
+  expect(listed).toEqual([{ name: branch, path: again.path, dirty, sessions: [branch], missing: false }]);
+  return again;
+}
+
+describe('kill -9 of the backend while close --worktree remove --force deletes the checkout', () => {
+  /**
+   * Opens w4, fills it with 20,000 untracked files, starts the forced remove and kills the
+   * backend once the files have started going (the directory shrinking); returns the session
+   * and git's process, still deleting.
+   */
+  async function killMidRemove(cb: ChildBackend, repo: string, log: AgentLog): Promise<{ w4: Session; gitPid: number }> {
+    const w4 = await openOn(cb, repo, log, 'w4');
+    const junk = join(w4.path, 'junk');
+    mkdirSync(junk);
+    for (let i = 0; i < 20_000; i++) writeFileSync(join(junk, `f${i}`), 'x');
+    const closing = cb.lich(['close', '--worktree', 'remove', '--force', 'w4']);
+    let left = 20_000;
+    await until(() => {
+      try {
+        left = readdirSync(junk).length;
+      } catch {
+        left = 0;
+      }
+      return left < 20_000;
+    }, 'the files to start going', 30_000);
+    expect(left).toBeGreaterThan(0);
+    const children = await crash(cb);
+    const [gitPid] = gitRunning(children, 'worktree', 'remove');
+    expect(gitPid, 'git still deleting when the backend died').toBeDefined();
+    expect((await closing).code).toBe(1);
+    return { w4, gitPid: gitPid! };
+  }
+
+  it('finishes the removal at the next start when git finished deleting on its own: no row is left, and w4 reopens as "w4"', async () => {
+    const log = new AgentLog(join(home, 'agents.jsonl'));
+    const providers = { example: exampleProvider(log.path) };
+    const first = await startChildBackend(home, { providers });
+    cbs.push(first);
+    const repo = makeRepo(home, 'rm-repo', 1);
+    const { w4, gitPid } = await killMidRemove(first, repo, log);
+    // The orphaned git deletes the rest and drops its registration; the store still has the row.
+    await until(() => !alive(gitPid), 'the orphaned git to finish');
+    expect(existsSync(w4.path)).toBe(false);
+
+    const second = await startChildBackend(home, { providers });
+    cbs.push(second);
+    expect(JSON.parse((await second.lich(['worktrees', '--project', repo, '--json'])).stdout)).toEqual([]);
+    const again = await reopensClean(second, repo, log, 'w4');
+    expect(again.id).not.toBe(w4.id);
+    expect(second.stderr()).toContain(`finished removing the worktree ${w4.path}, which an earlier run was removing when it stopped (1 session deleted with it)\n`);
+    await second.quit();
+    const after = storeRows(second.dataDir);
+    expect(after.ok).toBe('ok');
+    expect(after.intents).toEqual([]);
+    expect(after.sessions).toEqual([{ label: 'w4', path: again.path, parked: 1 }]);
+  }, 120_000);
+
+  it('finishes the removal when git is still at it as lich starts again: git is stopped, the half-gone directory and its registration go', async () => {
+    const log = new AgentLog(join(home, 'agents.jsonl'));
+    const providers = { example: exampleProvider(log.path) };
+    const first = await startChildBackend(home, { providers });
+    cbs.push(first);
+    const repo = makeRepo(home, 'rm-repo', 1);
+    const { w4, gitPid } = await killMidRemove(first, repo, log);
+    // The orphaned git is held mid-deletion: the directory is half gone, git still registers it.
+    process.kill(gitPid, 'SIGSTOP');
+    expect(existsSync(w4.path)).toBe(true);
+    expect(registered(repo)).toEqual([w4.path]);
+
+    const second = await startChildBackend(home, { providers });
+    cbs.push(second);
+    expect(alive(gitPid) && !readFileSync(`/proc/${gitPid}/stat`, 'utf8').includes(') Z ')).toBe(false);
+    expect(existsSync(w4.path)).toBe(false);
+    expect(registered(repo)).toEqual([]);
+    expect(existsSync(join(repo, '.git', 'worktrees', 'w4'))).toBe(false);
+    expect(JSON.parse((await second.lich(['worktrees', '--project', repo, '--json'])).stdout)).toEqual([]);
+    await reopensClean(second, repo, log, 'w4');
+  }, 120_000);
+});
+
+describe('kill -9 of the backend while open --worktree makes the checkout', () => {
+  it('takes back a checkout whose setup script was cut off, so the reopen runs the script in a fresh one', async () => {
+    const log = new AgentLog(join(home, 'agents.jsonl'));
+    const providers = { example: exampleProvider(log.path) };
+    const first = await startChildBackend(home, { providers });
+    cbs.push(first);
+    const repo = makeRepo(home, 'setup-repo', 1);
+    const runs = join(home, 'setup-runs');
+    const gate = join(home, 'setup-gate');
+    mkdirSync(join(repo, '.lich'));
+    // Records each run; the first waits (for the kill), a later one finishes and marks the checkout.
+    writeFileSync(join(repo, '.lich', 'setup-worktree.sh'), `echo run >> '${runs}'\n[ -f '${gate}' ] || sleep 60\ntouch .set-up\n`);
+
+    const opened = await first.lich(['open', '--json', '--project', repo, '--kind', 'example', '--worktree', 'q1']);
+    expect(opened.code).toBe(0);
+    const q1 = JSON.parse(opened.stdout) as Session;
+    await until(() => existsSync(runs), 'the setup script to start');
+    await crash(first);
+
+    writeFileSync(gate, '');
+    const second = await startChildBackend(home, { providers });
+    cbs.push(second);
+    expect(existsSync(q1.path)).toBe(false);
+    expect(registered(repo)).toEqual([]);
+    expect(git(repo, 'branch', '--list', 'q1')).toBe('');
+    expect(second.stderr()).toContain(`took back the worktree ${q1.path} of "q1", which an earlier run was making when it stopped, and the branch it made (its session never started and went with it)\n`);
+
+    // The script's mark is the checkout's one untracked file.
+    const again = await reopensClean(second, repo, log, 'q1', true);
+    expect(readFileSync(runs, 'utf8')).toBe('run\nrun\n');
+    expect(existsSync(join(again.path, '.set-up'))).toBe(true);
+  }, 120_000);
+
+  it('takes back a checkout git was still writing, with the branch the open made and git stopped', async () => {
+    const log = new AgentLog(join(home, 'agents.jsonl'));
+    const providers = { example: exampleProvider(log.path) };
+    const first = await startChildBackend(home, { providers });
+    cbs.push(first);
+    const repo = makeRepo(home, 'add-repo', 1);
+    // Enough tracked files that checking them out takes a while.
+    mkdirSync(join(repo, 'many'));
+    for (let i = 0; i < 20_000; i++) writeFileSync(join(repo, 'many', `f${i}`), `${i}\n`);
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'many files');
+
+    const opening = first.lich(['open', '--json', '--project', repo, '--kind', 'example', '--worktree', 'a1']);
+    // git writes the checkout's admin entry, locked "initializing", before the files.
+    const admin = join(repo, '.git', 'worktrees', 'a1');
+    await until(() => existsSync(join(admin, 'locked')), 'git worktree add to start', 30_000);
+    const children = await crash(first);
+    const [gitPid] = gitRunning(children, 'worktree', 'add');
+    expect(gitPid, 'git still checking out when the backend died').toBeDefined();
+    process.kill(gitPid!, 'SIGSTOP');
+    expect((await opening).code).toBe(1);
+    expect(git(repo, 'branch', '--list', 'a1')).not.toBe('');
+
+    const second = await startChildBackend(home, { providers });
+    cbs.push(second);
+    expect(registered(repo)).toEqual([]);
+    expect(existsSync(admin)).toBe(false);
+    expect(git(repo, 'branch', '--list', 'a1')).toBe('');
+    expect(second.stderr()).toMatch(/took back the worktree \S+\/a1 of "a1", which an earlier run was making when it stopped, and the branch it made\n/);
+    const again = await reopensClean(second, repo, log, 'a1');
+    expect(existsSync(join(again.path, 'many', 'f19999'))).toBe(true);
+  }, 180_000);
+});
