@@ -111,35 +111,35 @@ async function reopensClean(cb: ChildBackend, repo: string, log: AgentLog, branc
   return again;
 }
 
-describe('kill -9 of the backend while close --worktree remove --force deletes the checkout', () => {
-  /**
-   * Opens w4, fills it with 20,000 untracked files, starts the forced remove and kills the
-   * backend once the files have started going (the directory shrinking); returns the session
-   * and git's process, still deleting.
-   */
-  async function killMidRemove(cb: ChildBackend, repo: string, log: AgentLog): Promise<{ w4: Session; gitPid: number }> {
-    const w4 = await openOn(cb, repo, log, 'w4');
-    const junk = join(w4.path, 'junk');
-    mkdirSync(junk);
-    for (let i = 0; i < 20_000; i++) writeFileSync(join(junk, `f${i}`), 'x');
-    const closing = cb.lich(['close', '--worktree', 'remove', '--force', 'w4']);
-    let left = 20_000;
-    await until(() => {
-      try {
-        left = readdirSync(junk).length;
-      } catch {
-        left = 0;
-      }
-      return left < 20_000;
-    }, 'the files to start going', 30_000);
-    expect(left).toBeGreaterThan(0);
-    const children = await crash(cb);
-    const [gitPid] = gitRunning(children, 'worktree', 'remove');
-    expect(gitPid, 'git still deleting when the backend died').toBeDefined();
-    expect((await closing).code).toBe(1);
-    return { w4, gitPid: gitPid! };
-  }
+/**
+ * Opens w4, fills it with 20,000 files (untracked, or ignored when the repository ignores junk/), starts the remove (forced unless `force` is false) and kills the
+ * backend once the files have started going (the directory shrinking); returns the session
+ * and git's process, still deleting.
+ */
+async function killMidRemove(cb: ChildBackend, repo: string, log: AgentLog, force = true): Promise<{ w4: Session; gitPid: number }> {
+  const w4 = await openOn(cb, repo, log, 'w4');
+  const junk = join(w4.path, 'junk');
+  mkdirSync(junk);
+  for (let i = 0; i < 20_000; i++) writeFileSync(join(junk, `f${i}`), 'x');
+  const closing = cb.lich(['close', '--worktree', 'remove', ...(force ? ['--force'] : []), 'w4']);
+  let left = 20_000;
+  await until(() => {
+    try {
+      left = readdirSync(junk).length;
+    } catch {
+      left = 0;
+    }
+    return left < 20_000;
+  }, 'the files to start going', 30_000);
+  expect(left).toBeGreaterThan(0);
+  const children = await crash(cb);
+  const [gitPid] = gitRunning(children, 'worktree', 'remove');
+  expect(gitPid, 'git still deleting when the backend died').toBeDefined();
+  expect((await closing).code).toBe(1);
+  return { w4, gitPid: gitPid! };
+}
 
+describe('kill -9 of the backend while close --worktree remove --force deletes the checkout', () => {
   it('finishes the removal at the next start when git finished deleting on its own: no row is left, and w4 reopens as "w4"', async () => {
     const log = new AgentLog(join(home, 'agents.jsonl'));
     const providers = { example: exampleProvider(log.path) };
@@ -183,6 +183,29 @@ describe('kill -9 of the backend while close --worktree remove --force deletes t
     expect(registered(repo)).toEqual([]);
     expect(existsSync(join(repo, '.git', 'worktrees', 'w4'))).toBe(false);
     expect(JSON.parse((await second.lich(['worktrees', '--project', repo, '--json'])).stdout)).toEqual([]);
+    await reopensClean(second, repo, log, 'w4');
+  }, 120_000);
+});
+
+describe('kill -9 of the backend while close --worktree remove (no --force) deletes a clean checkout', () => {
+  it('finishes the removal at the next start, though git would refuse the half-gone directory', async () => {
+    const log = new AgentLog(join(home, 'agents.jsonl'));
+    const providers = { example: exampleProvider(log.path) };
+    const first = await startChildBackend(home, { providers });
+    cbs.push(first);
+    const repo = makeRepo(home, 'rm-clean-repo', 1);
+    // Ignored files: the checkout is clean, and git deletes them with it.
+    writeFileSync(join(repo, '.gitignore'), 'junk/\n');
+    git(repo, 'add', '.gitignore');
+    git(repo, 'commit', '-q', '-m', 'ignore junk');
+    const { w4, gitPid } = await killMidRemove(first, repo, log, false);
+    process.kill(gitPid, 'SIGSTOP');
+    expect(registered(repo)).toEqual([w4.path]);
+
+    const second = await startChildBackend(home, { providers });
+    cbs.push(second);
+    expect(existsSync(w4.path)).toBe(false);
+    expect(registered(repo)).toEqual([]);
     await reopensClean(second, repo, log, 'w4');
   }, 120_000);
 });
