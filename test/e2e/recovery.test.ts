@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { argvOf, descendants, killAll, startChildBackend, type ChildBackend } from './child-backend.js';
 import { AgentLog, alive, baseEnv, exampleProvider, makeRepo, until, type Session } from './harness.js';
@@ -275,4 +276,82 @@ describe('kill -9 of the backend while open --worktree makes the checkout', () =
     const again = await reopensClean(second, repo, log, 'a1');
     expect(existsSync(join(again.path, 'many', 'f19999'))).toBe(true);
   }, 180_000);
+});
+
+// Issue 22, item 6: after a crash every session is parked (no terminal survives a restart), and
+// one outside any worktree had no way back — `open --worktree` resumes only a checkout's session,
+// `focus` and `send` reach live ones. `lich open --resume <session>` and the page's Resume start it
+// again where it stood: same id, label and directory.
+describe('after a kill -9 of the backend, a session parked outside any worktree', () => {
+  /** A backend with one session in the project's own directory, killed; and the backend started after it. */
+  async function crashedWithOne(): Promise<{ second: ChildBackend; log: AgentLog; repo: string; s: Session }> {
+    const log = new AgentLog(join(home, 'agents.jsonl'));
+    const providers = { example: exampleProvider(log.path) };
+    const first = await startChildBackend(home, { providers });
+    cbs.push(first);
+    const repo = makeRepo(home, 'plain-repo', 1);
+    const r = await first.lich(['open', '--json', '--project', repo, '--kind', 'example']);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout) as Session;
+    const agent = await log.ready(s.id);
+    await crash(first);
+    await until(() => !alive(agent.pid), 'the agent to end with its terminal');
+    const second = await startChildBackend(home, { providers });
+    cbs.push(second);
+    expect(JSON.parse((await second.lich(['sessions', '--json'])).stdout)).toEqual([]);
+    return { second, log, repo, s };
+  }
+
+  /** Resolves once `id`'s agent has started `n` times. */
+  const started = (log: AgentLog, id: string, n: number) => until(() => log.entries(id).filter((e) => e.event === 'start').length >= n, `start ${n} of ${id}`);
+
+  it('is started again by lich open --resume, under its id and label, and takes a task', async () => {
+    const { second, log, repo, s } = await crashedWithOne();
+    const r = await second.lich(['open', '--json', '--project', repo, '--resume', s.label]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const again = JSON.parse(r.stdout) as Session;
+    expect([again.id, again.label, again.path, again.kind]).toEqual([s.id, s.label, repo, 'example']);
+    await started(log, s.id, 2);
+    expect(await second.lich(['send', '--timeout', '60', s.label, 'echo back again'])).toEqual({ code: 0, stdout: 'back again\n', stderr: '' });
+    // Running, it is not resumed twice; a name that is nobody's is refused in one line.
+    expect(await second.lich(['open', '--resume', s.label])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `lich: "${s.label}" is running, so there is nothing to resume — hand it a task with lich send "${s.label}"\n`,
+    });
+    expect(await second.lich(['open', '--resume', 'nosuch'])).toEqual({ code: 1, stdout: '', stderr: 'lich: no session named "nosuch"\n' });
+  }, 120_000);
+
+  it("is started again by the page's Resume, whose page then shows it live", async () => {
+    const { second, log, s } = await crashedWithOne();
+    const link = /http:\/\/127\.0\.0\.1:\d+(\/web\/in\?code=[0-9a-f]+)/.exec(second.stdout() + second.stderr());
+    expect(link, 'the start line\'s one-time link').not.toBe(null);
+    const origin = `http://127.0.0.1:${second.port}`;
+    const signedIn = await fetch(`${origin}${link![1]}`, { redirect: 'manual' });
+    expect(signedIn.status).toBe(303);
+    const cookie = String(signedIn.headers.get('set-cookie')).split(';')[0]!;
+    const messages: any[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${second.port}/web/live`, { headers: { Cookie: cookie, Origin: origin } });
+    ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+    await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
+    try {
+      const card = () => {
+        const view = [...messages].reverse().find((m) => m.t === 'view')?.view;
+        return view?.projects.flatMap((p: any) => [...p.parked, ...p.entries.flatMap((e: any) => ('folder' in e ? e.folder.cards : [e.card]))]).find((c: any) => c.id === s.id);
+      };
+      await until(() => card() !== undefined, 'the parked card in the view');
+      expect(card()).toMatchObject({ live: false, parked: true });
+      ws.send(JSON.stringify({ t: 'watch', id: s.id }));
+      ws.send(JSON.stringify({ t: 'resume', id: s.id }));
+      await until(() => card()?.live === true, 'the card to run again');
+      expect(card()).toMatchObject({ parked: false, gone: false });
+      await started(log, s.id, 2);
+      await until(() => messages.some((m) => m.t === 'screen' && m.id === s.id && m.live), 'its live screen');
+      expect(messages.filter((m) => m.t === 'note')).toEqual([]);
+      expect(await second.lich(['send', '--timeout', '60', s.label, 'echo from the page'])).toEqual({ code: 0, stdout: 'from the page\n', stderr: '' });
+    } finally {
+      ws.close();
+    }
+  }, 120_000);
 });

@@ -188,6 +188,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     relay,
     branch: (id) => host.branch(id),
     providerName: (kind) => providers.peek(kind)?.name ?? kind,
+    // A page's Resume is `lich open --resume` from the command line (no calling session).
+    resume: (id) => spawn.open({ from: '', project: '', kind: '', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false, resume: id }),
     log,
   });
   const control = new Control({

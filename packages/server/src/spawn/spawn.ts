@@ -125,6 +125,7 @@ export class Spawn {
         `a base is the branch a new worktree starts from, and no worktree was asked for, so ${goQuote(o.base)} would be dropped in silence — name the worktree to create, or leave the base out`,
       );
     }
+    if (o.resume !== '') return this.reopenParked(o, caller, folder, sub);
     const provider = this.d.providers.get(o.kind || caller?.kind || 'claude');
     if (o.model !== '' && provider.modelFlag === null) throw new SpawnError(modelRefusal(provider));
     if (o.effort !== '' && provider.effort === null) throw new SpawnError(effortRefusal(provider));
@@ -213,6 +214,53 @@ export class Spawn {
     }
     const { session, project: prow } = written;
     return this.start(session, prow, provider, file, { setup, prepared, fresh: checkout?.created !== undefined });
+  }
+
+  /**
+   * `lich open --resume <session>`: starts a parked session again where it stood — same id,
+   * label and directory, its conversation picked back up when its provider recorded one — the way
+   * back to a session parked by a close, or by a lich that stopped (every session is parked at
+   * start: no terminal survives a restart). A worktree's session is resumed the same way, its
+   * checkout as it stands (`open --worktree <branch>` does it by branch, and makes a checkout
+   * that is gone again). The session is found over every session (spawn/find.ts), `project`
+   * narrowing; what this open asks for lands on the row as for any resume (spawn/reopen.ts).
+   *
+   * @throws SpawnError for a worktree or base beside it; a session named by nothing, or by several;
+   *   one that is running; a kind other than its own, or a model, effort or ultracode its provider
+   *   cannot take; a provider not installed; a directory that is gone, or confinement refused
+   *   (see `resume`).
+   */
+  private async reopenParked(o: OpenOptions, caller: SessionRow | undefined, folder: string, sub?: SubagentPlacement): Promise<Session> {
+    if (o.worktree !== '' || o.base !== '') {
+      const what = o.worktree !== '' ? `the worktree ${goQuote(o.worktree)}` : `the base ${goQuote(o.base)}`;
+      throw new SpawnError(
+        `a resume starts a parked session again where it stood, so ${what} would be dropped in silence — leave it out (open --worktree <branch> alone resumes the session parked in that branch's checkout)`,
+      );
+    }
+    const row = findSession(this.d.store, o.resume, o.project, this.d.env.HOME || homedir());
+    if (!row.parked || this.d.terminal.isLive(row.id)) {
+      throw new SpawnError(`${goQuote(row.label)} is running, so there is nothing to resume — hand it a task with lich send ${goQuote(row.label)}`);
+    }
+    const provider = this.d.providers.get(row.kind);
+    if (o.kind !== '' && o.kind !== row.kind) {
+      throw new SpawnError(
+        `${goQuote(row.label)} runs ${row.kind}, and a resume picks its own conversation back up — leave the kind out, or open a new session of ${o.kind}`,
+      );
+    }
+    if (o.model !== '' && provider.modelFlag === null) throw new SpawnError(modelRefusal(provider));
+    if (o.effort !== '' && provider.effort === null) throw new SpawnError(effortRefusal(provider));
+    if (o.ultracode && !provider.ultracode) throw new SpawnError(ultracodeRefusal(provider));
+    const file = resolveCommand(provider, this.d.env);
+    const reopening = {
+      originSessionId: caller?.id ?? '',
+      originLabel: caller?.label ?? '',
+      subagentDepth: sub?.depth ?? 0,
+      folder,
+      model: o.model.startsWith('-') ? '' : o.model,
+      effort: o.effort.startsWith('-') ? '' : o.effort,
+      ultracode: o.ultracode,
+    };
+    return this.resume(row, provider, file, this.sandbox.rung(), reopening);
   }
 
   /**
@@ -431,7 +479,9 @@ export class Spawn {
     const projectDir = this.d.store.project(row.projectId)?.path ?? row.path;
     if (!isDirectory(row.path)) {
       throw new SpawnError(
-        `session ${goQuote(row.label)} was parked in ${row.path}, which is gone, so it cannot be resumed there — open a worktree on its branch to have the checkout made again`,
+        samePath(row.path, projectDir)
+          ? `session ${goQuote(row.label)} was parked in the directory of its project, ${row.path}, which is gone, so it cannot be resumed there — restore the directory, or open the project from where it is now with --project <its path>`
+          : `session ${goQuote(row.label)} was parked in ${row.path}, which is gone, so it cannot be resumed there — open a worktree on its branch to have the checkout made again`,
       );
     }
     const confined = confines(setting.rung, !samePath(row.path, projectDir));

@@ -3,6 +3,7 @@
  * from the store (projects, rows, folders, colors), the terminal service (which cards have a
  * process) and the relay (the state `lich sessions` shows).
  */
+import { existsSync } from 'node:fs';
 import { rosterName } from '../spawn/names.js';
 import { samePath } from '../spawn/worktrees.js';
 import type { ProjectRow, SessionRow } from '../store/store.js';
@@ -77,6 +78,8 @@ function cardView(src: ViewSources, p: ProjectRow, row: SessionRow, live: boolea
     live,
     parked: row.parked || !live,
     path: row.path || p.path,
+    // A stat per parked card a view shows (views are few a second): whether Resume can work.
+    gone: !live && !existsSync(row.path || p.path),
     worktree: inWorktree ? row.path : '',
     branch: inWorktree ? src.branch(row.id, row.path) : '',
     folder: row.folder,
