@@ -91,12 +91,16 @@ async function takeBack(d: { store: Store; worktrees: Worktrees; sandbox?: Sandb
     d.store.endCheckout(i.path);
     return;
   }
-  if (!isDirectory(i.projectDir)) throw new SpawnError(`its project's directory ${i.projectDir} is gone`);
   rmSync(i.path, { recursive: true, force: true, maxRetries: 3 });
-  await d.worktrees.undo(i.projectDir, { path: i.path, branch: i.branch, createdBranch: i.madeBranch });
-  // The undo is best effort; what git still registers there says whether it took.
-  const left = (await d.worktrees.checkouts(i.projectDir, i.projectDir)).find((c) => samePath(c.path, i.path));
-  if (left) throw new SpawnError(`git still registers the checkout`);
+  if (isDirectory(i.projectDir)) {
+    await d.worktrees.undo(i.projectDir, { path: i.path, branch: i.branch, createdBranch: i.madeBranch });
+    // The undo is best effort; what git still registers there says whether it took.
+    const left = (await d.worktrees.checkouts(i.projectDir, i.projectDir)).find((c) => samePath(c.path, i.path));
+    if (left) throw new SpawnError(`git still registers the checkout`);
+  } else {
+    // The repository went with its directory: nothing of git's is left to take back.
+    d.worktrees.dropEmptyParents(i.path);
+  }
   d.store.deleteSessions(own.map((s) => s.id), { endCheckout: i.path });
   d.sandbox?.forget(own.map((s) => s.id));
   d.log(
