@@ -286,7 +286,7 @@ export class Reply extends LichCommand<ReplyInput> {
 }
 
 /**
- * `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--json] lich open --resume <session> [--project <name-or-path>] [--folder <name>] [--prompt <task> [--private]] [--json]` — Open a new session, start it, and optionally hand it a task. (spec/cli.md § lich open)
+ * `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--resume <session>] [--json]` — Open a new session, start it, and optionally hand it a task. (spec/cli.md § lich open)
  *
  * Generated from contracts/operations/open.json (`x-cli`).
  */
@@ -295,7 +295,7 @@ export class Open extends LichCommand<OpenInput> {
   static override summary = 'Open a new session, start it, and optionally hand it a task.';
   static override description = 'Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus. --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session\'s lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>]\n[--base <branch>] [--model <model>] [--effort <level>] [--ultracode]\n[--folder <name>] [--prompt <task> [--private | --subagent]] [--json]\nlich open --resume <session> [--project <name-or-path>] [--folder <name>] [--prompt <task> [--private]] [--json]';
+  static override usage = 'lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>]\n[--base <branch>] [--model <model>] [--effort <level>] [--ultracode]\n[--folder <name>] [--prompt <task> [--private | --subagent]] [--resume <session>] [--json]';
   static override args = {};
   static override flags = {
     project: Flags.string({
