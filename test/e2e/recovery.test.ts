@@ -56,6 +56,22 @@ function gitRunning(pids: number[], ...words: string[]): number[] {
   });
 }
 
+/** The live (not zombie) processes of the process group `pgid`, read from /proc. */
+function groupMembers(pgid: number): number[] {
+  const out: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') out.push(Number(d));
+    } catch {
+      // gone while we looked
+    }
+  }
+  return out;
+}
+
 /** kill -9 of the backend alone (its children live on, as they do after a real crash); resolves once it is gone. */
 async function crash(cb: ChildBackend): Promise<number[]> {
   const children = descendants(cb.pid);
@@ -173,13 +189,13 @@ describe('kill -9 of the backend while close --worktree remove --force deletes t
     const repo = makeRepo(home, 'rm-repo', 1);
     const { w4, gitPid } = await killMidRemove(first, repo, log);
     // The orphaned git is held mid-deletion: the directory is half gone, git still registers it.
-    process.kill(gitPid, 'SIGSTOP');
+    process.kill(-gitPid, 'SIGSTOP');
     expect(existsSync(w4.path)).toBe(true);
     expect(registered(repo)).toEqual([w4.path]);
 
     const second = await startChildBackend(home, { providers });
     cbs.push(second);
-    expect(alive(gitPid) && !readFileSync(`/proc/${gitPid}/stat`, 'utf8').includes(') Z ')).toBe(false);
+    expect(groupMembers(gitPid)).toEqual([]);
     expect(existsSync(w4.path)).toBe(false);
     expect(registered(repo)).toEqual([]);
     expect(existsSync(join(repo, '.git', 'worktrees', 'w4'))).toBe(false);
@@ -200,7 +216,7 @@ describe('kill -9 of the backend while close --worktree remove (no --force) dele
     git(repo, 'add', '.gitignore');
     git(repo, 'commit', '-q', '-m', 'ignore junk');
     const { w4, gitPid } = await killMidRemove(first, repo, log, false);
-    process.kill(gitPid, 'SIGSTOP');
+    process.kill(-gitPid, 'SIGSTOP');
     expect(registered(repo)).toEqual([w4.path]);
 
     const second = await startChildBackend(home, { providers });
@@ -263,12 +279,17 @@ describe('kill -9 of the backend while open --worktree makes the checkout', () =
     const children = await crash(first);
     const [gitPid] = gitRunning(children, 'worktree', 'add');
     expect(gitPid, 'git still checking out when the backend died').toBeDefined();
-    process.kill(gitPid!, 'SIGSTOP');
+    // Held mid-way, with the child git that writes the files (git runs as its group's leader).
+    process.kill(-gitPid!, 'SIGSTOP');
     expect((await opening).code).toBe(1);
     expect(git(repo, 'branch', '--list', 'a1')).not.toBe('');
 
+    expect(groupMembers(gitPid!).length).toBeGreaterThan(0);
+
     const second = await startChildBackend(home, { providers });
     cbs.push(second);
+    // git and the child git checking the files out are gone, before anything was taken back.
+    expect(groupMembers(gitPid!)).toEqual([]);
     expect(registered(repo)).toEqual([]);
     expect(existsSync(admin)).toBe(false);
     expect(git(repo, 'branch', '--list', 'a1')).toBe('');

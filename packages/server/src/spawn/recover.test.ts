@@ -94,6 +94,17 @@ describe('a creation cut short', () => {
     expect(logged).toEqual([`took back the worktree ${path} of "c1", which an earlier run was making when it stopped, and the branch it made (its session never started and went with it)`]);
   });
 
+  it('keeps the branch it made when someone committed on it meanwhile', async () => {
+    const path = await created('c4');
+    writeFileSync(join(path, 'b.txt'), 'committed while lich was down\n');
+    git(path, 'add', '.');
+    git(path, 'commit', '-q', '-m', 'work');
+    expect(await recover()).toBe(1);
+    expect(existsSync(path)).toBe(false);
+    expect(git(repo, 'log', '--format=%s', '-1', 'c4')).toBe('work');
+    expect(logged).toEqual([`took back the worktree ${path} of "c4", which an earlier run was making when it stopped, keeping the branch it made, which holds commits nothing else has`]);
+  });
+
   it('is left as it is once a session it wrote recorded a conversation: that checkout holds work', async () => {
     const path = await created('c2');
     const own = row('c2', path, { conversation: 'conv-1' });

@@ -15,18 +15,21 @@
  *   at a directory half gone or missing, and the next `open --worktree` on the branch, finding its
  *   label taken, opened a session named `Session <n>`.
  * - a `create` whose open never got past its setup script (or never wrote its row) is taken back
- *   as a failed open would have been: the checkout, the branch when the open made it, and the rows
- *   this open wrote. Rows from before the record (a parked session whose stale checkout was being
+ *   as a failed open would have been: the checkout, the branch when the open made it (unless
+ *   commits nothing else has were made on it meanwhile: `git branch -d`), and the rows this open
+ *   wrote. Rows from before the record (a parked session whose stale checkout was being
  *   made again) stay parked, to be resumed when the branch is opened again. Should a row the open
  *   wrote hold a conversation (its provider ran), nothing is taken: that checkout holds work.
  *
  * The git process the killed backend had running for the change outlives it (an orphan still
- * deleting, or still checking out): it is named in the record by pid and start time, and killed
- * first, so nothing writes into the checkout while it is settled here.
+ * deleting, or still checking out, through a child git of its own): it is named in the record by
+ * pid and start time, and its process group is killed first, so nothing writes into the checkout
+ * while it is settled here.
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { SpawnError } from '../errors.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { groupAlive, signalGroup } from '../terminal/group.js';
 import type { CheckoutIntent, Store } from '../store/store.js';
 import { samePath, type CheckoutJournal, type Worktrees } from './worktrees.js';
 
@@ -92,35 +95,42 @@ async function takeBack(d: { store: Store; worktrees: Worktrees; sandbox?: Sandb
     return;
   }
   rmSync(i.path, { recursive: true, force: true, maxRetries: 3 });
+  let branchKept = false;
   if (isDirectory(i.projectDir)) {
-    await d.worktrees.undo(i.projectDir, { path: i.path, branch: i.branch, createdBranch: i.madeBranch });
+    // The branch apart: unlike an open failing on the spot, time has passed, and it goes only if
+    // nothing on it would be lost (someone may have committed on it while lich was down).
+    await d.worktrees.undo(i.projectDir, { path: i.path, branch: i.branch, createdBranch: false });
     // The undo is best effort; what git still registers there says whether it took.
     const left = (await d.worktrees.checkouts(i.projectDir, i.projectDir)).find((c) => samePath(c.path, i.path));
     if (left) throw new SpawnError(`git still registers the checkout`);
+    if (i.madeBranch) branchKept = !(await d.worktrees.dropBranchIfMerged(i.projectDir, i.branch));
   } else {
     // The repository went with its directory: nothing of git's is left to take back.
     d.worktrees.dropEmptyParents(i.path);
   }
   d.store.deleteSessions(own.map((s) => s.id), { endCheckout: i.path });
   d.sandbox?.forget(own.map((s) => s.id));
+  const branch = !i.madeBranch ? '' : branchKept ? `, keeping the branch it made, which holds commits nothing else has` : ', and the branch it made';
   d.log(
-    `took back the worktree ${i.path} of "${i.branch}", which an earlier run was making when it stopped${i.madeBranch ? ', and the branch it made' : ''}${own.length ? ` (its session${own.length === 1 ? '' : 's'} never started and went with it)` : ''}`,
+    `took back the worktree ${i.path} of "${i.branch}", which an earlier run was making when it stopped${branch}${own.length ? ` (its session${own.length === 1 ? '' : 's'} never started and went with it)` : ''}`,
   );
 }
 
 /**
- * Kills the git process the record names if it is still running — the same process: its start
- * time must match — and waits (≤ 5 s) until it is gone.
+ * Kills the git the record names, with every process of its group (git runs as a group's leader,
+ * spawn/worktrees.ts `git`: `git worktree add` checks out in a child git that outlives its parent
+ * too), and waits (≤ 5 s) until none is left. The group is that git's while its leader is the
+ * same process (its start time matches), or — the leader gone — while any process is left in it:
+ * the kernel hands no new process a pid still in use as a group's id.
  */
 async function stopOrphan(i: CheckoutIntent): Promise<void> {
-  if (i.pid <= 0 || i.pidStart <= 0 || processStart(i.pid) !== i.pidStart) return;
-  try {
-    process.kill(i.pid, 'SIGKILL');
-  } catch {
-    return; // gone meanwhile
-  }
+  if (i.pid <= 0) return;
+  const start = processStart(i.pid);
+  // A leader that has ended but is not reaped yet still names its group (its child may run on).
+  const ours = start !== undefined ? start === i.pidStart : groupAlive(i.pid);
+  if (!ours || !signalGroup(i.pid, 'SIGKILL')) return;
   const end = Date.now() + 5_000;
-  while (processStart(i.pid) === i.pidStart && !zombie(i.pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  while (groupAlive(i.pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
 }
 
 /** When process `pid` started, in clock ticks since boot (`/proc/<pid>/stat` field 22); undefined when it is not there (or no `/proc`). */
@@ -131,17 +141,6 @@ export function processStart(pid: number): number | undefined {
     return Number.isFinite(ticks) ? ticks : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** Whether `pid` has ended and waits only to be reaped. */
-function zombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state === 'Z' || state === 'X';
-  } catch {
-    return true;
   }
 }
 

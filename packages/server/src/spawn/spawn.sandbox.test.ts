@@ -166,7 +166,9 @@ describe('spawn.Open under each rung, on the real bubblewrap', () => {
     // Claude Code takes --dangerously-skip-permissions as root only with IS_SANDBOX=1.
     expect(start.sandbox).toBe('1');
     // Its provider's own state is the real one; its setup script ran inside the same confinement.
-    expect(readFileSync(join(home, '.claude', `touched-${wt.id}`), 'utf8')).toBe('yes');
+    // Written by the agent just after its start record: waited for, not raced.
+    const touched = join(home, '.claude', `touched-${wt.id}`);
+    await until(() => existsSync(touched) && readFileSync(touched, 'utf8') === 'yes', 15_000);
     expect(readFileSync(join(privateHome(b, wt.id), `setup-${wt.id}.txt`), 'utf8')).toBe('hidden\n');
     expect(existsSync(join(home, `setup-${wt.id}.txt`))).toBe(false);
     await until(() => starts(home, own.id).length === 1);

@@ -7,7 +7,7 @@
  * caller in git's own words, because git is the authority on its own repository. The words of
  * `fatal: …` are kept and only the `fatal: ` prefix is dropped, since the CLI adds `lich: `.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Checkout } from '@lich/generated/types';
@@ -28,24 +28,48 @@ export interface GitRun {
  * Runs `git <args>` in `cwd` with the backend's environment, never prompting (no terminal is
  * behind it) and never paging. Resolves whatever the exit code; rejects only when git cannot be
  * started at all.
+ *
+ * git runs as the leader of a process group of its own (its pid is the group's id), told to
+ * `onStart`: `git worktree add` does its checkout in a child git, and a backend killed mid-way
+ * leaves both running — the group is what spawn/recover.ts stops before it touches the checkout.
  */
 export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv, onStart?: (pid: number) => void): Promise<GitRun> {
   return new Promise((done, fail) => {
-    const child = execFile(
-      'git',
-      args,
-      { cwd, env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' }, maxBuffer: 16 << 20 },
-      (err, stdout, stderr) => {
-        if (err && typeof err.code !== 'number') {
-          fail(new SpawnError(`git cannot be run from ${cwd}: ${err.message}`));
-          return;
-        }
-        done({ code: err ? (err.code as number) : 0, stdout: String(stdout), stderr: String(stderr) });
-      },
-    );
+    // spawn, not execFile: execFile hands spawn no `detached`.
+    const child = spawn('git', args, {
+      cwd,
+      env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const cannot = (why: string) => fail(new SpawnError(`git cannot be run from ${cwd}: ${why}`));
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let spawnError: Error | undefined;
+    const take = (into: Buffer[]) => (d: Buffer) => {
+      size += d.length;
+      if (size > GIT_OUTPUT_MAX) child.kill('SIGKILL');
+      else into.push(d);
+    };
+    child.stdout!.on('data', take(out));
+    child.stderr!.on('data', take(err));
+    child.once('error', (e) => {
+      spawnError = e;
+      cannot(e.message);
+    });
+    child.once('close', (code, signal) => {
+      if (spawnError) return;
+      if (size > GIT_OUTPUT_MAX) return cannot(`it wrote more than ${GIT_OUTPUT_MAX >> 20} MiB`);
+      if (code === null) return cannot(`it was ended by ${signal}`);
+      done({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+    });
     if (child.pid !== undefined) onStart?.(child.pid);
   });
 }
+
+/** The most a git run may write, stdout and stderr together, in bytes. */
+const GIT_OUTPUT_MAX = 16 << 20;
 
 /**
  * git's own words for a failed run, whole but on one line (the CLI's `lich: …` line must stay
@@ -439,6 +463,17 @@ export class Worktrees {
     if (c.createdBranch) await this.git(projectDir, ['branch', '-D', c.branch], c.path).catch(() => undefined);
     this.dropEmptyParents(c.path);
     this.journal?.end(c.path);
+  }
+
+  /**
+   * Deletes `branch` only when nothing would be lost: `git branch -d`, which git refuses for a
+   * branch holding commits that neither HEAD nor its upstream has (someone worked on it since
+   * lich made it) and for one a checkout holds. Resolves whether it is gone.
+   */
+  async dropBranchIfMerged(projectDir: string, branch: string): Promise<boolean> {
+    const r = await this.git(projectDir, ['branch', '-d', branch]);
+    if (r.code === 0) return true;
+    return (await this.git(projectDir, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).code !== 0;
   }
 
   /** Removes the directories lich made above a checkout that went (`<projectId>/`, `feature/` of `feature/x`) once they are empty. */
