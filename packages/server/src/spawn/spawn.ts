@@ -85,6 +85,8 @@ type ProjectChoice = { row: ProjectRow; create?: undefined } | { row?: undefined
 
 export class Spawn {
   private readonly sandbox: Sandbox;
+  /** Sessions `open --resume` is starting right now (see `reopenParked`). */
+  private readonly resuming = new Set<string>();
 
   constructor(private readonly d: SpawnDeps) {
     this.sandbox = d.sandbox ?? new Sandbox({ configDir: dirname(d.providers.file), dataDir: dirname(d.store.db.name) });
@@ -147,14 +149,19 @@ export class Spawn {
         ultracode: o.ultracode,
       };
       const created = checkout.created;
-      return this.resume(
-        checkout.resume,
-        provider,
-        file,
-        setting,
-        reopening,
-        created && { setup: this.d.worktrees.setupScript(checkout.path, projectDir), undo: () => this.d.worktrees.undo(projectDir, created) },
-      );
+      try {
+        return await this.resume(
+          checkout.resume,
+          provider,
+          file,
+          setting,
+          reopening,
+          created && { setup: this.d.worktrees.setupScript(checkout.path, projectDir), undo: () => this.d.worktrees.undo(projectDir, created) },
+        );
+      } finally {
+        // Claimed by placeCheckout.
+        this.resuming.delete(checkout.resume.id);
+      }
     }
 
     const id = newSessionId();
@@ -238,7 +245,9 @@ export class Spawn {
       );
     }
     const row = findSession(this.d.store, o.resume, o.project, this.d.env.HOME || homedir());
-    if (!row.parked || this.d.terminal.isLive(row.id)) {
+    // One being resumed right now counts as running: a second Resume (a double click, two pages)
+    // must not start it twice, nor park the first start's row when its own start fails.
+    if (!row.parked || this.d.terminal.isLive(row.id) || this.resuming.has(row.id)) {
       throw new SpawnError(`${goQuote(row.label)} is running, so there is nothing to resume — hand it a task with lich send ${goQuote(row.label)}`);
     }
     const provider = this.d.providers.get(row.kind);
@@ -260,7 +269,12 @@ export class Spawn {
       effort: o.effort.startsWith('-') ? '' : o.effort,
       ultracode: o.ultracode,
     };
-    return this.resume(row, provider, file, this.sandbox.rung(), reopening);
+    this.resuming.add(row.id);
+    try {
+      return await this.resume(row, provider, file, this.sandbox.rung(), reopening);
+    } finally {
+      this.resuming.delete(row.id);
+    }
   }
 
   /**
@@ -430,12 +444,18 @@ export class Spawn {
       sessionIn: (path) => rows.filter((s) => samePath(s.path, path)).pop()?.label,
     });
     // A session parked in the branch's checkout for this provider (a worktree closed with keep)
-    // is resumed rather than a new one opened.
-    const parkedIn = (path: string) =>
-      rows
-        .filter((s) => s.parked && s.kind === kind && samePath(s.path, path) && !this.d.terminal.isLive(s.id))
+    // is resumed rather than a new one opened. The rows are read again (the plan awaited git),
+    // and the one picked is claimed here, in the project's queue: another open of the branch, or
+    // an `open --resume` of it, arriving before this one's start has unparked the row does not
+    // start it a second time (a confined start awaits its proof run first).
+    const parkedIn = (path: string) => {
+      const row = (project.row ? this.d.store.sessionsOfProject(project.row.id) : [])
+        .filter((s) => s.parked && s.kind === kind && samePath(s.path, path) && !this.d.terminal.isLive(s.id) && !this.resuming.has(s.id))
         .sort((a, b) => a.updatedAt - b.updatedAt)
         .pop();
+      if (row) this.resuming.add(row.id);
+      return row;
+    };
     if (plan.kind === 'existing') return { path: plan.path, branch: plan.branch, resume: parkedIn(plan.path) };
     // A checkout for a session that should run confined is not made on a machine without
     // bubblewrap: the open fails first, with nothing to take back.
