@@ -56,6 +56,16 @@ function gitRunning(pids: number[], ...words: string[]): number[] {
   });
 }
 
+/** Whether `pid` is a process that has not ended (a zombie has). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]!);
+  } catch {
+    return false;
+  }
+}
+
 /** The live (not zombie) processes of the process group `pgid`, read from /proc. */
 function groupMembers(pgid: number): number[] {
   const out: number[] = [];
@@ -70,6 +80,19 @@ function groupMembers(pgid: number): number[] {
     }
   }
   return out;
+}
+
+/**
+ * Holds git where it is (SIGSTOP): its whole process group — git runs as its group's leader, and
+ * `git worktree add` checks out in a child git — or, where git shares its backend's group (as it
+ * did before), git and every process below it.
+ */
+function hold(gitPid: number): void {
+  try {
+    process.kill(-gitPid, 'SIGSTOP');
+  } catch {
+    for (const p of [gitPid, ...descendants(gitPid)]) process.kill(p, 'SIGSTOP');
+  }
 }
 
 /** kill -9 of the backend alone (its children live on, as they do after a real crash); resolves once it is gone. */
@@ -189,12 +212,13 @@ describe('kill -9 of the backend while close --worktree remove --force deletes t
     const repo = makeRepo(home, 'rm-repo', 1);
     const { w4, gitPid } = await killMidRemove(first, repo, log);
     // The orphaned git is held mid-deletion: the directory is half gone, git still registers it.
-    process.kill(-gitPid, 'SIGSTOP');
+    hold(gitPid);
     expect(existsSync(w4.path)).toBe(true);
     expect(registered(repo)).toEqual([w4.path]);
 
     const second = await startChildBackend(home, { providers });
     cbs.push(second);
+    expect(running(gitPid)).toBe(false);
     expect(groupMembers(gitPid)).toEqual([]);
     expect(existsSync(w4.path)).toBe(false);
     expect(registered(repo)).toEqual([]);
@@ -216,7 +240,7 @@ describe('kill -9 of the backend while close --worktree remove (no --force) dele
     git(repo, 'add', '.gitignore');
     git(repo, 'commit', '-q', '-m', 'ignore junk');
     const { w4, gitPid } = await killMidRemove(first, repo, log, false);
-    process.kill(-gitPid, 'SIGSTOP');
+    hold(gitPid);
     expect(registered(repo)).toEqual([w4.path]);
 
     const second = await startChildBackend(home, { providers });
@@ -280,15 +304,16 @@ describe('kill -9 of the backend while open --worktree makes the checkout', () =
     const [gitPid] = gitRunning(children, 'worktree', 'add');
     expect(gitPid, 'git still checking out when the backend died').toBeDefined();
     // Held mid-way, with the child git that writes the files (git runs as its group's leader).
-    process.kill(-gitPid!, 'SIGSTOP');
+    hold(gitPid!);
     expect((await opening).code).toBe(1);
     expect(git(repo, 'branch', '--list', 'a1')).not.toBe('');
 
-    expect(groupMembers(gitPid!).length).toBeGreaterThan(0);
+    expect(running(gitPid!)).toBe(true);
 
     const second = await startChildBackend(home, { providers });
     cbs.push(second);
     // git and the child git checking the files out are gone, before anything was taken back.
+    expect(running(gitPid!)).toBe(false);
     expect(groupMembers(gitPid!)).toEqual([]);
     expect(registered(repo)).toEqual([]);
     expect(existsSync(admin)).toBe(false);
