@@ -66,7 +66,7 @@ export const cliArgv = {
       [input.ticket, false],
       [input.answer, true],
     ]),
-  /** `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--json]` */
+  /** `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--resume <session>] [--json]` */
   open: (input: OpenInput, options: ArgvOptions = {}): string[] =>
     toArgv('open', [
       ['--project', input.project],
@@ -80,6 +80,7 @@ export const cliArgv = {
       ['--prompt', input.prompt],
       ['--private', input.private],
       ['--subagent', input.subagent],
+      ['--resume', input.resume],
       ['--json', options.json ?? false],
     ], []),
   /** `lich close [--project <name-or-path>] [--worktree keep|remove] [--force] [--json] <session>` */

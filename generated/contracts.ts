@@ -2128,7 +2128,18 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
     options: {
       type: 'object',
       additionalProperties: false,
-      required: ['from', 'project', 'kind', 'worktree', 'base', 'model', 'effort', 'folder', 'ultracode'],
+      required: [
+        'from',
+        'project',
+        'kind',
+        'worktree',
+        'base',
+        'model',
+        'effort',
+        'folder',
+        'ultracode',
+        'resume',
+      ],
       properties: {
         from: {
           type: 'string',
@@ -2177,6 +2188,10 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         ultracode: {
           type: 'boolean',
           description: 'Turn Claude Code\'s ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind.',
+        },
+        resume: {
+          type: 'string',
+          description: 'A parked session to start again instead of opening a new one (its label, roster name or lich id, narrowed by project; every session, parked ones included): same id, label and directory, its conversation resumed when its provider recorded one. "" opens a new session. Refused with worktree or base, with a kind other than its own, for a session that is running, and for one whose directory is gone.',
         },
       },
     },
@@ -3180,6 +3195,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         'prompt',
         'private',
         'subagent',
+        'resume',
       ],
       properties: {
         project: {
@@ -3248,6 +3264,11 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
           type: 'boolean',
           default: false,
           description: 'Open the session as the calling session\'s subagent: in the caller\'s checkout and project, filed with the caller, one level below it, its --prompt task handed over as a subagent errand whose report comes back to the caller. Needs a prompt and a calling session; refuses project, folder and private — all before anything is opened. Experimental.',
+        },
+        resume: {
+          type: 'string',
+          default: '',
+          description: 'A parked session to start again instead of opening a new one — its label, roster name or lich id, narrowed with project: same id, label and checkout, its conversation picked back up where its provider recorded one. "" opens a new session. Refused with worktree, base, subagent, a kind other than its own, and for a session that is running.',
         },
       },
     },

@@ -1427,6 +1427,8 @@ export interface components {
             folder: string;
             /** @description Turn Claude Code's ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind. */
             ultracode: boolean;
+            /** @description A parked session to start again instead of opening a new one (its label, roster name or lich id, narrowed by project; every session, parked ones included): same id, label and directory, its conversation resumed when its provider recorded one. "" opens a new session. Refused with worktree or base, with a kind other than its own, for a session that is running, and for one whose directory is gone. */
+            resume: string;
         };
         SpawnOpenSubagentOptions: {
             /** @description The calling session's lich id (`LICH_SESSION_ID`): the session the worker reports to. "" is refused — a subagent needs a session to report to. */

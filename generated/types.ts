@@ -580,6 +580,8 @@ export interface OpenInput {
   private: boolean;
   /** Open the session as the calling session's subagent: in the caller's checkout and project, filed with the caller, one level below it, its --prompt task handed over as a subagent errand whose report comes back to the caller. Needs a prompt and a calling session; refuses project, folder and private — all before anything is opened. Experimental. */
   subagent: boolean;
+  /** A parked session to start again instead of opening a new one — its label, roster name or lich id, narrowed with project: same id, label and checkout, its conversation picked back up where its provider recorded one. "" opens a new session. Refused with worktree, base, subagent, a kind other than its own, and for a session that is running. */
+  resume: string;
 }
 
 /** Output of the `open` operation: What `lich open --json` prints: the session, plus the hand-off of --prompt when one was made (spec/cli.md § lich open). The session's fields are repeated here because a closed object cannot be extended through allOf; `x-extends` makes codegen check they stay identical to session.json and emit `interface Opened extends Session`. */
@@ -997,6 +999,8 @@ export interface SpawnOpenOptions {
   folder: string;
   /** Turn Claude Code's ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind. */
   ultracode: boolean;
+  /** A parked session to start again instead of opening a new one (its label, roster name or lich id, narrowed by project; every session, parked ones included): same id, label and directory, its conversation resumed when its provider recorded one. "" opens a new session. Refused with worktree or base, with a kind other than its own, for a session that is running, and for one whose directory is gone. */
+  resume: string;
 }
 
 /** Options of `spawn.OpenSubagent`: Opens a new session as the calling session's subagent: in the caller's checkout (unless `worktree` names one), in the caller's project, labelled from the project's counter, filed with the caller (in its folder, else in a folder named after its label, which the caller joins), one level below it (`LICH_SUBAGENT_DEPTH`). Its task goes in through `relay.SendSubagent`. `lich open --subagent`. */

@@ -286,7 +286,7 @@ export class Reply extends LichCommand<ReplyInput> {
 }
 
 /**
- * `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--json]` — Open a new session, start it, and optionally hand it a task. (spec/cli.md § lich open)
+ * `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--resume <session>] [--json]` — Open a new session, start it, and optionally hand it a task. (spec/cli.md § lich open)
  *
  * Generated from contracts/operations/open.json (`x-cli`).
  */
@@ -295,7 +295,7 @@ export class Open extends LichCommand<OpenInput> {
   static override summary = 'Open a new session, start it, and optionally hand it a task.';
   static override description = 'Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus. --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session\'s lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1.';
   /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>]\n[--base <branch>] [--model <model>] [--effort <level>] [--ultracode]\n[--folder <name>] [--prompt <task> [--private | --subagent]] [--json]';
+  static override usage = 'lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>]\n[--base <branch>] [--model <model>] [--effort <level>] [--ultracode]\n[--folder <name>] [--prompt <task> [--private | --subagent]] [--resume <session>] [--json]';
   static override args = {};
   static override flags = {
     project: Flags.string({
@@ -339,6 +339,10 @@ export class Open extends LichCommand<OpenInput> {
     subagent: Flags.boolean({
       description: 'Experimental. Open it as this session\'s subagent: in this session\'s checkout and project, filed with it, handed the --prompt task as an errand whose report comes back here. Needs --prompt and a calling session; refuses --project, --folder and --private. The worker parks itself once it has answered when it runs in this checkout.',
     }),
+    resume: Flags.string({
+      description: 'Start a parked session again — its label, roster name or id — instead of opening a new one: same id, label and checkout, its conversation picked back up. The way back to a session parked by a close or by a lich that stopped. Refused with --worktree, --base, --subagent and another --kind.',
+      helpValue: '<session>',
+    }),
     json: Flags.boolean({
       description: 'Print the session as one JSON object instead of prose, with a "delivery" result when --prompt handed it a task.',
     }),
@@ -360,6 +364,7 @@ export class Open extends LichCommand<OpenInput> {
       prompt: stringFlag(flags.prompt),
       private: booleanFlag(flags.private),
       subagent: booleanFlag(flags.subagent),
+      resume: stringFlag(flags.resume),
     };
   }
 }

@@ -62,6 +62,7 @@ export const mcpToInput = {
     prompt: textArg(args.prompt),
     private: flagArg(args.private),
     subagent: false,
+    resume: '',
   }),
   close_session: (args: Record<string, unknown>): CloseInput => ({
     target: textArg(args.session),

@@ -72,6 +72,21 @@ describe('a kept worktree whose directory was deleted', () => {
     expect((await b.lich(['close', '--worktree', 'remove', 'w3'])).code).toBe(0);
   });
 
+  it('is made again where it was once git has forgotten it too, resuming the session kept there under its label', async () => {
+    // rm -rf and git worktree prune: nothing on disk or in git says a checkout was there, but the
+    // parked row still carries the branch's label (before: the new session was named "Session <n>").
+    const w = await keptThenDeleted('w5');
+    git(repo, 'worktree', 'prune');
+    expect(JSON.parse((await b.lich(['worktrees', '--project', repo, '--json'])).stdout)).toEqual([]);
+    const r = await b.lich(['open', '--json', '--project', repo, '--kind', 'example', '--worktree', 'w5']);
+    expect(r.stderr).toBe('');
+    const again = JSON.parse(r.stdout) as Session;
+    expect([again.id, again.label, again.path]).toEqual([w.id, 'w5', w.path]);
+    expect(git(again.path, 'symbolic-ref', '--short', 'HEAD')).toBe('w5');
+    await b.log.ready(again.id);
+    expect((await b.lich(['close', '--worktree', 'remove', 'w5'])).code).toBe(0);
+  });
+
   it('is refused when git keeps it locked, naming the close that drops it, which then frees the branch', async () => {
     const w = await keptThenDeleted('w4', true);
     const refused = await b.lich(['open', '--project', repo, '--kind', 'example', '--worktree', 'w4']);

@@ -326,6 +326,28 @@ describe('stepping in', () => {
   });
 });
 
+describe('a parked card', () => {
+  it('is started again by its Resume button (lich open --resume), and its terminal runs the agent again', async () => {
+    // issue 22, item 6: a session parked in the project's own directory had no way back from the page.
+    const parked = await backend.open(project, 'example');
+    const first = await backend.log.ready(parked.id);
+    expect((await backend.lich(['close', parked.label])).code).toBe(0);
+    await page.goto(`http://127.0.0.1:${backend.port}/web/#card=${parked.id}`);
+    const card = page.locator(`.card[data-id="${parked.id}"]`);
+    await page.locator(`.card[data-id="${parked.id}"][data-live="false"]`).waitFor({ state: 'attached' });
+    expect(await card.locator('.state').textContent()).toBe('parked');
+    await page.locator('.card-head .resume').click();
+    await page.locator(`.card[data-id="${parked.id}"][data-live="true"]`).waitFor();
+    await until(() => backend.log.entries(parked.id).filter((e) => e.event === 'start').length === 2, 'the agent started again');
+    const again = backend.log.entries(parked.id).filter((e) => e.event === 'start')[1]!;
+    expect(again.pid).not.toBe(first.pid);
+    await waitForScreen(page, `example agent — pid ${again.pid}`);
+    expect(await page.locator('.card-head .resume').count()).toBe(0);
+    expect(await page.locator('.note').isHidden()).toBe(true);
+    expect(JSON.parse((await backend.lich(['sessions', '--json'])).stdout).map((s: Session) => s.id)).toContain(parked.id);
+  });
+});
+
 describe("the terminal's grid (spec/cli.md § Known ceilings, terminal.sizeFor)", () => {
   /** The grid the page measured its terminal box to fit, and the one its terminal draws (the PTY's, from its last screen). */
   async function grids(): Promise<{ fits: string; grid: string }> {

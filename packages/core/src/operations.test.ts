@@ -91,7 +91,7 @@ describe('open', () => {
     expect(outcome.failure).toBeUndefined();
     expect(lich.calls.map((c) => c.method)).toEqual(['spawn.Open']);
     expect(only('spawn.Open').body).toEqual([
-      { from: 'sender-id', project: 'lich', kind: 'claude', worktree: '', base: '', model: 'opus', effort: '', folder: 'Auth', ultracode: false },
+      { from: 'sender-id', project: 'lich', kind: 'claude', worktree: '', base: '', model: 'opus', effort: '', folder: 'Auth', ultracode: false, resume: '' },
     ]);
   });
 

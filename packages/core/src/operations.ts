@@ -336,6 +336,9 @@ export async function whoami(ctx: LichContext, input: OperationInput<'whoami'>, 
  * outside a session, without a prompt, and with a project, a folder or private (the lines of
  * `SUBAGENT_REFUSALS` in wording.ts); then `spawn.OpenSubagent` and the hand-off through
  * `relay.SendSubagent`, same options and wait. The output keeps its shape.
+ *
+ * With `resume` (a parked session: its label, roster name or id) `spawn.Open` starts that session
+ * again instead of opening a new one; the server refuses what would be dropped with it.
  */
 export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<Outcome<'open'>> {
   const prompt = input.prompt;
@@ -371,6 +374,7 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
             effort: input.effort,
             folder: input.folder,
             ultracode: input.ultracode,
+            resume: input.resume,
           },
           { timeoutMs: OPEN_CALL_MS, signal: opts.signal },
         );
@@ -405,6 +409,7 @@ function subagentRefusal(ctx: LichContext, input: OpenInput): void {
   if (input.project !== '') throw new LichError(SUBAGENT_REFUSALS.project);
   if (input.folder !== '') throw new LichError(SUBAGENT_REFUSALS.folder);
   if (input.private) throw new LichError(SUBAGENT_REFUSALS.private);
+  if (input.resume !== '') throw new LichError(SUBAGENT_REFUSALS.resume);
 }
 
 /** spec/cli.md § lich close: `spawn.Close`. */

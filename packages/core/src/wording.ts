@@ -148,6 +148,7 @@ export const SUBAGENT_REFUSALS = {
   project: "--subagent opens in the asking session's project: drop --project",
   folder: '--subagent files the worker under a folder named after the asking session: drop --folder',
   private: '--subagent hands its report back to the asking session, which --private keeps from it: drop one of the two',
+  resume: '--subagent opens a new worker, and --resume starts a parked session again: drop one of the two',
 } as const;
 
 /**

@@ -122,6 +122,7 @@ describe('RpcDispatcher', () => {
       effort: '',
       folder: '',
       ultracode: false,
+      resume: '',
     });
     const odd = { 'x.Y': { options: { type: 'object', properties: { list: { type: 'array' } } }, result: {} } };
     // A method no contract of the wire defines, served against the schema given here.

@@ -23,6 +23,7 @@ import { SessionHost } from './session-host.js';
 import { Control } from './spawn/control.js';
 import { Spawn } from './spawn/spawn.js';
 import { SessionTemps } from './spawn/session-temp.js';
+import { recoverCheckouts, storeJournal } from './spawn/recover.js';
 import { Worktrees } from './spawn/worktrees.js';
 import { openStore } from './store/store.js';
 import { WorktreePorts } from './terminal/env.js';
@@ -172,14 +173,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     web.observed(id);
   });
   let bound = 0;
+  const worktrees = new Worktrees(opts.dataDir, env, storeJournal(store));
+  const sandbox = new Sandbox({ configDir: opts.configDir, dataDir: opts.dataDir });
   const spawn = new Spawn({
     store,
     terminal,
     providers,
     ports,
     env,
-    worktrees: new Worktrees(opts.dataDir, env),
-    sandbox: new Sandbox({ configDir: opts.configDir, dataDir: opts.dataDir }),
+    worktrees,
+    sandbox,
     coordinates: () => ({ port: bound, token, bin: opts.bin, pid: process.pid }),
     closing: (id, by) => relay.closing(id, by),
     claudePlugin: () => sessionClaudePlugin(shippedClaudePlugin(opts.bin), opts.dataDir),
@@ -198,6 +201,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     relay,
     branch: (id) => host.branch(id),
     providerName: (kind) => providers.peek(kind)?.name ?? kind,
+    // A page's Resume is `lich open --resume` from the command line (no calling session).
+    resume: (id) => spawn.open({ from: '', project: '', kind: '', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false, resume: id }),
     log,
   });
   const control = new Control({
@@ -233,6 +238,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   let listener: Listener;
   try {
+    // Before anything can be opened or closed: a worktree an earlier run was making or removing
+    // when it was killed is taken back or finished, so the rows match the disk (spawn/recover.ts).
+    await recoverCheckouts({ store, worktrees, sandbox, log });
     listener = await listen(
       port,
       token,

@@ -149,7 +149,7 @@ describe('cliArgv', () => {
   it('leaves default-valued fields out', () => {
     expect(cliArgv.wait({ ticket: '', timeoutSeconds: 0, noWait: true })).toEqual(['wait', '--no-wait']);
     expect(
-      cliArgv.open({ project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: '', private: false, subagent: false }),
+      cliArgv.open({ project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: '', private: false, subagent: false, resume: '' }),
     ).toEqual(['open']);
     expect(cliArgv.sessions({}, { json: true })).toEqual(['sessions', '--json']);
     expect(cliArgv.quit({})).toEqual(['quit']);
@@ -364,7 +364,7 @@ describe('rpcRoutes', () => {
     expect([send(false), send(true)]).toEqual(['relay.Send', 'relay.SendPrivate']);
     const wait = (ticket: string, noWait: boolean) => rpcRoutes.wait.call({ ticket, timeoutSeconds: 0, noWait });
     expect([wait('a1b2c3d4', false), wait('', false), wait('', true)]).toEqual(['relay.Wait', 'relay.Collect', 'relay.CollectNow']);
-    const open = { project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: 'p', private: false, subagent: false };
+    const open = { project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: 'p', private: false, subagent: false, resume: '' };
     expect([rpcRoutes.open.open(open), rpcRoutes.open.open({ ...open, subagent: true })]).toEqual(['spawn.Open', 'spawn.OpenSubagent']);
     expect([
       rpcRoutes.open.handOff(open),

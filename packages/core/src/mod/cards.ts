@@ -168,6 +168,7 @@ export function openArgv(call: AgentCall, base = ''): string[] {
       model: call.model ?? '',
       effort: '',
       ultracode: false,
+      resume: '',
       folder: '',
       prompt: call.prompt,
       private: false,

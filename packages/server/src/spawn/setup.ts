@@ -15,7 +15,9 @@
  * parked, and a task held for it turns `undelivered` ("stopped before its agent started") rather
  * than reaching an agent in a checkout its project says is not ready. The checkout stays, with
  * whatever the script left in it; `lich open --worktree <branch>` then resumes the session in
- * that existing checkout, which runs no setup script.
+ * that existing checkout, which runs no setup script. A script cut off instead (lich killed, or
+ * quitting, mid-script) leaves the checkout recorded as being made, and the next start takes it
+ * back (spawn/recover.ts), so the next open makes it afresh and runs the script.
  */
 
 /** The marker the wrapper prints once the setup script succeeded (wire.md § 9). */

@@ -197,3 +197,40 @@ describe('open --subagent --worktree resuming a parked session', () => {
     await keep(parked.id);
   });
 });
+
+describe('open --resume <session> (issue 22, item 6: a session parked outside any worktree had no way back)', () => {
+  const close = (target: string) => ok(rpc(server, 'spawn.Close', [{ from: '', target, project: '', worktree: '', force: false }]));
+  const refused = async (o: Partial<Record<string, unknown>>) => {
+    const r = await rpc(server, 'spawn.Open', [{ from: '', project: repo, kind: '', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false, resume: '', ...o }]);
+    expect(r.status).not.toBe(200);
+    return r.json.error as string;
+  };
+
+  it('starts a session parked in the project directory again, same id and label, its conversation resumed', async () => {
+    const s = await open({ kind: 'claude' });
+    await start(s.id, 1);
+    expect((await reportConversation(s.id, 'conv-plain')).status).toBe(204);
+    await close(s.id);
+    const again = await open({ kind: '', resume: s.label, folder: 'Back' });
+    expect(again).toMatchObject({ id: s.id, label: s.label, path: repo, kind: 'claude', folder: 'Back' });
+    const argv = (await start(s.id, 2)).argv;
+    expect(argv.slice(argv.indexOf('--resume'), argv.indexOf('--resume') + 2)).toEqual(['--resume', 'conv-plain']);
+    expect(row(s.id).parked).toBe(false);
+    await close(s.id);
+  });
+
+  it('refuses a worktree or base beside it, another kind, and a session that is running, before anything starts', async () => {
+    const s = await open({});
+    await start(s.id, 1);
+    expect(await refused({ resume: s.label })).toBe(`"${s.label}" is running, so there is nothing to resume — hand it a task with lich send "${s.label}"`);
+    await close(s.id);
+    expect(await refused({ resume: s.label, worktree: 'elsewhere' })).toBe(
+      `a resume starts a parked session again where it stood, so the worktree "elsewhere" would be dropped in silence — leave it out (open --worktree <branch> alone resumes the session parked in that branch's checkout)`,
+    );
+    expect(await refused({ resume: s.label, kind: 'claude' })).toBe(
+      `"${s.label}" runs agent, and a resume picks its own conversation back up — leave the kind out, or open a new session of claude`,
+    );
+    expect(row(s.id).parked).toBe(true);
+    expect(starts(s.id)).toHaveLength(1);
+  });
+});

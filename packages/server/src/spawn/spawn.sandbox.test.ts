@@ -166,9 +166,9 @@ describe('spawn.Open under each rung, on the real bubblewrap', () => {
     // Claude Code takes --dangerously-skip-permissions as root only with IS_SANDBOX=1.
     expect(start.sandbox).toBe('1');
     // Its provider's own state is the real one; its setup script ran inside the same confinement.
-    // (The stand-in writes its touch after its start line: under load the look can come between.)
-    await until(() => existsSync(join(home, '.claude', `touched-${wt.id}`)));
-    expect(readFileSync(join(home, '.claude', `touched-${wt.id}`), 'utf8')).toBe('yes');
+    // Written by the agent just after its start record: waited for, not raced.
+    const touched = join(home, '.claude', `touched-${wt.id}`);
+    await until(() => existsSync(touched) && readFileSync(touched, 'utf8') === 'yes', 15_000);
     expect(readFileSync(join(privateHome(b, wt.id), `setup-${wt.id}.txt`), 'utf8')).toBe('hidden\n');
     expect(existsSync(join(home, `setup-${wt.id}.txt`))).toBe(false);
     await until(() => starts(home, own.id).length === 1);
@@ -204,6 +204,40 @@ describe('spawn.Open under each rung, on the real bubblewrap', () => {
     expect(third).toMatchObject({ id: s.id, confined: true });
     // The same private home as its first start: what it kept there is still there.
     await until(() => starts(privateHome(b, s.id), s.id).length === 2, 15_000);
+  });
+
+  it('starts a parked session once when two resumes of it come at once (a double click on the page), while its confinement is proved', async () => {
+    // issue 22, item 6: `lich open --resume` / the page's Resume. Confined, the start waits on the
+    // proof run; a second resume then found the row still parked, started it twice, and its
+    // failed start parked the row of the session that ran.
+    rung(b, 'everywhere');
+    const s = await ok(open(b, {}));
+    await until(() => starts(privateHome(b, s.id), s.id).length === 1, 15_000);
+    await ok(close(b, { target: s.id }));
+    const both = await Promise.all([0, 1].map(() => open(b, { kind: '', resume: s.id })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 500]);
+    expect(both.find((r) => r.status !== 200)!.json.error).toBe(`"${s.label}" is running, so there is nothing to resume — hand it a task with lich send "${s.label}"`);
+    await until(() => starts(privateHome(b, s.id), s.id).length === 2, 15_000);
+    expect(store(b, (st) => st.session(s.id)!.parked)).toBe(false);
+    await ok(close(b, { target: s.id }));
+    expect(starts(privateHome(b, s.id), s.id)).toHaveLength(2);
+  });
+
+  it('resumes a kept worktree once when two opens of its branch come at once: the other opens a session beside it', async () => {
+    rung(b, 'worktrees');
+    const s = await ok(open(b, { worktree: 'kept-twice' }));
+    await until(() => starts(privateHome(b, s.id), s.id).length === 1, 15_000);
+    await ok(close(b, { target: s.id, worktree: 'keep' }));
+    const both = await Promise.all([0, 1].map(() => ok(open(b, { worktree: 'kept-twice' }))));
+    const resumed = both.filter((o) => o.id === s.id);
+    const beside = both.filter((o) => o.id !== s.id);
+    expect([resumed.length, beside.length]).toEqual([1, 1]);
+    expect(beside[0]).toMatchObject({ path: s.path, confined: true });
+    await until(() => starts(privateHome(b, s.id), s.id).length === 2, 15_000);
+    expect(store(b, (st) => st.session(s.id)!.parked)).toBe(false);
+    await ok(close(b, { target: beside[0].id }));
+    expect(starts(privateHome(b, s.id), s.id)).toHaveLength(2);
+    await ok(close(b, { target: s.id, worktree: 'remove', force: true }));
   });
 
   it("under worktrees, confines a --subagent worker opened in its caller's worktree, and not one in the project directory", async () => {

@@ -92,6 +92,8 @@ type ProjectChoice = { row: ProjectRow; create?: undefined } | { row?: undefined
 export class Spawn {
   private readonly sandbox: Sandbox;
   private readonly temps: SessionTemps;
+  /** Sessions `open --resume` is starting right now (see `reopenParked`). */
+  private readonly resuming = new Set<string>();
 
   constructor(private readonly d: SpawnDeps) {
     this.sandbox = d.sandbox ?? new Sandbox({ configDir: dirname(d.providers.file), dataDir: dirname(d.store.db.name) });
@@ -135,6 +137,7 @@ export class Spawn {
         `a base is the branch a new worktree starts from, and no worktree was asked for, so ${goQuote(o.base)} would be dropped in silence — name the worktree to create, or leave the base out`,
       );
     }
+    if (o.resume !== '') return this.reopenParked(o, caller, folder, sub);
     const provider = this.d.providers.get(o.kind || caller?.kind || 'claude');
     if (o.model !== '' && provider.modelFlag === null) throw new SpawnError(modelRefusal(provider));
     if (o.effort !== '' && provider.effort === null) throw new SpawnError(effortRefusal(provider));
@@ -156,14 +159,19 @@ export class Spawn {
         ultracode: o.ultracode,
       };
       const created = checkout.created;
-      return this.resume(
-        checkout.resume,
-        provider,
-        file,
-        setting,
-        reopening,
-        created && { setup: this.d.worktrees.setupScript(checkout.path, projectDir), undo: () => this.d.worktrees.undo(projectDir, created) },
-      );
+      try {
+        return await this.resume(
+          checkout.resume,
+          provider,
+          file,
+          setting,
+          reopening,
+          created && { setup: this.d.worktrees.setupScript(checkout.path, projectDir), undo: () => this.d.worktrees.undo(projectDir, created) },
+        );
+      } finally {
+        // Claimed by placeCheckout.
+        this.resuming.delete(checkout.resume.id);
+      }
     }
 
     const id = newSessionId();
@@ -222,7 +230,61 @@ export class Spawn {
       throw err;
     }
     const { session, project: prow } = written;
-    return this.start(session, prow, provider, file, { setup, prepared });
+    return this.start(session, prow, provider, file, { setup, prepared, fresh: checkout?.created !== undefined });
+  }
+
+  /**
+   * `lich open --resume <session>`: starts a parked session again where it stood — same id,
+   * label and directory, its conversation picked back up when its provider recorded one — the way
+   * back to a session parked by a close, or by a lich that stopped (every session is parked at
+   * start: no terminal survives a restart). A worktree's session is resumed the same way, its
+   * checkout as it stands (`open --worktree <branch>` does it by branch, and makes a checkout
+   * that is gone again). The session is found over every session (spawn/find.ts), `project`
+   * narrowing; what this open asks for lands on the row as for any resume (spawn/reopen.ts).
+   *
+   * @throws SpawnError for a worktree or base beside it; a session named by nothing, or by several;
+   *   one that is running; a kind other than its own, or a model, effort or ultracode its provider
+   *   cannot take; a provider not installed; a directory that is gone, or confinement refused
+   *   (see `resume`).
+   */
+  private async reopenParked(o: OpenOptions, caller: SessionRow | undefined, folder: string, sub?: SubagentPlacement): Promise<Session> {
+    if (o.worktree !== '' || o.base !== '') {
+      const what = o.worktree !== '' ? `the worktree ${goQuote(o.worktree)}` : `the base ${goQuote(o.base)}`;
+      throw new SpawnError(
+        `a resume starts a parked session again where it stood, so ${what} would be dropped in silence — leave it out (open --worktree <branch> alone resumes the session parked in that branch's checkout)`,
+      );
+    }
+    const row = findSession(this.d.store, o.resume, o.project, this.d.env.HOME || homedir());
+    // One being resumed right now counts as running: a second Resume (a double click, two pages)
+    // must not start it twice, nor park the first start's row when its own start fails.
+    if (!row.parked || this.d.terminal.isLive(row.id) || this.resuming.has(row.id)) {
+      throw new SpawnError(`${goQuote(row.label)} is running, so there is nothing to resume — hand it a task with lich send ${goQuote(row.label)}`);
+    }
+    const provider = this.d.providers.get(row.kind);
+    if (o.kind !== '' && o.kind !== row.kind) {
+      throw new SpawnError(
+        `${goQuote(row.label)} runs ${row.kind}, and a resume picks its own conversation back up — leave the kind out, or open a new session of ${o.kind}`,
+      );
+    }
+    if (o.model !== '' && provider.modelFlag === null) throw new SpawnError(modelRefusal(provider));
+    if (o.effort !== '' && provider.effort === null) throw new SpawnError(effortRefusal(provider));
+    if (o.ultracode && !provider.ultracode) throw new SpawnError(ultracodeRefusal(provider));
+    const file = resolveCommand(provider, this.d.env);
+    const reopening = {
+      originSessionId: caller?.id ?? '',
+      originLabel: caller?.label ?? '',
+      subagentDepth: sub?.depth ?? 0,
+      folder,
+      model: o.model.startsWith('-') ? '' : o.model,
+      effort: o.effort.startsWith('-') ? '' : o.effort,
+      ultracode: o.ultracode,
+    };
+    this.resuming.add(row.id);
+    try {
+      return await this.resume(row, provider, file, this.sandbox.rung(), reopening);
+    } finally {
+      this.resuming.delete(row.id);
+    }
   }
 
   /**
@@ -292,10 +354,18 @@ export class Spawn {
     prow: ProjectRow,
     provider: Provider,
     file: string,
-    o: { resume?: boolean; setup?: string; prepared?: Prepared },
+    o: { resume?: boolean; setup?: string; prepared?: Prepared; fresh?: boolean },
   ): Promise<Session> {
     const { id, path: dir } = session;
     const name = rosterName(dir, id);
+    // A checkout this open made stays recorded as being made (spawn/recover.ts) until its setup
+    // script is over: a backend killed before then has it taken back at its next start. A script
+    // that failed on its own leaves the checkout as it is, for a person to look into (spawn/setup.ts);
+    // one cut off by a signal (the session closed, lich quitting) leaves the record standing.
+    const made = o.fresh === true;
+    const settle = async (): Promise<void> => {
+      if (made && this.d.store.db.open) await this.d.worktrees.journal?.end(dir).catch(() => undefined);
+    };
     try {
       const worktreePort = await this.d.ports.acquire(dir, id);
       const coordinates = this.d.coordinates();
@@ -319,10 +389,12 @@ export class Spawn {
           tmpdir,
         }),
         readyMarker: o.setup ? SETUP_MARKER : undefined,
+        onSetupEnd: made && o.setup ? (end) => (end.marker || !end.exit.signal ? settle() : undefined) : undefined,
         // Started with lich's plugin, it says it reads by its /session-start (terminal/readiness.ts).
         ready: pluginDir ? { ...provider.readiness, awaitsPlugin: true } : provider.readiness,
         submitKey: provider.submitKey,
       });
+      if (!o.setup) await settle();
     } catch (err) {
       this.d.ports.release(id);
       if (!this.d.terminal.isLive(id)) this.temps.remove(id);
@@ -332,6 +404,8 @@ export class Spawn {
       } catch (failed) {
         unparked = ` — and its row could not be parked: ${(failed as Error).message}`;
       }
+      // The row is kept, and so is its checkout (spec/cli.md § lich open: "keeps both").
+      await settle();
       throw new SpawnError(
         `session ${goQuote(session.label)} is open in project ${goQuote(prow.name)}, but its terminal did not start: ${(err as Error).message}${unparked}`,
       );
@@ -389,12 +463,18 @@ export class Spawn {
       sessionIn: (path) => rows.filter((s) => samePath(s.path, path)).pop()?.label,
     });
     // A session parked in the branch's checkout for this provider (a worktree closed with keep)
-    // is resumed rather than a new one opened.
-    const parkedIn = (path: string) =>
-      rows
-        .filter((s) => s.parked && s.kind === kind && samePath(s.path, path) && !this.d.terminal.isLive(s.id))
+    // is resumed rather than a new one opened. The rows are read again (the plan awaited git),
+    // and the one picked is claimed here, in the project's queue: another open of the branch, or
+    // an `open --resume` of it, arriving before this one's start has unparked the row does not
+    // start it a second time (a confined start awaits its proof run first).
+    const parkedIn = (path: string) => {
+      const row = (project.row ? this.d.store.sessionsOfProject(project.row.id) : [])
+        .filter((s) => s.parked && s.kind === kind && samePath(s.path, path) && !this.d.terminal.isLive(s.id) && !this.resuming.has(s.id))
         .sort((a, b) => a.updatedAt - b.updatedAt)
         .pop();
+      if (row) this.resuming.add(row.id);
+      return row;
+    };
     if (plan.kind === 'existing') return { path: plan.path, branch: plan.branch, resume: parkedIn(plan.path) };
     // A checkout for a session that should run confined is not made on a machine without
     // bubblewrap: the open fails first, with nothing to take back.
@@ -402,9 +482,12 @@ export class Spawn {
       this.sandbox.locate(this.d.env, this.nextLabel(project, worktreeLabel(plan.branch)), setting);
     }
     const created = await this.d.worktrees.create(projectDir, plan);
-    // A stale checkout made again where it was: the session kept in it picks its conversation
-    // back up there, in a checkout as fresh as any new one (its setup script runs first).
-    const resume = plan.stale !== undefined && samePath(plan.stale, created.path) ? parkedIn(created.path) : undefined;
+    // A checkout made where a session was parked — a stale one made again, or one whose
+    // directory and registration are both gone (removed by hand, or taken back after a crash):
+    // that session picks its conversation back up there, under its own label, in a checkout as
+    // fresh as any new one (its setup script runs first). Opening a new row instead would find
+    // the branch's label taken by the parked one and fall back to `Session <n>`.
+    const resume = parkedIn(created.path);
     return { path: created.path, branch: created.branch, created, resume };
   }
 
@@ -435,7 +518,9 @@ export class Spawn {
     const projectDir = this.d.store.project(row.projectId)?.path ?? row.path;
     if (!isDirectory(row.path)) {
       throw new SpawnError(
-        `session ${goQuote(row.label)} was parked in ${row.path}, which is gone, so it cannot be resumed there — open a worktree on its branch to have the checkout made again`,
+        samePath(row.path, projectDir)
+          ? `session ${goQuote(row.label)} was parked in the directory of its project, ${row.path}, which is gone, so it cannot be resumed there — restore the directory, or open the project from where it is now with --project <its path>`
+          : `session ${goQuote(row.label)} was parked in ${row.path}, which is gone, so it cannot be resumed there — open a worktree on its branch to have the checkout made again`,
       );
     }
     const confined = confines(setting.rung, !samePath(row.path, projectDir));
@@ -451,7 +536,7 @@ export class Spawn {
     if (row.confined !== confined) await this.d.store.setConfined(row.id, confined);
     const resumed = await this.d.store.resumeSession(row.id);
     if (!resumed) throw new SpawnError(`session ${goQuote(row.label)} is gone from the workspace, so it cannot be resumed`);
-    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true, prepared, setup });
+    const session = await this.start(resumed.session, resumed.project, provider, file, { resume: true, prepared, setup, fresh: fresh !== undefined });
     if (unfiled) {
       throw new SpawnError(
         `session ${goQuote(session.label)} is open and running in project ${goQuote(session.project)}, but it could not be filed under ${goQuote(reopening.folder)}: ${unfiled.message}`,
@@ -527,17 +612,30 @@ export class Spawn {
         }
       }
     }
-    this.d.closing?.(s.id, o.from);
-    await this.d.terminal.kill(s.id);
-    await this.d.store.setParked(s.id, true);
     const removed = last && o.worktree === 'remove';
-    if (removed) {
-      // The checkout first: a removal git refuses leaves the session parked and its rows in place.
-      await this.d.worktrees.remove(p!.path, worktree, o.force);
-      const gone = this.d.store.sessions().filter((r) => samePath(r.path, worktree)).map((r) => r.id);
-      await this.d.store.deleteSessions(gone);
-      // A row gone for good takes its private home with it (sandbox/sandbox.ts).
-      this.sandbox.forget(gone);
+    const journal = this.d.worktrees.journal;
+    // Recorded before anything ends: a backend killed from here on finishes the removal at its
+    // next start (spawn/recover.ts), rather than leaving a parked row in a directory half gone.
+    if (removed) await journal?.begin({ path: worktree, projectDir: p!.path, branch: '', op: 'remove', madeBranch: false });
+    try {
+      this.d.closing?.(s.id, o.from);
+      await this.d.terminal.kill(s.id);
+      await this.d.store.setParked(s.id, true);
+      // Kept: the checkout's fate is decided, whatever its setup script had got to.
+      if (last && o.worktree === 'keep') await journal?.end(worktree);
+      if (removed) {
+        // The checkout first: a removal git refuses leaves the session parked and its rows in place.
+        await this.d.worktrees.remove(p!.path, worktree, o.force);
+        const gone = this.d.store.sessions().filter((r) => samePath(r.path, worktree)).map((r) => r.id);
+        // The rows and the record go together: the removal is over exactly when its rows are gone.
+        await this.d.store.deleteSessions(gone, { endCheckout: worktree });
+        // A row gone for good takes its private home with it (sandbox/sandbox.ts).
+        this.sandbox.forget(gone);
+      }
+    } catch (err) {
+      // Refused (by git, say): nothing is left half-done to finish later.
+      if (removed && this.d.store.db.open) await journal?.end(worktree).catch(() => undefined);
+      throw err;
     }
     return {
       id: s.id,

@@ -63,6 +63,7 @@ export async function openSubagent(spawn: Spawn, store: Store, o: SpawnOpenSubag
         kind: o.kind,
         worktree: o.worktree,
         base: o.base,
+        resume: '',
         model: o.model,
         effort: o.effort,
         folder,

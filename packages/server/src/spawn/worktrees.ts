@@ -7,8 +7,8 @@
  * caller in git's own words, because git is the authority on its own repository. The words of
  * `fatal: …` are kept and only the `fatal: ` prefix is dropped, since the CLI adds `lich: `.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, lstatSync, realpathSync, rmdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Checkout } from '@lich/generated/types';
 import { distance } from 'fastest-levenshtein';
@@ -28,23 +28,48 @@ export interface GitRun {
  * Runs `git <args>` in `cwd` with the backend's environment, never prompting (no terminal is
  * behind it) and never paging. Resolves whatever the exit code; rejects only when git cannot be
  * started at all.
+ *
+ * git runs as the leader of a process group of its own (its pid is the group's id), told to
+ * `onStart`: `git worktree add` does its checkout in a child git, and a backend killed mid-way
+ * leaves both running — the group is what spawn/recover.ts stops before it touches the checkout.
  */
-export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<GitRun> {
+export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv, onStart?: (pid: number) => void): Promise<GitRun> {
   return new Promise((done, fail) => {
-    execFile(
-      'git',
-      args,
-      { cwd, env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' }, maxBuffer: 16 << 20 },
-      (err, stdout, stderr) => {
-        if (err && typeof err.code !== 'number') {
-          fail(new SpawnError(`git cannot be run from ${cwd}: ${err.message}`));
-          return;
-        }
-        done({ code: err ? (err.code as number) : 0, stdout: String(stdout), stderr: String(stderr) });
-      },
-    );
+    // spawn, not execFile: execFile hands spawn no `detached`.
+    const child = spawn('git', args, {
+      cwd,
+      env: { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const cannot = (why: string) => fail(new SpawnError(`git cannot be run from ${cwd}: ${why}`));
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let spawnError: Error | undefined;
+    const take = (into: Buffer[]) => (d: Buffer) => {
+      size += d.length;
+      if (size > GIT_OUTPUT_MAX) child.kill('SIGKILL');
+      else into.push(d);
+    };
+    child.stdout!.on('data', take(out));
+    child.stderr!.on('data', take(err));
+    child.once('error', (e) => {
+      spawnError = e;
+      cannot(e.message);
+    });
+    child.once('close', (code, signal) => {
+      if (spawnError) return;
+      if (size > GIT_OUTPUT_MAX) return cannot(`it wrote more than ${GIT_OUTPUT_MAX >> 20} MiB`);
+      if (code === null) return cannot(`it was ended by ${signal}`);
+      done({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+    });
+    if (child.pid !== undefined) onStart?.(child.pid);
   });
 }
+
+/** The most a git run may write, stdout and stderr together, in bytes. */
+const GIT_OUTPUT_MAX = 16 << 20;
 
 /**
  * git's own words for a failed run, whole but on one line (the CLI's `lich: …` line must stay
@@ -181,6 +206,25 @@ export interface CreatedCheckout {
   createdBranch: boolean;
 }
 
+/**
+ * Where a worktree change is recorded while it runs (the store's `checkout_intents`;
+ * spawn/recover.ts): begun before git touches anything, told of each git process run for it, and
+ * ended once the change is over — so a backend killed in between finishes it, or takes it back,
+ * at its next start.
+ */
+export interface CheckoutJournal {
+  /** Resolves once the change is recorded; rejects when it could not be (the store's refusal). */
+  begin(i: { path: string; projectDir: string; branch: string; op: 'create' | 'remove'; madeBranch: boolean }): Promise<void>;
+  /**
+   * `pid` is the git process now running for the change at `path`. Not waited for: git is
+   * already running, and a record that could not be written costs only the next start's look
+   * for an orphaned git.
+   */
+  running(path: string, pid: number): void;
+  /** Resolves once the record is gone; rejects when it could not be (the store's refusal). */
+  end(path: string): Promise<void>;
+}
+
 /** Git worktrees of the projects of one backend. */
 export class Worktrees {
   /** The tail of each project directory's queue of worktree changes (see `serial`). */
@@ -190,6 +234,8 @@ export class Worktrees {
     /** The lich data directory; checkouts go under `<dataDir>/worktrees/<projectId>/<branch>`. */
     private readonly dataDir: string,
     private readonly env: NodeJS.ProcessEnv,
+    /** Where `create` and `remove` record what they are doing; absent, nothing is recorded. */
+    readonly journal?: CheckoutJournal,
   ) {}
 
   /**
@@ -213,8 +259,10 @@ export class Worktrees {
     return run;
   }
 
-  private git(cwd: string, args: string[]): Promise<GitRun> {
-    return git(cwd, args, this.env);
+  /** Runs git; with `change`, the process is recorded as the one running for the change at that path. */
+  private git(cwd: string, args: string[], change?: string): Promise<GitRun> {
+    const journal = this.journal;
+    return git(cwd, args, this.env, change !== undefined && journal ? (pid) => journal.running(change, pid) : undefined);
   }
 
   /** Whether `path` was made by lich: it lies under `<dataDir>/worktrees/`. */
@@ -379,23 +427,34 @@ export class Worktrees {
         `${p.path} already exists and is not a checkout of ${goQuote(p.branch)}, so no worktree can be made there — move it out of the way, or name another branch`,
       );
     }
-    if (p.stale !== undefined) {
-      // Unlocked, its directory gone: git drops the registration without touching anything else.
-      const d = await this.git(projectDir, ['worktree', 'remove', p.stale]);
-      if (d.code !== 0 && !/is not a working tree/.test(d.stderr)) {
-        throw new SpawnError(`the stale worktree ${p.stale} of ${goQuote(p.branch)} could not be dropped: ${gitWords(d, 'git worktree remove')}`);
+    // Recorded before git changes anything: a backend killed from here on has the checkout taken
+    // back at its next start (spawn/recover.ts). The branch counts as made once git made it.
+    const intent = { path: p.path, projectDir, branch: p.branch, op: 'create' as const, madeBranch: false };
+    await this.journal?.begin(intent);
+    try {
+      if (p.stale !== undefined) {
+        // Unlocked, its directory gone: git drops the registration without touching anything else.
+        const d = await this.git(projectDir, ['worktree', 'remove', p.stale], p.path);
+        if (d.code !== 0 && !/is not a working tree/.test(d.stderr)) {
+          throw new SpawnError(`the stale worktree ${p.stale} of ${goQuote(p.branch)} could not be dropped: ${gitWords(d, 'git worktree remove')}`);
+        }
       }
-    }
-    if (p.newBranch) {
-      const b = await this.git(projectDir, ['branch', p.track ? '--track' : '--no-track', p.branch, p.baseRef || p.base]);
-      if (b.code !== 0) throw new SpawnError(gitWords(b, 'git branch'));
-    }
-    // git reads a name that is a branch as that branch, even when a tag shares it.
-    const r = await this.git(projectDir, ['worktree', 'add', p.path, p.branch]);
-    if (r.code !== 0) {
-      if (p.newBranch) await this.git(projectDir, ['branch', '-D', p.branch]).catch(() => undefined);
-      this.dropEmptyParents(p.path);
-      throw new SpawnError(gitWords(r, 'git worktree add'));
+      if (p.newBranch) {
+        const b = await this.git(projectDir, ['branch', p.track ? '--track' : '--no-track', p.branch, p.baseRef || p.base], p.path);
+        if (b.code !== 0) throw new SpawnError(gitWords(b, 'git branch'));
+        await this.journal?.begin({ ...intent, madeBranch: true });
+      }
+      // git reads a name that is a branch as that branch, even when a tag shares it.
+      const r = await this.git(projectDir, ['worktree', 'add', p.path, p.branch], p.path);
+      if (r.code !== 0) {
+        if (p.newBranch) await this.git(projectDir, ['branch', '-D', p.branch]).catch(() => undefined);
+        this.dropEmptyParents(p.path);
+        throw new SpawnError(gitWords(r, 'git worktree add'));
+      }
+    } catch (err) {
+      // git's refusal is what the caller hears; a record that cannot go is settled at the next start.
+      await this.journal?.end(p.path).catch(() => undefined);
+      throw err;
     }
     return { branch: p.branch, path: p.path, createdBranch: p.newBranch };
   }
@@ -406,14 +465,26 @@ export class Worktrees {
    * whose message is the one that matters.
    */
   async undo(projectDir: string, c: CreatedCheckout): Promise<void> {
-    await this.git(projectDir, ['worktree', 'remove', '--force', '--force', c.path]).catch(() => undefined);
-    await this.git(projectDir, ['worktree', 'prune']).catch(() => undefined);
-    if (c.createdBranch) await this.git(projectDir, ['branch', '-D', c.branch]).catch(() => undefined);
+    await this.git(projectDir, ['worktree', 'remove', '--force', '--force', c.path], c.path).catch(() => undefined);
+    await this.git(projectDir, ['worktree', 'prune'], c.path).catch(() => undefined);
+    if (c.createdBranch) await this.git(projectDir, ['branch', '-D', c.branch], c.path).catch(() => undefined);
     this.dropEmptyParents(c.path);
+    await this.journal?.end(c.path).catch(() => undefined);
+  }
+
+  /**
+   * Deletes `branch` only when nothing would be lost: `git branch -d`, which git refuses for a
+   * branch holding commits that neither HEAD nor its upstream has (someone worked on it since
+   * lich made it) and for one a checkout holds. Resolves whether it is gone.
+   */
+  async dropBranchIfMerged(projectDir: string, branch: string): Promise<boolean> {
+    const r = await this.git(projectDir, ['branch', '-d', branch]);
+    if (r.code === 0) return true;
+    return (await this.git(projectDir, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])).code !== 0;
   }
 
   /** Removes the directories lich made above a checkout that went (`<projectId>/`, `feature/` of `feature/x`) once they are empty. */
-  private dropEmptyParents(path: string): void {
+  dropEmptyParents(path: string): void {
     const root = worktreesDir(this.dataDir);
     for (let dir = dirname(path); isInside(dir, root) && !samePath(dir, root); dir = dirname(dir)) {
       try {
@@ -434,8 +505,14 @@ export class Worktrees {
    *   `force`; otherwise in git's words.
    */
   async remove(projectDir: string, path: string, force: boolean): Promise<void> {
+    // A removal cut short (a backend killed while git deleted its files) leaves a directory with
+    // no `.git` in it, which git refuses to touch ("validation failed"): asked to force it, and
+    // it being lich's own, what is left of it is deleted here and git's registration dropped.
+    if (force && this.createdByLich(path) && existsSync(path) && !onDisk(join(path, '.git'))) {
+      rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+    }
     const gone = !existsSync(path);
-    const run = (flags: string[]) => this.git(projectDir, ['worktree', 'remove', ...flags, path]);
+    const run = (flags: string[]) => this.git(projectDir, ['worktree', 'remove', ...flags, path], path);
     let r = await run(force && !gone ? ['--force'] : []);
     if (r.code !== 0 && /locked/.test(r.stderr)) {
       if (!force) {

@@ -164,7 +164,68 @@ export const MIGRATIONS: readonly string[] = [
     INSERT OR REPLACE INTO cost_parked (session_id, parked_at) VALUES (NEW.id, NEW.updated_at);
   END;
   `,
+  // 7: a worktree change lich has begun and not finished (spawn/recover.ts): written before git
+  // is run to make or remove a checkout and deleted once the rows say what became of it, so a
+  // backend killed in between is finished or taken back at the next start. `pid` / `pid_start`
+  // name the git process last run for it (start in clock ticks since boot; 0: unknown).
+  `
+  CREATE TABLE checkout_intents (
+    path TEXT PRIMARY KEY,
+    project_dir TEXT NOT NULL,
+    branch TEXT NOT NULL,
+    op TEXT NOT NULL CHECK (op IN ('create', 'remove')),
+    made_branch INTEGER NOT NULL DEFAULT 0,
+    pid INTEGER NOT NULL DEFAULT 0,
+    pid_start INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+  `,
 ];
+
+/**
+ * A worktree change begun and not finished (store migration 7; spawn/recover.ts):
+ * - `create`: `lich open --worktree` is making the checkout at `path` — from before git runs
+ *   until the session's setup script has finished (or, without one, its row is written);
+ * - `remove`: `lich close --worktree remove` is deleting it — from before its session is ended
+ *   until its rows are deleted.
+ */
+export interface CheckoutIntent {
+  /** The checkout's directory (always one under `<dataDir>/worktrees/`). */
+  path: string;
+  /** The project directory git is run from. */
+  projectDir: string;
+  branch: string;
+  op: 'create' | 'remove';
+  /** The open created the branch (a `create` taken back deletes it). */
+  madeBranch: boolean;
+  /** The git process last run for it, and its start in clock ticks since boot; 0 when none or unknown. */
+  pid: number;
+  pidStart: number;
+  /** ms since the epoch. */
+  createdAt: number;
+}
+
+interface RawIntent {
+  path: string;
+  project_dir: string;
+  branch: string;
+  op: 'create' | 'remove';
+  made_branch: number;
+  pid: number;
+  pid_start: number;
+  created_at: number;
+}
+
+const intent = (r: RawIntent): CheckoutIntent => ({
+  path: r.path,
+  projectDir: r.project_dir,
+  branch: r.branch,
+  op: r.op,
+  madeBranch: r.made_branch !== 0,
+  pid: r.pid,
+  pidStart: r.pid_start,
+  createdAt: r.created_at,
+});
 
 /**
  * A session's latest `/mod/usage` report, in the wire's shape (wire.md § 11.3): optional fields
@@ -931,13 +992,51 @@ export class Store {
   }
 
   /**
+   * Records that a worktree change has begun at `i.path` (spawn/recover.ts), replacing one
+   * recorded there before (a `create` whose checkout is now being removed).
+   */
+  beginCheckout(i: Pick<CheckoutIntent, 'path' | 'projectDir' | 'branch' | 'op' | 'madeBranch'>): Promise<void> {
+    return this.write(() => {
+      this.q.beginCheckout.run(i.path, i.projectDir, i.branch, i.op, i.madeBranch ? 1 : 0, this.now());
+    });
+  }
+
+  /** Records the git process now run for the change at `path` (nothing when none is recorded there). */
+  checkoutRunning(path: string, pid: number, pidStart: number): Promise<void> {
+    return this.write(() => {
+      this.q.checkoutRunning.run(pid, pidStart, path);
+    });
+  }
+
+  /** The change at `path` is over, one way or the other. */
+  endCheckout(path: string): Promise<void> {
+    return this.write(() => {
+      this.q.endCheckout.run(path);
+    });
+  }
+
+  /** Every worktree change begun and not finished, oldest first. */
+  checkoutIntents(): CheckoutIntent[] {
+    return (this.q.checkoutIntents.all() as RawIntent[]).map(intent);
+  }
+
+  /** The worktree change begun at `path` and not finished, if any. */
+  checkoutIntent(path: string): CheckoutIntent | undefined {
+    const r = this.q.checkoutIntent.get(path) as RawIntent | undefined;
+    return r && intent(r);
+  }
+
+  /**
    * Deletes session rows for good (a removed worktree's session and the parked rows pointing at
    * it; spec/cli.md § lich close, remove), in one transaction; a project whose active slot one of
-   * them held gets its newest unparked session left, or none. Resolves how many rows went.
+   * them held gets its newest unparked session left, or none. With `o.endCheckout`, the worktree
+   * change recorded at that path ends in the same transaction (a removal is over exactly when
+   * its rows are gone). Resolves how many rows went.
    */
-  deleteSessions(ids: string[]): Promise<number> {
-    if (ids.length === 0) return Promise.resolve(0);
+  deleteSessions(ids: string[], o: { endCheckout?: string } = {}): Promise<number> {
+    if (ids.length === 0 && o.endCheckout === undefined) return Promise.resolve(0);
     return this.write(() => {
+      if (o.endCheckout !== undefined) this.q.endCheckout.run(o.endCheckout);
       const t = this.now();
       const projects = new Set<string>();
       let n = 0;
@@ -1040,6 +1139,13 @@ function prepare(db: Database.Database) {
         context_percent = excluded.context_percent, rate_limits = excluded.rate_limits,
         cost_usd = excluded.cost_usd, reported_at = excluded.reported_at`),
     usageById: db.prepare('SELECT * FROM usage WHERE session_id = ?'),
+    beginCheckout: db.prepare(
+      'INSERT OR REPLACE INTO checkout_intents (path, project_dir, branch, op, made_branch, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    checkoutRunning: db.prepare('UPDATE checkout_intents SET pid = ?, pid_start = ? WHERE path = ?'),
+    endCheckout: db.prepare('DELETE FROM checkout_intents WHERE path = ?'),
+    checkoutIntents: db.prepare('SELECT * FROM checkout_intents ORDER BY created_at, rowid'),
+    checkoutIntent: db.prepare('SELECT * FROM checkout_intents WHERE path = ?'),
   };
 }
 

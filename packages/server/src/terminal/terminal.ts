@@ -66,6 +66,12 @@ export interface StartOptions {
    * on the first quiet, as before.
    */
   readyMarker?: string;
+  /**
+   * Told once when the part before {@link readyMarker} is over: `{marker: true}` when the marker
+   * was seen, else the exit of a PTY that ended before it (a setup script that failed, or a
+   * session ended mid-setup). Not called without a marker.
+   */
+  onSetupEnd?: (end: { marker: true } | { marker: false; exit: ExitInfo }) => void;
   /** How the program shows it reads its input (readiness.ts; the provider's `readiness`). Absent: quiet alone. */
   ready?: ReadyRule;
   /** What {@link Terminal.type} writes after the paste to submit it (the provider's `submitKey`). Absent: `\r`, Enter. */
@@ -184,6 +190,16 @@ export class Terminal {
       submitKey: o.submitKey || '\r',
     };
     this.live.set(id, entry);
+    let setupOver = false;
+    const setupEnded = (end: Parameters<NonNullable<StartOptions['onSetupEnd']>>[0]): void => {
+      if (setupOver || !o.onSetupEnd) return;
+      setupOver = true;
+      try {
+        o.onSetupEnd(end);
+      } catch {
+        // The caller's bookkeeping must not cost the session its output.
+      }
+    };
     const output = (d: string): void => {
       entry.lastOutputAt = this.clock.now();
       const setup = entry.marker !== undefined && !entry.marker.done;
@@ -191,6 +207,7 @@ export class Terminal {
         entry.readiness.restart(entry.lastOutputAt);
         // A setup script longer than the cap ended the looks; the program starts only now.
         if (!entry.looking && entry.readiness.probing(entry.lastOutputAt)) this.lookForReading(id, entry);
+        setupEnded({ marker: true });
       }
       entry.readiness.feed(d, entry.lastOutputAt);
       entry.paste.feed(d);
@@ -221,6 +238,7 @@ export class Terminal {
       const info: ExitInfo = { exitCode, signal, ranMs: at - entry.startedAt, wasReady };
       if (this.live.get(id) === entry) this.live.delete(id);
       this.o.records?.forgetIfGone(entry.pid);
+      if (entry.marker && !entry.marker.done) setupEnded({ marker: false, exit: info });
       resolveExit(info);
       for (const l of [...this.exitListeners]) {
         try {

@@ -24,6 +24,8 @@ export interface CardView {
   parked: boolean;
   /** The directory it runs in. */
   path: string;
+  /** Its directory is gone from disk: a parked card that cannot be resumed where it stood. */
+  gone: boolean;
   /** Its worktree's directory when it is not the project's own; `""` otherwise. */
   worktree: string;
   /** The branch its worktree has checked out; `""` for none. */
@@ -111,6 +113,8 @@ export type PageMessage =
   | { t: 'watch'; id: string }
   /** Typed into a card's terminal: raw bytes as the keyboard sends them. */
   | { t: 'in'; id: string; d: string }
+  /** Start this parked card again where it stood, its conversation picked back up (`lich open --resume`). */
+  | { t: 'resume'; id: string }
   /**
    * The grid the page's terminal box fits, in whole cells, as it views card `id` (`""` for none):
    * sent before each `watch` and when the browser window's size settles. The backend starts every
@@ -137,6 +141,8 @@ export function parsePageMessage(m: unknown): PageMessage | { error: string } {
   switch (o.t) {
     case 'watch':
       return { t: 'watch', id: o.id };
+    case 'resume':
+      return { t: 'resume', id: o.id };
     case 'in':
       if (typeof o.d !== 'string') return { error: 'an "in" message needs what was typed as a string' };
       return { t: 'in', id: o.id, d: o.d };

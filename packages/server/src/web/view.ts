@@ -3,6 +3,7 @@
  * from the store (projects, rows, folders, colors), the terminal service (which cards have a
  * process) and the relay (the state `lich sessions` shows).
  */
+import { existsSync } from 'node:fs';
 import { rosterName } from '../spawn/names.js';
 import { samePath } from '../spawn/worktrees.js';
 import type { ProjectRow, SessionRow } from '../store/store.js';
@@ -59,7 +60,10 @@ export function buildProjects(src: ViewSources): ProjectView[] {
       }
       folder.cards.push(card);
     }
-    out.push({ id: p.id, name: p.name, path: p.path, active: p.activeSessionId, entries, parked: parked.reverse().slice(0, PARKED_SHOWN) });
+    const shown = parked.reverse().slice(0, PARKED_SHOWN);
+    // A stat per parked card shown (views are few a second): whether a Resume can work there.
+    for (const card of shown) card.gone = !existsSync(card.path);
+    out.push({ id: p.id, name: p.name, path: p.path, active: p.activeSessionId, entries, parked: shown });
   }
   return out;
 }
@@ -77,6 +81,8 @@ function cardView(src: ViewSources, p: ProjectRow, row: SessionRow, live: boolea
     live,
     parked: row.parked || !live,
     path: row.path || p.path,
+    // Set for the parked cards a view shows (buildProjects).
+    gone: false,
     worktree: inWorktree ? row.path : '',
     branch: inWorktree ? src.branch(row.id, row.path) : '',
     folder: row.folder,

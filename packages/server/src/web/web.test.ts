@@ -4,7 +4,7 @@
  * carries, and what the live connection shows and types. The same behaviour in a real browser
  * is test/web/page.test.ts.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -319,6 +319,27 @@ describe('the live connection', () => {
     expect(r.status).toBe(204);
     await until(() => cardOf()?.label === 'Fix the cart');
     expect(cardOf()).toMatchObject({ label: 'Fix the cart', title: 'Fix the cart' });
+    page.ws.close();
+  });
+
+  it("shows a parked card whose directory is gone as gone, and answers its Resume with the open's refusal", async () => {
+    const dir = join(dirs.root, 'gone-project');
+    mkdirSync(dir, { recursive: true });
+    const r = await rpc(server, 'spawn.Open', [{ from: '', project: dir, kind: 'echo', worktree: '', base: '', model: '', effort: '', folder: '', ultracode: false }]);
+    expect(r.status).toBe(200);
+    const s = r.json as { id: string; label: string };
+    expect((await rpc(server, 'spawn.Close', [{ from: '', target: s.id, project: '', worktree: '', force: false }])).status).toBe(200);
+    rmSync(dir, { recursive: true, force: true });
+    const page = await live(await signIn());
+    const card = () => page.lastView()?.projects.find((p) => p.path === dir)?.parked.find((c) => c.id === s.id);
+    await until(() => card() !== undefined);
+    expect(card()).toMatchObject({ live: false, parked: true, gone: true });
+    page.send({ t: 'resume', id: s.id });
+    await until(() => page.messages.some((m) => m.t === 'note'));
+    expect(page.messages.find((m) => m.t === 'note')).toEqual({
+      t: 'note',
+      text: `"${s.label}" was not resumed: session "${s.label}" was parked in the directory of its project, ${dir}, which is gone, so it cannot be resumed there — restore the directory, or open the project from where it is now with --project <its path>`,
+    });
     page.ws.close();
   });
 

@@ -123,6 +123,12 @@ export interface WebDeps {
   branch(id: string): string;
   /** A provider's display name; the id for one not known. */
   providerName(kind: string): string;
+  /**
+   * Starts parked session `id` again where it stood (`lich open --resume`, Spawn.open): what a
+   * page's Resume does. Rejects with the refusal a person reads (a directory gone, a provider
+   * missing). Absent: a page's resume is refused.
+   */
+  resume?(id: string): Promise<unknown>;
   log(line: string): void;
   /** Where the page's bundle is; default {@link assetsDir}. */
   assets?: string;
@@ -331,6 +337,7 @@ export class WebView {
     const m = parsePageMessage(json);
     if ('error' in m) return client.send({ t: 'note', text: `lich did not take what the page sent: ${m.error}` });
     if (m.t === 'watch') return client.watch(m.id);
+    if (m.t === 'resume') return void this.resume(client, m.id);
     if (m.t === 'size') return this.sized(client, m.id, { cols: m.cols, rows: m.rows });
     void this.type(client, m.id, m.d);
   }
@@ -355,6 +362,22 @@ export class WebView {
     if (!after || (before && before.cols === after.cols && before.rows === after.rows)) return;
     if (this.sizes.has(id)) this.sizes.set(id, after);
     for (const c of this.clients) if (c.watching === id) c.watch(id);
+  }
+
+  /**
+   * A page's Resume of a parked card: the session is started again as `lich open --resume`
+   * starts it, and the page that asked is sent its live screen; a refusal reaches that page as a
+   * note in the open's own words. Every page sees the card come back to life in the next view.
+   */
+  private async resume(client: LiveClient, id: string): Promise<void> {
+    const label = () => (this.d.store.db.open ? (this.d.store.session(id)?.label ?? id) : id);
+    if (!this.d.resume) return client.send({ t: 'note', text: `"${label()}" cannot be resumed from this page` });
+    try {
+      await this.d.resume(id);
+    } catch (err) {
+      return client.send({ t: 'note', text: `"${label()}" was not resumed: ${(err as Error)?.message ?? String(err)}` });
+    }
+    if (client.watching === id) client.watch(id);
   }
 
   /**

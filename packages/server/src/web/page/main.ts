@@ -372,10 +372,10 @@ function cardNode(c: CardView): HTMLElement {
   if (c.id === watching) b.classList.add('selected');
   const row1 = el('div', 'row');
   const dot = el('span', 'dot');
-  dot.title = c.live ? STATE_WORDS[c.state] ?? c.state : 'parked';
+  dot.title = c.live ? STATE_WORDS[c.state] ?? c.state : c.gone ? 'parked, its directory gone' : 'parked';
   row1.append(dot, el('span', 'label', c.label), el('span', 'kind', c.provider));
   const row2 = el('div', 'row sub');
-  row2.append(el('span', 'name', c.name), el('span', 'state', c.live ? (STATE_WORDS[c.state] ?? c.state) : 'parked'));
+  row2.append(el('span', 'name', c.name), el('span', 'state', c.live ? (STATE_WORDS[c.state] ?? c.state) : c.gone ? 'gone' : 'parked'));
   b.append(row1, row2);
   if (c.worktree) {
     const wt = el('div', 'row sub worktree', c.branch ? `⎇ ${c.branch}` : c.worktree);
@@ -401,6 +401,16 @@ function renderHead(c: CardView | undefined): void {
   const path = el('span', 'path', c.branch ? `${c.path} (⎇ ${c.branch})` : c.path);
   parts.push(path);
   if (c.live) parts.push(el('span', 'hint', 'click the terminal and type to step in'));
+  else if (c.gone) {
+    parts.push(el('span', 'hint gone', c.worktree ? 'its checkout is gone: lich open --worktree <its branch> makes it again and resumes it' : 'its directory is gone, so it cannot be resumed there'));
+  } else {
+    // Starts it again where it stood, as `lich open --resume` does; a refusal comes back as a note.
+    const resume = el('button', 'resume', 'Resume');
+    resume.type = 'button';
+    resume.title = `starts "${c.label}" again in ${c.path}, its conversation picked back up (lich open --resume)`;
+    resume.addEventListener('click', () => send({ t: 'resume', id: c.id }));
+    parts.push(resume);
+  }
   cardHead.replaceChildren(...parts);
   cardHead.dataset.id = c.id;
 }
