@@ -146,8 +146,7 @@ describe('kill -9 of the backend', () => {
     }),
   );
 
-  // pending: issue 22 item 3 fix on branch i22-recovery
-  it.skip(
+  it(
     CASES.worktreeAddKilled.fault,
     fault(CASES.worktreeAddKilled, async (k) => {
       const home = backends.home();
@@ -193,8 +192,7 @@ describe('kill -9 of the backend', () => {
     }),
   );
 
-  // pending: issue 22 item 3 fix on branch i22-recovery
-  it.skip(
+  it(
     CASES.setupKilled.fault,
     fault(CASES.setupKilled, async (k) => {
       const home = backends.home();
@@ -247,8 +245,7 @@ describe('kill -9 of the backend', () => {
     }),
   );
 
-  // pending: issue 22 item 3 fix on branch i22-recovery
-  it.skip(
+  it(
     CASES.removeKilled.fault,
     fault(CASES.removeKilled, async (k) => {
       const home = backends.home();

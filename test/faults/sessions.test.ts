@@ -114,11 +114,7 @@ describe('faults at a running backend’s sessions', () => {
     }),
   );
 
-  // pending: issue 22 item 5 — a session's process group outliving its process while lich runs. No
-  // branch fixes it yet: since i22-hygiene, lich records the group and sweeps it at the next start
-  // only, so the job runs on until then. Terminal ends a group only through kill(id), which needs
-  // the live entry the process's own exit already dropped.
-  it.skip(
+  it(
     CASES.workerJobLeft.fault,
     fault(CASES.workerJobLeft, async (k) => {
       begin(k);

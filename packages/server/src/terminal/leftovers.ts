@@ -124,10 +124,11 @@ export class ProcessRecords {
     if (process.platform !== 'linux') return undefined;
     try {
       const start = startTime(pid);
-      if (start !== undefined) {
-        const rec: ProcessRecord = { pid, start, boot: bootId(), session };
-        this.write(`${pid}.json`, rec);
-      } // else gone already: nothing to record
+      // Gone already (a program that forks and exits before the backend runs again, and was
+      // reaped): its start record stays, for what its group left to be found by its marks.
+      if (start === undefined) return undefined;
+      const rec: ProcessRecord = { pid, start, boot: bootId(), session };
+      this.write(`${pid}.json`, rec);
       removeFile(join(this.dir, startingFile(session)));
       return undefined;
     } catch (err) {
@@ -147,13 +148,16 @@ export class ProcessRecords {
   }
 
   /**
-   * Removes `pid`'s record when nothing of its process group runs any more; keeps it (for the
-   * next start's sweep) while something does. @returns whether the record is gone.
+   * Removes `pid`'s record — and, given its `session`, that session's start record, which stays
+   * when the process was gone before it could be recorded ({@link record}) — when nothing of its
+   * process group runs any more; keeps them (for the next start's sweep) while something does.
+   * @returns whether the record is gone.
    */
-  forgetIfGone(pid: number): boolean {
+  forgetIfGone(pid: number, session?: string): boolean {
     if (process.platform !== 'linux') return true;
     if (groupRuns(pid)) return false;
     removeRecord(this.dir, pid);
+    if (session !== undefined) removeFile(join(this.dir, startingFile(session)));
     return true;
   }
 
@@ -229,12 +233,19 @@ export async function sweepLeftovers(records: ProcessRecords, o: { log: (line: s
         await sleep(clock, SWEEP_LOOK_MS);
         left = members(ours, forks, readProcs());
       }
+      for (const m of left) {
+        signal(m.pid, 'SIGKILL');
+        out.killed.push(m.pid);
+      }
+      // A SIGKILL is taken when the process next runs: on a loaded machine it is still there a
+      // moment after. Gone before this answers, so what runs after the sweep finds none of it.
+      const killedAt = clock.now();
+      while (left.length > 0 && clock.now() - killedAt < grace) {
+        await sleep(clock, SWEEP_LOOK_MS);
+        left = members(ours, forks, readProcs());
+      }
     } finally {
       clearInterval(hold);
-    }
-    for (const m of left) {
-      signal(m.pid, 'SIGKILL');
-      out.killed.push(m.pid);
     }
   }
   for (const f of found) removeFile(join(records.dir, f.file));

@@ -328,6 +328,22 @@ describe('Terminal', () => {
     expect(runs(straggler)).toBe(false);
   });
 
+  // A worker killed mid-turn whose task had started a server with nohup: the job ran on with no
+  // card to show it, and a close found nothing live to end (the fault suite's case).
+  it('ends what a process that exits on its own leaves in its group: SIGTERM, then SIGKILL after the grace', async () => {
+    const script = `sh -c 'trap "" HUP; echo job $$; exec sleep 600' & sh -c 'trap "" HUP TERM; echo stubborn $$; exec sleep 600' & sleep 0.2; echo leaving`;
+    let tail = '';
+    term.onExit((_id, _info, t) => (tail = t));
+    term.start('s1', { file: '/bin/sh', args: ['-c', script], cwd: dir, env });
+    await until(() => tail.includes('leaving'));
+    const job = Number(/job (\d+)/.exec(tail)![1]);
+    const stubborn = Number(/stubborn (\d+)/.exec(tail)![1]);
+    await until(() => !runs(job));
+    expect(runs(stubborn)).toBe(true);
+    await ended(term.killAll());
+    expect(runs(stubborn)).toBe(false);
+  });
+
   it('keeps only the last 64 KiB of output', async () => {
     let tail = '';
     term.onExit((_id, _info, t) => (tail = t));

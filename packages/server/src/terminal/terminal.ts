@@ -109,6 +109,8 @@ interface Live {
   look?: { cancel(): void };
   /** Whether the looks for a sign of reading go on (one is due, or under way). */
   looking?: boolean;
+  /** A close ({@link Terminal.kill}) is ending it: the close ends what its group leaves, not the exit. */
+  closing?: boolean;
 }
 
 /**
@@ -125,6 +127,8 @@ export class Terminal {
   private readonly exitListeners = new Set<(id: string, info: ExitInfo, tail: string) => void>();
   /** Output taps (the web view's terminal stream, web/). */
   private readonly outputListeners = new Set<(id: string, data: string) => void>();
+  /** Groups of sessions that exited on their own, being ended ({@link endLeftOf}). */
+  private readonly endings = new Set<Promise<void>>();
   /** Start taps (the web view: a card's process runs). */
   private readonly startListeners = new Set<(id: string) => void>();
 
@@ -237,7 +241,7 @@ export class Terminal {
       const wasReady = (!entry.marker || entry.marker.done) && entry.readiness.ready(at);
       const info: ExitInfo = { exitCode, signal, ranMs: at - entry.startedAt, wasReady };
       if (this.live.get(id) === entry) this.live.delete(id);
-      this.o.records?.forgetIfGone(entry.pid);
+      if (!entry.closing) this.endLeftOf(id, entry.pid);
       if (entry.marker && !entry.marker.done) setupEnded({ marker: false, exit: info });
       resolveExit(info);
       for (const l of [...this.exitListeners]) {
@@ -547,6 +551,7 @@ export class Terminal {
   async kill(id: string): Promise<ExitInfo | undefined> {
     const e = this.live.get(id);
     if (!e) return undefined;
+    e.closing = true;
     try {
       e.proc.kill('SIGHUP');
     } catch {
@@ -566,16 +571,48 @@ export class Terminal {
         await sleep(this.clock, GROUP_LOOK_MS);
       }
       // Kept while anything of the session runs on: the next start sweeps it.
-      this.o.records?.forgetIfGone(e.pid);
+      this.o.records?.forgetIfGone(e.pid, id);
       return info;
     } finally {
       timer.cancel();
     }
   }
 
-  /** Ends every session's process; resolves when all are gone. */
+  /**
+   * What the process group of a session whose program exited on its own still holds — a job it
+   * started that ignores the hangup (`nohup … &`), a process the program's death left behind — is
+   * ended as a close ends it: SIGTERM, and SIGKILL to what is left after {@link KILL_GRACE_MS}.
+   * The session is over, and nothing may run on with no card to show it (spec/cli.md § lich close
+   * ends a session's processes; the fault suite's worker killed with a job running). Its record
+   * (terminal/leftovers.ts) stays until nothing of the group runs. {@link killAll} waits for it.
+   */
+  private endLeftOf(id: string, pid: number): void {
+    if (!groupAlive(pid)) {
+      this.o.records?.forgetIfGone(pid, id);
+      return;
+    }
+    const ending = (async () => {
+      signalGroup(pid, 'SIGTERM');
+      const from = this.clock.now();
+      let killed = false;
+      while (groupAlive(pid)) {
+        if (!killed && this.clock.now() - from >= KILL_GRACE_MS) {
+          signalGroup(pid, 'SIGKILL');
+          killed = true;
+        } else if (killed && this.clock.now() - from >= 2 * KILL_GRACE_MS) {
+          break; // what SIGKILL does not end (a process in D state) is the next start's to sweep
+        }
+        await sleep(this.clock, GROUP_LOOK_MS);
+      }
+      this.o.records?.forgetIfGone(pid, id);
+    })();
+    this.endings.add(ending);
+    void ending.finally(() => this.endings.delete(ending));
+  }
+
+  /** Ends every session's process, and what exited sessions left in their groups; resolves when all are gone. */
   async killAll(): Promise<void> {
-    await Promise.all(this.liveIds().map((id) => this.kill(id)));
+    await Promise.all([...this.liveIds().map((id) => this.kill(id)), ...this.endings]);
   }
 }
 
