@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentsAvailable, benchClaude } from './agents.mjs';
 import {
+  alive,
   cleanEnv,
   descendants,
   lich,
@@ -326,6 +327,10 @@ async function main() {
       figures.fanout[n] = await fanout(b, rpc, n);
       log(`fan-out ${n}: ${JSON.stringify(figures.fanout[n])}`);
     }
+  } catch (e) {
+    // What the backend said is what tells a failure of the bench from one of lich.
+    log(`failed; the backend ${alive(b.pid) ? 'still runs' : 'is gone'}, and its log's tail reads:\n${b.stderr().slice(-4000)}`);
+    throw e;
   } finally {
     rpc.close();
     hub.close();

@@ -331,17 +331,19 @@ describe('Terminal', () => {
   // A worker killed mid-turn whose task had started a server with nohup: the job ran on with no
   // card to show it, and a close found nothing live to end (the fault suite's case).
   it('ends what a process that exits on its own leaves in its group: SIGTERM, then SIGKILL after the grace', async () => {
-    const script = `sh -c 'trap "" HUP; echo job $$; exec sleep 600' & sh -c 'trap "" HUP TERM; echo stubborn $$; exec sleep 600' & sleep 0.2; echo leaving`;
-    let tail = '';
-    term.onExit((_id, _info, t) => (tail = t));
+    // Jobs as `nohup` leaves them: off the terminal (a job writing to it would hold the PTY open).
+    const job = (name: string, traps: string) =>
+      `sh -c 'trap "" ${traps}; echo $$ > ${join(dir, name)}; exec sleep 600' </dev/null >/dev/null 2>&1 &`;
+    const script = `${job('job', 'HUP')} ${job('stubborn', 'HUP TERM')} while [ ! -s ${join(dir, 'job')} ] || [ ! -s ${join(dir, 'stubborn')} ]; do sleep 0.05; done`;
+    let exited = false;
+    term.onExit(() => (exited = true));
     term.start('s1', { file: '/bin/sh', args: ['-c', script], cwd: dir, env });
-    await until(() => tail.includes('leaving'));
-    const job = Number(/job (\d+)/.exec(tail)![1]);
-    const stubborn = Number(/stubborn (\d+)/.exec(tail)![1]);
-    await until(() => !runs(job));
-    expect(runs(stubborn)).toBe(true);
+    await until(() => exited);
+    const pidIn = (name: string) => Number(readFileSync(join(dir, name), 'utf8'));
+    await until(() => !runs(pidIn('job')));
+    expect(runs(pidIn('stubborn'))).toBe(true);
     await ended(term.killAll());
-    expect(runs(stubborn)).toBe(false);
+    expect(runs(pidIn('stubborn'))).toBe(false);
   });
 
   it('keeps only the last 64 KiB of output', async () => {

@@ -38,10 +38,18 @@ export const GROUP_LOOK_MS = 50;
 /**
  * How often (ms, by the terminal's clock) the terminal of a session whose rule asks for it
  * (`ReadyRule.reads`) is looked at for a sign that its program reads (terminal/reading.ts), until
- * one came: a look costs a walk of the session's processes in /proc and, when that finds nothing,
+ * one came — for its first {@link READING_SOON_MS}; {@link READING_LATER_MS} after that. A look
+ * costs a walk of the session's processes in /proc and, for a program waiting in poll or select,
  * one `stty`.
  */
 export const READING_LOOK_MS = 150;
+/** How long (ms) the looks for a sign of reading come every {@link READING_LOOK_MS}: most programs read within it. */
+export const READING_SOON_MS = 3_000;
+/**
+ * How often (ms) they come after: a program still not reading then (one that loads for seconds,
+ * or never reads) is looked at less, so a backend opening many of them is not kept busy.
+ */
+export const READING_LATER_MS = 500;
 
 export { PASTE_END, PASTE_START } from './paste.js';
 
@@ -256,7 +264,7 @@ export class Terminal {
   }
 
   /**
-   * Looks at the session's terminal every {@link READING_LOOK_MS} for a sign that its program
+   * Looks at the session's terminal every {@link READING_LOOK_MS} (later {@link READING_LATER_MS}) for a sign that its program
    * reads (terminal/reading.ts), past its setup script, and hands one to its `ReadyWatch` — until
    * the watch has one or is ready, or the PTY is gone. One look at a time.
    */
@@ -264,11 +272,13 @@ export class Terminal {
     const pts = (entry.proc as unknown as { ptsName?: unknown }).ptsName;
     if (typeof pts !== 'string' || pts === '') return;
     const due = () => this.live.get(id) === entry && entry.readiness.probing(this.clock.now());
+    const from = this.clock.now();
     const look = async (): Promise<void> => {
       entry.look = undefined;
       // The setup script's shell is not the program the rule is about (spawn/setup.ts).
       if (due() && !(entry.marker && !entry.marker.done) && (await readsTerminal(entry.pid, pts))) entry.readiness.sign(this.clock.now());
-      if (due()) entry.look = this.clock.after(READING_LOOK_MS, () => void look());
+      const next = this.clock.now() - from < READING_SOON_MS ? READING_LOOK_MS : READING_LATER_MS;
+      if (due()) entry.look = this.clock.after(next, () => void look());
       else entry.looking = false;
     };
     entry.looking = true;
