@@ -17,7 +17,8 @@
 import { userInfo } from 'node:os';
 import { LichError } from './errors.js';
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** The environment as the caller passes it: only bin entries read `process.env`. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /** The account's home from the password database; `""` when it has none. */
 export type PasswdHome = () => string;

@@ -10,7 +10,7 @@
  * operation names its method and options (typed by the generated `RpcMethods`).
  */
 import http from 'node:http';
-import { lichConfigDir } from './dirs.js';
+import { lichConfigDir, type Env } from './dirs.js';
 import { isLich, NO_LICH_RUNNING, pidAlive, writtenAt } from './lich-process.js';
 import type { RpcMethodName, RpcMethods } from '@lich/generated/types';
 import { abortError, LichError, LichTransportError, maskToken, oneLine } from './errors.js';
@@ -31,8 +31,7 @@ export interface Coordinates {
   pid?: number;
 }
 
-/** The environment as the caller passes it: only bin entries read `process.env`. */
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env };
 
 /** Reads a whole UTF-8 file; rejects with the node error (`code: 'ENOENT'` when missing). */
 export type ReadFile = (path: string) => Promise<string>;
