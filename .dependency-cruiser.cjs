@@ -1,4 +1,4 @@
-// The dependency rules of ../shared/DESIGN.md § Layout, checked by dependency-cruiser over every
+// The dependency rules of the layout (docs/architecture.md § Build and run), checked by dependency-cruiser over every
 // import (type-only ones included) in `npm run check`:
 //
 //   contracts → tools/codegen → generated → packages/{cli,mcp,opencode-plugin} → core
@@ -28,14 +28,14 @@ module.exports = {
     {
       name: 'no-client-imports-server',
       severity: 'error',
-      comment: 'The backend is reached over the RPC wire, never imported (DESIGN.md: no client package imports server); the CLI loads dist/server.mjs by URL for doctor and rage.',
+      comment: 'The backend is reached over the RPC wire, never imported (the layout: no client package imports server); the CLI loads dist/server.mjs by URL for doctor and rage.',
       from: { path: `^(packages/${CLIENTS}|generated)/` },
       to: { path: '^packages/server/' },
     },
     {
       name: 'core-is-the-base',
       severity: 'error',
-      comment: 'core imports no other package: every surface builds on it (DESIGN.md: packages/{cli,mcp,opencode-plugin} → core, server → core).',
+      comment: 'core imports no other package: every surface builds on it (the layout: packages/{cli,mcp,opencode-plugin} → core, server → core).',
       from: { path: '^packages/core/' },
       to: { path: '^packages/(?!core/)' },
     },

@@ -286,7 +286,7 @@ process.stdin.on('error', () => finish('stdin error'));
 
 log('start', { cwd: process.cwd(), argv: process.argv.slice(2), tty: Boolean(process.stdin.isTTY) });
 // Bracketed paste first, then the announcement, then the prompt — the order the real agents were
-// measured in (shared/real-agents.md): lich may take /session-start as ready, and a task typed
+// measured in (docs/spec/real-agents.md): lich may take /session-start as ready, and a task typed
 // before mode 2004 reached it goes in as plain lines, each one submitted (its reply line run).
 // Announced before the prompt is drawn, as a provider's SessionStart hook fires before it reads
 // input: by the time lich finds this terminal at a prompt, it has heard from the plugin.

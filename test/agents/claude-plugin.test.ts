@@ -306,8 +306,8 @@ function claude(args: string[], home: string): Promise<Run> {
   });
 }
 
-/** The vendored declarations without the header the vendoring adds (tools/claude-types.mjs). */
-/** The vendored declarations of `folder` without the header the vendoring adds (tools/claude-types.mjs). */
+/** The vendored declarations without the header the vendoring adds (packages/claude-plugin/tools/claude-types.mjs). */
+/** The vendored declarations of `folder` without the header the vendoring adds (packages/claude-plugin/tools/claude-types.mjs). */
 function vendoredDeclarations(folder: 'claude-code' | 'claude-code-tools'): string {
   return readFileSync(join(ROOT, 'packages/claude-plugin/types', folder, 'index.d.ts'), 'utf8').replace(/^(\/\/ lich: .*\n)+/, '');
 }

@@ -1,7 +1,7 @@
 // The four real agent clients the real-agents tier runs, pinned here and nowhere else, and their
 // install into a cache outside the workspace's dependencies (so `npm ci` stays lean):
 // `~/.cache/lich-agents/<dir>` (or `$LICH_AGENTS_CACHE/<dir>`), each by `npm i --prefix`.
-// Facts: ../../../shared/real-agents.md §§ 1, 2.1.
+// Facts: docs/spec/real-agents.md §§ 1, 2.1.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';

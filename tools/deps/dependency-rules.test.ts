@@ -1,5 +1,5 @@
 /**
- * The dependency rules of `npm run check` (.dependency-cruiser.cjs; ../shared/DESIGN.md § Layout)
+ * The dependency rules of `npm run check` (.dependency-cruiser.cjs; docs/architecture.md § Build and run)
  * are only as good as their patterns: a rule whose path stops matching passes everything in
  * silence. So the config is run, through dependency-cruiser's own command line, against a
  * fixture tree (fixtures/layout/) with one deliberately wrong import per rule and a handful of

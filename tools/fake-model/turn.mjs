@@ -1,6 +1,6 @@
 // What a model request says, whatever protocol carried it: the protocol-neutral `Turn` a script
 // reads (README.md § Turn). One parser per protocol: Anthropic Messages, OpenAI Chat
-// Completions, OpenAI Responses. Facts from ../../../shared/real-agents.md §§ 3.2, 4.2, 5.2.
+// Completions, OpenAI Responses. Facts from docs/spec/real-agents.md §§ 3.2, 4.2, 5.2.
 
 /** A lich ticket in relayed text: 8 hex digits after `reply` or `ticket` (real-agents.md § 2.3). */
 const TICKET = /\b(?:reply|ticket)\s+([0-9a-f]{8})\b/;

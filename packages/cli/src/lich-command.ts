@@ -17,7 +17,8 @@
  *   never a stack trace — {@link funnel}, {@link sayFailure}. main.ts runs its dispatch through the
  *   same funnel, imported from here: this module imports nothing of main.ts.
  *
- * So every command (shared/STYLE.md § 4, § What to follow 9):
+ * So every command, as oclif's own conventions would have it but with lich's contract in place of
+ * oclif's defaults:
  *
  * - reads argv with Go `flag` semantics, never from stdin;
  * - prints exactly one line for `--json` (`[]`, never `null`);

@@ -1,6 +1,7 @@
 /**
  * The few run-time helpers the code in `generated/` calls, so that the generated files stay tables
- * and never grow a branch of their own (STYLE.md § What to follow, rule 5). Each helper is the
+ * and never grow a branch of their own (generated code is thin and declarative: an emitter that
+ * wants an `if` is missing a piece that belongs in the contract or in core). Each helper is the
  * written-once meaning of an annotation in `contracts/operations/*.json`:
  *
  * - `x-cli.args` → {@link alignPositionals}; `x-cli.flags` → {@link stringFlag}, {@link integerFlag},

@@ -16,7 +16,8 @@ export type Surface = 'cli' | 'mcp';
 
 /**
  * Everything an operation touches outside its own memory, injected so that no module of core
- * reads `process.env` or opens a socket on its own (shared/STYLE.md § What to follow, item 7).
+ * reads `process.env` or opens a socket on its own: only the process entry that builds the context
+ * touches the process, and tests replace single seams instead of reaching a real lich.
  * Build one with `createContext` (operations.ts); tests override single seams.
  */
 export interface LichContext {
@@ -120,7 +121,7 @@ export interface Started {
   exited: Promise<string>;
 }
 
-/** How the CLI starts programs that outlive it (packages/cli/src/launcher.ts). */
+/** How the CLI starts programs that outlive it (`processLauncher`, packages/cli/src/main.ts). */
 export interface Launcher {
   /** This lich's executable, absolute (packages/cli/bin/lich.js): `lich-native` is looked up in its directory, and a backend is started as `<bin> --no-window`. */
   bin: string;

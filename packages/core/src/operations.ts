@@ -81,7 +81,7 @@ import { nativeText } from './native.js';
 
 export type { LichContext, OperationEntry, OperationTable, Outcome, RunOptions } from './operation.js';
 
-// ---- The context (spec/cli.md § Transport; shared/STYLE.md § What to follow, item 7).
+// ---- The context (spec/cli.md § Transport): every effect an operation has goes through a seam of it.
 
 /** What {@link createContext} takes: the surface and environment, and any seam to replace. */
 export interface ContextOptions {

@@ -1,6 +1,7 @@
 /**
  * Tool-argument validation for `lich mcp`. The SDK's low-level `Server` checks nothing against
- * a tool's `inputSchema` (shared/ecosystem.md § 3), so each schema is compiled once, with ajv's
+ * a tool's `inputSchema` (measured on SDK 1.32.2: `{session: 1}` against `session: string`
+ * reached the handler and the call returned success), so each schema is compiled once, with ajv's
  * JSON Schema 2020-12 dialect, and every call is checked before its arguments become an
  * operation's input. A failure is a tool result the agent reads, not a protocol error
  * (spec/cli.md § lich mcp), so the reason is written to be acted on.

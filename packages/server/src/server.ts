@@ -1,8 +1,7 @@
 /**
- * The headless lich backend, assembled (docs/architecture.md § The backend; docs/DESIGN.md,
- * "The server, inside"): store, providers, terminal, relay, spawn, the RPC dispatcher and the
- * hook endpoints behind one loopback listener, and the runtime file that lets a command outside
- * a session find it.
+ * The headless lich backend, assembled (docs/architecture.md § The backend): store, providers,
+ * terminal, relay, spawn, the RPC dispatcher and the hook endpoints behind one loopback listener,
+ * and the runtime file that lets a command outside a session find it.
  */
 import { join } from 'node:path';
 import { StartRefusal } from './errors.js';

@@ -2,8 +2,8 @@
  * A task for a session that looks at its prompt while its plugin has not reported its start
  * (`RelayHost.unheard`): a Claude Code session lich started with its plugin, sitting on its
  * folder-trust dialog, where anything typed answers the dialog's preselected "No, exit" and ends
- * the session (../shared/real-agents.md § 3.1; /work/coord note on 2.1.328: no hook, module or
- * MCP server runs before the dialog is answered). Nothing is typed there; the task ends `unread`
+ * the session (real-agents.md § 3.1; measured on Claude Code 2.1.328: no hook, module or MCP
+ * server runs before the dialog is answered). Nothing is typed there; the task ends `unread`
  * two receipt windows after it would have been typed (spec/cli.md § lich send, Never read;
  * § Known ceilings: "the wait ends in half a minute"). A slow start still gets it: through the
  * mod, which polls once the session is past the dialog, or typed once its start is reported.

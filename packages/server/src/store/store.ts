@@ -1,5 +1,5 @@
 /**
- * The backend's SQLite store: projects and sessions (docs/DESIGN.md, "The server, inside").
+ * The backend's SQLite store: projects and sessions (docs/architecture.md § The backend, Store).
  *
  * One file, `<dataDir>/lich.db`, in WAL mode so the readers the relay makes on every lookup
  * never wait on a hook's write. The schema moves only through the numbered migrations below,

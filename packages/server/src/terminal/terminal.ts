@@ -1,6 +1,6 @@
 /**
- * The terminal service: one node-pty process per live session (docs/DESIGN.md, "The server,
- * inside"; spec/cli.md § lich server side, Delivery and Liveness; wire.md § 8.2).
+ * The terminal service: one node-pty process per live session (docs/architecture.md § The backend,
+ * Terminal; spec/cli.md § lich server side, Delivery and Liveness; wire.md § 8.2).
  *
  * lich never reads a session's screen; what it keeps of the output is when it last arrived
  * (the quiet heuristic that stands in for "the agent is at its prompt") and a tail of it, which

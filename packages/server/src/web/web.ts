@@ -1,5 +1,5 @@
 /**
- * The web view (docs/web-view.md; docs/DESIGN.md, "web view"): the window of a headless lich,
+ * The web view (docs/web-view.md; docs/architecture.md § The backend, Web view): the window of a headless lich,
  * as a page its own loopback listener serves. It shows the workspace as the window's sidebar
  * does, a live terminal per card, and the errands in flight and recently settled; a person can
  * type into a card's terminal, through the relay's typing queue like `lich insert`.
