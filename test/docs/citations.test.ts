@@ -17,6 +17,9 @@
  *   `test/…`, `examples/…`, `contracts/…`, `docs/…`, `data/…`) that no tracked file has: a file,
  *   or a directory holding one. Build output (`dist/`) and patterns (`<id>`, `*`, `{a,b}`) are
  *   not paths of the repository and are skipped;
+ * - a section of one of the repository's own documents (`docs/architecture.md § Readiness`,
+ *   `README.md § Add a provider`) that none of its headings begins with: a heading moved or
+ *   renamed leaves its citations pointing at nothing;
  * - an issue's notes (`issue 12's notes`, `the closing note`): they live in the issue tracker,
  *   not here.
  *
@@ -73,6 +76,8 @@ const OUTSIDE = /(?:\.\.\/)+shared\/[\w./-]*|(?<![\w./-])shared\/[\w.-]+\.md|(?<
 const MARKDOWN = /(?<![\w.@/-])(?:(?:\.{1,2}\/)*[\w-][\w.-]*\/[\w./-]*\.md\b|[\w-][\w.-]*\.md(?=\s*§)|[A-Z][A-Z0-9_-]*\.md\b)/g;
 /** A file of one of the repository's trees (an extension), or a directory (a trailing `/`). */
 const TREE = /(?<![\w.@/-])(?:packages|generated|tools|test|examples|contracts|docs|data)\/(?:[\w.@-]+\/)*(?:[\w@-]+\.[a-z][\w.]*[a-z0-9]|(?=[\s`'")\],;:]|$))/g;
+/** `<document>.md § <section>`: the section runs to a `)`, `;`, `.`, `,` or the end of the line. */
+const SECTION = /(?<![\w.@/-])((?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.md)`? § ([^);.,\n]+)/g;
 const ISSUE_NOTES = /\bissue \d+['’]s (?:closing )?notes?\b|\bclosing note\b/gi;
 
 /**
@@ -131,6 +136,7 @@ export function citationFaults(
     for (let d = posix.dirname(f); d !== '.'; d = posix.dirname(d)) dirs.add(d);
   }
   const exists = (p: string) => have.has(p) || dirs.has(p.replace(/\/$/, ''));
+  const headings = headingsOf(files);
   const faults: CitationFault[] = [];
   for (const [file, text] of files) {
     const lines = prose(file, text).split('\n');
@@ -140,6 +146,13 @@ export function citationFaults(
       const fault = (cited: string, why: string) => faults.push({ file, line: i + 1, cited, why });
       if (!PROVENANCE.has(file)) for (const m of line.matchAll(OUTSIDE)) fault(m[0], 'leaves the repository');
       for (const m of line.matchAll(ISSUE_NOTES)) fault(m[0], "an issue's notes are not in the repository");
+      for (const m of line.matchAll(SECTION)) {
+        const doc = [posix.normalize(posix.join(posix.dirname(file), m[1]!)), posix.normalize(m[1]!)].find((d) => headings.has(d));
+        if (doc === undefined) continue; // not one of the repository's own documents read here
+        const cited = plain(m[2]!.split(',')[0]!);
+        const known = headings.get(doc)!.some((h) => h.startsWith(cited) || cited.startsWith(h.replace(/\s*\(.*$/, '')));
+        if (!known) fault(`${m[1]} § ${m[2]!.trim()}`, 'no such section in that document');
+      }
       for (const m of line.matchAll(MARKDOWN)) {
         const cited = m[0];
         if (/(?:^|\/)shared\//.test(cited)) continue; // said above
@@ -166,6 +179,27 @@ export function citationFaults(
     });
   }
   return faults;
+}
+
+/** A heading or a cited section as compared: no backticks, lower case, single spaces. */
+function plain(text: string): string {
+  return text.replace(/`/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** The headings of every Markdown document of `files` written here (not a vendored copy), by path. */
+function headingsOf(files: ReadonlyMap<string, string>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [file, text] of files) {
+    if (!file.endsWith('.md')) continue;
+    let fenced = false;
+    const hs: string[] = [];
+    for (const line of text.split('\n')) {
+      if (/^\s*```/.test(line)) fenced = !fenced;
+      else if (!fenced && /^#{1,6} /.test(line)) hs.push(plain(line.replace(/^#+ /, '')));
+    }
+    out.set(file, hs);
+  }
+  return out;
 }
 
 /** Whether git ignores `path` (build or run output). */
@@ -201,6 +235,7 @@ describe('citations', () => {
 
   it('are faults when they lead nowhere, one of each kind', () => {
     const tracked = ['docs/spec/wire.md', 'docs/architecture.md', 'packages/core/src/rpc.ts', 'README.md'];
+    const architecture = '# Architecture\n\n## The backend (`packages/server`)\n\n### Readiness\n\n```sh\n# Not a heading\n```\n';
     const fixture = new Map([
       [
         'packages/core/src/example.ts',
@@ -211,8 +246,11 @@ describe('citations', () => {
           '// The client (packages/core/src/rpc.ts), the server (packages/server/src/rpc.ts).',
           "// Measured in issue 12's notes.",
           '// Built into packages/cli/dist/lich.cjs; <dataDir>/processes/<pid>.json; https://x.test/a/DESIGN.md.',
+          '// As docs/architecture.md § The backend, Readiness says (§ Readiness below); docs/architecture.md § The relay, inside.',
+          '// Not docs/architecture.md § Not a heading.',
         ].join('\n'),
       ],
+      ['docs/architecture.md', architecture],
     ]);
     expect(citationFaults(fixture, tracked)).toEqual([
       { file: 'packages/core/src/example.ts', line: 1, cited: '../shared/DESIGN.md', why: 'leaves the repository' },
@@ -224,6 +262,8 @@ describe('citations', () => {
         why: 'no such file or directory in the repository',
       },
       { file: 'packages/core/src/example.ts', line: 5, cited: "issue 12's notes", why: "an issue's notes are not in the repository" },
+      { file: 'packages/core/src/example.ts', line: 7, cited: 'docs/architecture.md § The relay', why: 'no such section in that document' },
+      { file: 'packages/core/src/example.ts', line: 8, cited: 'docs/architecture.md § Not a heading', why: 'no such section in that document' },
     ]);
   });
 });

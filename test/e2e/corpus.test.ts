@@ -20,7 +20,7 @@ const DIR = join(ROOT, 'contracts/fixtures/bad');
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
 
-/** A value of the corpus's small text language (README.md § Text). */
+/** A value of the corpus's small text language (contracts/fixtures/bad/README.md § Text). */
 type Text = string | { $repeat: Text; times: number } | { $hex: string } | { $concat: Text[] };
 type Json = unknown;
 

@@ -13,7 +13,7 @@ const require = createRequire(join(root, 'package.json'));
 
 /**
  * The public packages, in the order they are packed; every other workspace package is `private`
- * (docs/packaging.md § What is public).
+ * (docs/PUBLIC-API.md).
  */
 export const PUBLIC_PACKAGES = Object.freeze([
   { key: 'core', dir: 'packages/core', name: '@lich/core' },

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRepoSource, report, traceSend } from './send-path.mjs';
 
-/** The files of docs/how-a-command-flows.md § `lich send`: the CLI process, out and § Back. */
+/** The CLI process's files on `lich send` (docs/how-a-command-flows.md § The CLI entry, § Core, out, § Back). */
 const CLIENT_PATH = [
   'packages/cli/bin/lich.js',
   'packages/cli/src/main.ts',

@@ -1,4 +1,4 @@
-// @lich/core's entry points (package.json `exports`; docs/packaging.md § What is public): the
+// @lich/core's entry points (package.json `exports`; docs/PUBLIC-API.md): the
 // plugin side behind `@lich/core/mod` is the same code `@lich/core` exports, name for name, so
 // the two can never drift apart; and the contract entry point loads nothing.
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Each session's own temporary directory: its `TMPDIR`, made when its PTY starts and removed when
- * it ends (docs/architecture.md § Session environment).
+ * it ends (docs/architecture.md § The backend, Terminal, What a session leaves behind).
  *
  * Programs write into `TMPDIR` and leave it there: opencode 1.18.33 (a Bun binary) unpacks ≈14–19
  * MB of native libraries (`.<hash>.so`, and an `opencode/` folder) into it on every start and never

@@ -1,5 +1,5 @@
 /**
- * How the web view hears that the workspace changed (docs/architecture.md § the web view): from
+ * How the web view hears that the workspace changed (docs/architecture.md § The backend, Web view): from
  * where each change happens — the store's writes (`Store.onWrite`, tapped only while a page is
  * open), a card's process starting or ending, the relay's errand news, a reported state — never
  * from the RPC dispatcher, and never by looking every second. A real store, a real listener, a
