@@ -170,8 +170,8 @@ export async function benchDelivery(o = {}) {
     const offline = prepareOffline('claude', { root: join(scratch, 'claude'), fakeUrl: fake.url, trust: [project] });
     const PATH = `${offline.binDir}:${cleanEnv.PATH ?? ''}`;
     // The same client without lich's plugin: nothing polls, so lich types (and it has no lich tools:
-    // the model answers through Bash, "$LICH_BIN" reply).
-    const providers = { 'claude-typed': { name: 'Claude Code (typed at)', command: offline.wrapper, args: [], env: {}, reportsState: false, tools: false } };
+    // the model answers through Bash, "$LICH_BIN" reply). Ready by the built-in kind's sign, bracketed paste on.
+    const providers = { 'claude-typed': { name: 'Claude Code (typed at)', command: offline.wrapper, args: [], env: {}, reportsState: false, tools: false, ready: { bracketedPaste: true } } };
     backend = await startBackend(providers, { PATH, LICH_TRACE_DELIVERY: '1' });
     const env = { ...backend.env, PATH };
 
