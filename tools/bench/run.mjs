@@ -7,7 +7,8 @@
 // command on both sides (Node 20 loads that bundle on every start, ~65 ms).
 //
 // Usage: npm run bench [-- --runs N] [--quick] [--no-web | --web-only] [--no-agents | --agents-only] [--agent-sends N]
-//                      [--no-installed | --installed <prefix>]
+//                      [--no-installed | --installed <prefix>] [--fanout-only] [--fanout-runs N]
+//                      [--no-delivery | --delivery-only] [--delivery-sends N]
 //   --quick skips the 128-session fan-out; --no-web the web view's flood (web.mjs), which needs
 //   Debian's chromium; --web-only runs that one and prints its figures alone; --no-agents the real
 //   Claude Code figures (agents.mjs), which are also skipped, saying so, when the client is not in
@@ -15,12 +16,20 @@
 //   `lich` beside the one a user installs: @lich/cli packed and `npm install -g`'d into a temp prefix
 //   first (node-pty and better-sqlite3 build then, a minute or more), or the one already installed
 //   under --installed <prefix> (e.g. a `npm run pack:check -- --keep` left); --no-installed skips it.
-// Writes tools/bench/results/latest.json and latest.md (latest-agents.* with --agents-only); prints the table.
+//   --fanout-only runs just the fan-out through lich against the same fan-out with no lich
+//   (fanout.mjs; --fanout-runs N, default 3 each way, alternating); --delivery-only just the
+//   delivery to a real Claude Code broken into its parts (delivery.mjs; --delivery-sends N, default
+//   10 per route), which --no-delivery skips and which is skipped, saying so, without the client
+//   in the cache.
+// Writes tools/bench/results/latest.json and latest.md (latest-agents.*, latest-fanout.*,
+// latest-delivery.* with the -only flags); prints the table.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentsAvailable, benchClaude } from './agents.mjs';
+import { benchDelivery, DELIVERY_OTHER_TARGET_MS, deliveryAvailable } from './delivery.mjs';
+import { benchFanoutVsDirect, exampleProvider, FANOUT_RATIO_TARGET } from './fanout.mjs';
 import {
   alive,
   cleanEnv,
@@ -56,6 +65,11 @@ const NO_AGENTS = arg('--no-agents') > 0;
 const AGENTS_ONLY = arg('--agents-only') > 0;
 const AGENT_SENDS = arg('--agent-sends') > 0 ? Number(process.argv[arg('--agent-sends') + 1]) : 20;
 const NO_INSTALLED = arg('--no-installed') > 0;
+const FANOUT_ONLY = arg('--fanout-only') > 0;
+const FANOUT_RUNS = arg('--fanout-runs') > 0 ? Number(process.argv[arg('--fanout-runs') + 1]) : 3;
+const NO_DELIVERY = arg('--no-delivery') > 0;
+const DELIVERY_ONLY = arg('--delivery-only') > 0;
+const DELIVERY_SENDS = arg('--delivery-sends') > 0 ? Number(process.argv[arg('--delivery-sends') + 1]) : 10;
 const INSTALLED_PREFIX = arg('--installed') > 0 ? process.argv[arg('--installed') + 1] : undefined;
 const WARMUP = 3;
 const MCP_CALLS = 500;
@@ -113,18 +127,113 @@ function agentRows(f, row) {
   ];
 }
 
+/** The real Claude Code delivery breakdown into `figures.delivery`, or why it was skipped into `figures.deliverySkipped`. */
+async function deliveryFigures(figures) {
+  if (NO_DELIVERY) {
+    figures.deliverySkipped = 'skipped: --no-delivery';
+    log(`delivery breakdown ${figures.deliverySkipped}`);
+    return;
+  }
+  const can = deliveryAvailable();
+  if (!can.ok) {
+    figures.deliverySkipped = `skipped: ${can.why}`;
+    log(`delivery breakdown ${figures.deliverySkipped}`);
+    return;
+  }
+  figures.delivery = await benchDelivery({ sends: DELIVERY_SENDS, log });
+}
+
+const ok = (cond) => (cond ? 'met' : '**missed**');
+const mdRow = (figure, measured, target, verdict) => `| ${figure} | ${measured} | ${target} | ${verdict} |`;
+
+/** The delivery breakdown's rows: per route, its parts beside the direct paste's, and the target. */
+function deliveryRows(f, row) {
+  if (!f.delivery) return [row('delivery to a real Claude Code, broken into its parts', f.deliverySkipped ?? 'skipped', `what is not the settle or the CLI's start ≤ ${DELIVERY_OTHER_TARGET_MS} ms`, '—')];
+  const d = f.delivery;
+  const rows = [];
+  for (const route of ['typed', 'mod']) {
+    const x = d[route];
+    if (!x) continue;
+    const l = x.lich;
+    const parts =
+      route === 'typed'
+        ? `CLI start ${l.cliStart} + RPC ${l.rpc} + relay hold ${l.hold} + typing ${l.prep} + the client takes the paste ${l.take} + settle ${l.settle} (the client drawing ${l.settleDrawing}, then quiet ${l.settleQuiet}) + the client, Enter → request ${l.client}`
+        : `CLI start ${l.cliStart} + RPC ${l.rpc} + relay hold ${l.hold} + the mod's poll takes it ${l.handOver} + the client (its mod's prompt.submit) → request ${l.client}`;
+    const what =
+      route === 'typed'
+        ? `real Claude Code (${d.client}), typed at (no lich plugin: paste, 150 ms quiet, Enter): \`lich send\` → request at the model`
+        : `real Claude Code, built-in kind (its mod polls: handed a \`prompt\`, nothing typed): \`lich send\` → request at the model`;
+    rows.push(
+      row(
+        what,
+        `${l.total} ms = ${parts} (medians of ${d.sends} sends, each part's own median; p90 ${x.lichP90Total} ms) vs a direct paste ${x.direct.total} ms = takes the paste ${x.direct.take} + Enter → request ${x.direct.client}`,
+        '—',
+        '—',
+      ),
+      row(
+        `… over the direct paste, what is not the settle or the CLI's start (${route})`,
+        `${x.otherThanSettleAndCliMs} ms (median per send of lich − direct − CLI start − settle; over direct in all ${x.overDirectMs} ms); lich's own part of it, RPC + hold${route === 'typed' ? ' + typing' : ' + hand-over'}: ${x.lichsOwnMs} ms, the rest the client's own`,
+        `≤ ${DELIVERY_OTHER_TARGET_MS} ms`,
+        ok(x.otherThanSettleAndCliMs <= DELIVERY_OTHER_TARGET_MS),
+      ),
+    );
+  }
+  return rows;
+}
+
+/** The fan-out comparison's row. */
+function fanoutVsRows(f, row) {
+  const x = f.fanoutVsDirect;
+  if (!x) return [];
+  return [
+    row(
+      `fan-out ${x.sessions} example agents, each answering one task: through lich (\`lich open\` + \`lich send\`) vs started on PTYs directly, task pasted, answer read back`,
+      `${x.lichMedianSeconds} s vs ${x.directMedianSeconds} s = ${x.ratio.toFixed(2)} × (medians of ${x.runs} alternating runs each: lich ${x.lichSeconds.join(', ')}; direct ${x.directSeconds.join(', ')})`,
+      `≤ ${FANOUT_RATIO_TARGET} ×`,
+      ok(x.ratio <= FANOUT_RATIO_TARGET),
+    ),
+  ];
+}
+
+/** Writes `latest-<name>.{json,md}` for a run of one part alone and prints its table. */
+function reportOnly(name, what, figures, rows) {
+  figures.wallSeconds = round((now() - benchStart) / 1000);
+  const md = ['| figure | measured (median) | target | |', '|---|---|---|---|', ...rows].join('\n');
+  const dir = join(root, 'tools/bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `latest-${name}.json`), JSON.stringify({ date: new Date().toISOString(), node: process.version, ...figures }, null, 2) + '\n');
+  writeFileSync(join(dir, `latest-${name}.md`), md + '\n');
+  console.log(`${what} only, NODE_EXTRA_CA_CERTS unset, ${process.version}; ${figures.wallSeconds} s\n`);
+  console.log(md);
+}
+
 async function main() {
   if (AGENTS_ONLY) {
     const figures = {};
     await agentFigures(figures);
-    figures.wallSeconds = round((now() - benchStart) / 1000);
-    const md = ['| figure | measured (median) | target | |', '|---|---|---|---|', ...agentRows(figures, (a, b, c, d) => `| ${a} | ${b} | ${c} | ${d} |`)].join('\n');
-    const dir = join(root, 'tools/bench/results');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'latest-agents.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, ...figures }, null, 2) + '\n');
-    writeFileSync(join(dir, 'latest-agents.md'), md + '\n');
-    console.log(`real agents only, NODE_EXTRA_CA_CERTS unset, ${process.version}; ${figures.wallSeconds} s\n`);
-    console.log(md);
+    reportOnly('agents', 'real agents', figures, agentRows(figures, mdRow));
+    return;
+  }
+  if (DELIVERY_ONLY) {
+    const figures = {};
+    await deliveryFigures(figures);
+    reportOnly('delivery', 'delivery to a real Claude Code', figures, deliveryRows(figures, mdRow));
+    return;
+  }
+  if (FANOUT_ONLY) {
+    const figures = {};
+    const b = await startBackend({ example: exampleProvider });
+    const rpc = rpcClient(b.info.port, b.info.token);
+    try {
+      figures.fanoutVsDirect = await benchFanoutVsDirect({ b, rpc, n: 32, runs: FANOUT_RUNS, log });
+    } catch (e) {
+      log(`failed; the backend ${alive(b.pid) ? 'still runs' : 'is gone'}, and its log's tail reads:\n${b.stderr().slice(-4000)}`);
+      throw e;
+    } finally {
+      rpc.close();
+      figures.cleanup = await stopBackend(b);
+    }
+    reportOnly('fanout', 'fan-out through lich vs direct', figures, fanoutVsRows(figures, mdRow));
     return;
   }
   const benchTmp = mkdtempSync(join(tmpdir(), 'lich-bench-web-'));
@@ -153,14 +262,7 @@ async function main() {
       tools: false,
     },
     flood: { ...floodProvider, env: { BENCH_FLOOD_ON: join(benchTmp, 'flood-on') } },
-    example: {
-      name: 'Example agent',
-      command: process.execPath,
-      args: [join(root, 'examples/agent/agent.mjs')],
-      env: { EXAMPLE_AGENT_PROVIDER: 'example' },
-      reportsState: true,
-      tools: false,
-    },
+    example: exampleProvider,
   };
   // Installed before the backend starts, so the native builds share the cores with nothing measured.
   const installed = await installedLich(benchTmp);
@@ -327,6 +429,9 @@ async function main() {
       figures.fanout[n] = await fanout(b, rpc, n);
       log(`fan-out ${n}: ${JSON.stringify(figures.fanout[n])}`);
     }
+    // ——— fan-out: the same 32 through lich and directly, alternating ———
+    figures.fanoutVsDirect = await benchFanoutVsDirect({ b, rpc, n: 32, runs: FANOUT_RUNS, log });
+    log(`fan-out vs direct: ${JSON.stringify(figures.fanoutVsDirect)}`);
   } catch (e) {
     // What the backend said is what tells a failure of the bench from one of lich.
     log(`failed; the backend ${alive(b.pid) ? 'still runs' : 'is gone'}, and its log's tail reads:\n${b.stderr().slice(-4000)}`);
@@ -341,6 +446,7 @@ async function main() {
   }
   // Own backend, after the other one is gone: two idle Claude Codes should not share the cores with it.
   await agentFigures(figures);
+  await deliveryFigures(figures);
   figures.wallSeconds = round((now() - benchStart) / 1000);
   report(figures);
 }
@@ -521,7 +627,6 @@ function webRows(w, row, ok) {
 }
 
 function report(f) {
-  const ok = (cond) => (cond ? 'met' : '**missed**');
   const cli = f.cli;
   const base = cli['node -e 0'].medianMs;
   const row = (figure, measured, target, verdict) => `| ${figure} | ${measured} | ${target} | ${verdict} |`;
@@ -562,10 +667,12 @@ function report(f) {
         x.sessions === 32 ? ok(x.wallSeconds <= 10 && x.rssPeakMb <= 200) : '—',
       ),
     ),
+    ...fanoutVsRows(f, row),
     ...webRows(f.web, row, ok),
     row('backend idle RSS', `${f.idleRssMb} MB`, '≤ 80 MB', ok(f.idleRssMb <= 80)),
     row('RSS per idle session', `${f.rssPerIdleSessionMb} MB (slope 0 → 32)`, '—', '—'),
     ...agentRows(f, row),
+    ...deliveryRows(f, row),
   ];
   const md = ['| figure | measured (median) | target | |', '|---|---|---|---|', ...rows].join('\n');
   const result = { date: new Date().toISOString(), node: process.version, runs: RUNS, quick: QUICK, ...f };

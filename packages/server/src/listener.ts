@@ -25,10 +25,11 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RpcDispatcher } from './rpc.js';
 import { StartRefusal } from './errors.js';
+import type { Trace } from './trace.js';
 
 /** RPC bodies: `1 << 20` bytes (wire.md § 1.2). */
 export const RPC_BODY_LIMIT = 1 << 20;
@@ -166,15 +167,18 @@ export interface Listener {
 /**
  * Binds the listener.
  * @param port 0 for a free port.
+ * @param trace the delivery trace (trace.ts; bench only): `rpc-connect` of every connection and
+ *   `rpc-request` of every `/rpc/` request; absent (the default), none.
  * @throws StartRefusal `port <p> on 127.0.0.1 is taken …` when another program holds the port;
  *   Error `listen on 127.0.0.1:<p>: …` when it cannot bind for another reason.
  */
-export async function listen(port: number, token: string, routes: ListenerRoutes, log: (l: string) => void): Promise<Listener> {
+export async function listen(port: number, token: string, routes: ListenerRoutes, log: (l: string) => void, trace?: Trace): Promise<Listener> {
   const inflight = new Set<ServerResponse>();
   const idleWaiters = new Set<() => void>();
   // Set once bound, before any request can arrive: the Host check needs the real port of port 0.
   let bound = 0;
   const server = createServer((req, res) => {
+    if (trace && req.url?.startsWith('/rpc/')) trace('rpc-request', `${req.url.slice(5).split('?')[0]}:${req.socket.remotePort}`);
     inflight.add(res);
     res.once('close', () => {
       inflight.delete(res);
@@ -186,6 +190,7 @@ export async function listen(port: number, token: string, routes: ListenerRoutes
       else res.destroy();
     });
   });
+  if (trace) server.on('connection', (socket: Socket) => trace('rpc-connect', String(socket.remotePort)));
   // The web view's live connection, behind the same Host rule as every request.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());

@@ -30,6 +30,7 @@ import { ProcessRecords, sweepLeftovers } from './terminal/leftovers.js';
 import { Terminal } from './terminal/terminal.js';
 import { WebView } from './web/web.js';
 import { takeWorkspaceLock } from './workspace-lock.js';
+import { deliveryTrace } from './trace.js';
 
 /** The port a lich listens on unless `LICH_LISTEN_PORT` says otherwise (`singleton.DefaultPort`). */
 export const DEFAULT_PORT = 47821;
@@ -143,7 +144,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (swept > 0) log(`removed the temporary directories of ${swept} session${swept === 1 ? '' : 's'} an earlier run left`);
 
   const token = newToken();
-  const terminal = new Terminal({ clock, records, log });
+  // Off unless LICH_TRACE_DELIVERY=1 (the bench's delivery breakdown, trace.ts).
+  const trace = deliveryTrace(env, log);
+  const terminal = new Terminal({ clock, records, log, trace });
   const providers = new Providers(opts.configDir, env, { bin: opts.bin });
   const ports = new WorktreePorts();
   const host = new SessionHost(store, terminal, providers, ports, clock, log);
@@ -153,6 +156,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const relay = new Relay(host, opts.timings, {
     park: (id) => spawn.close({ from: '', target: id, project: '', worktree: '', force: false }),
     log,
+    trace,
     mod: hub,
     // wire.md § 8.4: what the backend types is in the language of its own environment.
     lang: promptLang(env.LICH_PROMPT_LANG),
@@ -280,6 +284,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         web,
       },
       log,
+      trace,
     );
   } catch (err) {
     web.close();

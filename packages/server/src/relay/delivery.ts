@@ -12,6 +12,7 @@ import type { Errand } from './errand.js';
 import { RelayError } from './errors.js';
 import { DraftHeld, PasteRefusal, type RelayHost } from './host.js';
 import type { Outcomes } from './outcomes.js';
+import type { Trace } from '../trace.js';
 
 /** What delivery needs of the rest of the relay, wired by relay.ts. */
 export interface DeliveryDeps {
@@ -25,6 +26,8 @@ export interface DeliveryDeps {
   /** Whether the relay has closed: nothing more is typed. */
   closed(): boolean;
   log?: (line: string) => void;
+  /** The delivery trace (trace.ts; bench only): `held` and `typing` of each errand. */
+  trace?: Trace;
 }
 
 /** A message (or text) a session's program cannot take whole, and what to do (terminal/paste.ts gives `reason`). */
@@ -83,6 +86,7 @@ export class Delivery {
   private queue(e: Errand): void {
     const { host, book, timings } = this.d;
     e.phase = 'queued';
+    this.d.trace?.('held', e.ticket);
     this.hold(e);
     book.after(e, timings.deliveryLimitMs, () => {
       if (e.phase === 'queued') book.land(e, 'undelivered');
@@ -133,6 +137,7 @@ export class Delivery {
   private typeIn(e: Errand): void {
     const { host, book } = this.d;
     e.phase = 'typing';
+    this.d.trace?.('typing', e.ticket);
     book.clearTimers(e);
     this.typeAt(e.targetId, e.message).then(
       () => {

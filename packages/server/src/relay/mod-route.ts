@@ -11,6 +11,7 @@ import { nudgeText, reportSummary, subagentReportText, workerTaskText } from './
 import { type Errand, isLanded } from './errand.js';
 import type { RelayHost } from './host.js';
 import type { Outcomes } from './outcomes.js';
+import type { Trace } from '../trace.js';
 
 import { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type RelayModPrompt, type RelayModTicket } from './relay-mod.js';
 
@@ -34,6 +35,8 @@ export interface ModRouteDeps {
   announceAgain(sender: string): void;
   /** Whether the relay has closed. */
   closed(): boolean;
+  /** The delivery trace (trace.ts; bench only): `offered`, `collected` and `acked` of each errand. */
+  trace?: Trace;
 }
 
 export class ModRoute {
@@ -71,12 +74,14 @@ export class ModRoute {
     book.clearTimers(e);
     e.phase = 'offered';
     e.offer = ticket;
+    this.d.trace?.('offered', e.ticket);
     this.prompts.set(ticket.id, e);
     void ticket.wait(this.d.timings.modAckWaitMs);
     void ticket.collected.then((got) => {
       if (e.offer !== ticket) return; // the errand ended meanwhile, and withdrew it
       e.offer = undefined;
       if (this.d.closed() || e.phase !== 'offered') return;
+      if (got) this.d.trace?.('collected', e.ticket);
       if (!got) {
         this.prompts.delete(ticket.id);
         e.typeOnly = true;
@@ -115,6 +120,7 @@ export class ModRoute {
       if (!e || e.targetId !== sessionId || this.d.closed() || e.phase !== 'delivered') return;
       this.prompts.delete(ack.id);
       if (ack.ok) {
+        this.d.trace?.('acked', e.ticket);
         e.receipted = true;
         e.read = true;
         if (!e.skipTurn) e.sawBusy = true;

@@ -42,6 +42,7 @@ import { resolveTarget } from './resolve.js';
 import { Subagents } from './subagents.js';
 import { capAnswer, checkAnswer, checkPrompt, placeholderIn } from './text.js';
 import { Turns } from './turns.js';
+import type { Trace } from '../trace.js';
 import type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
 import type {
   Inserted,
@@ -127,6 +128,8 @@ export interface RelayOptions {
   lang?: PromptLang;
   /** HOME, for a `~/…` project an insert names (default: this process's home). */
   home?: string;
+  /** The delivery trace (trace.ts; bench only, off by default): where each send's steps are marked. */
+  trace?: Trace;
 }
 
 /** wire.md § 9: `relay.SendSubagent` called from outside a session. */
@@ -187,13 +190,14 @@ export class Relay {
       stoppedAfterAnswer: (id) => this.subagents.stopped(id),
     });
     const busy = (id: string) => this.turns.busy(id);
-    this.delivery = new Delivery({ host, book, timings: t, offer: (e) => this.modRoute.offer(e), busy, closed, log: options.log });
+    this.delivery = new Delivery({ host, book, timings: t, offer: (e) => this.modRoute.offer(e), busy, closed, log: options.log, trace: options.trace });
     this.modRoute = new ModRoute({
       host,
       book,
       timings: t,
       mod: options.mod,
       lang,
+      trace: options.trace,
       deliver: (e) => this.delivery.deliver(e),
       busy,
       typeWhenReady: (id, text) => this.delivery.typeWhenReady(id, text),
@@ -300,6 +304,7 @@ export class Relay {
     // (spec/cli.md § lich send): a fresh worktree's install routinely outlasts any wait the
     // sender asked for, and holding the line through it would only spend the sender's turn.
     // A provider still not reading when the cap on its start ran out is held the same way.
+    this.options.trace?.('send-accepted', ticket);
     if (this.host.inSetup?.(target.id) || this.host.overdue?.(target.id)) {
       this.delivery.deliver(e);
       return this.book.giveUp(e);

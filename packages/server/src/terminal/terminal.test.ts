@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../testing/clock.js';
+import { hrMs } from '../trace.js';
 import { DraftHeld, GROUP_LOOK_MS, KILL_GRACE_MS, PASTE_END, PASTE_START, PasteRefusal, READY_QUIET_MS, SUBMIT_QUIET_MS, Terminal } from './terminal.js';
 
 // Every time the terminal keeps — the quiet that makes a session ready, the quiet before the
@@ -257,6 +258,27 @@ describe('Terminal', () => {
     writeFileSync(go, '');
     await until(() => term.tail('s1').includes('later'));
     expect(term.ready('s1')).toBe(true);
+  });
+
+  it('with a delivery trace, marks a typed message: its paste, the first and the last output drawn after it, then its Enter', async () => {
+    const marks: Array<{ event: string; key: string; at: number }> = [];
+    term = new Terminal({ clock, trace: (event, key, at = hrMs()) => marks.push({ event, key, at }) });
+    // Raw, bracketed paste on, and everything it reads drawn back: the paste is output after it.
+    term.start('s1', { file: '/bin/sh', args: ['-c', "stty raw -echo; printf '\\033[?2004h'; printf 'ready> '; exec cat"], cwd: dir, env });
+    await atPrompt('s1', 'ready> ');
+    const drawn = until(() => term.tail('s1').includes('the task'));
+    let done = false;
+    const typing = term.type('s1', 'the task').finally(() => (done = true));
+    // The paste drawn back before the clock moves: the Enter's quiet counts from that output.
+    await drawn;
+    while (!done) {
+      await Promise.race([typing, clock.timerSet(true)]);
+      if (!done) await clock.advance(SUBMIT_QUIET_MS);
+    }
+    await typing;
+    expect(marks.map((m) => `${m.event} ${m.key}`)).toEqual(['pasted s1', 'output-first s1', 'output-last s1', 'enter s1']);
+    const at = marks.map((m) => m.at);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
   it('writes the carriage return after 5 s when the PTY never goes quiet', async () => {

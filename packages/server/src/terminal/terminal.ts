@@ -20,6 +20,7 @@ import { canonicalMode, pasteProblem, PASTE_END, PASTE_START, PasteModeWatch } f
 import { readsTerminal } from './reading.js';
 import { ReadyWatch, type ReadyRule } from './readiness.js';
 import { DraftHeld, PasteRefusal } from './refusals.js';
+import { hrMs, type Trace } from '../trace.js';
 
 /** Bytes of output kept per session for failure messages. */
 export const TAIL_BYTES = 64 * 1024;
@@ -119,6 +120,8 @@ interface Live {
   looking?: boolean;
   /** A close ({@link Terminal.kill}) is ending it: the close ends what its group leaves, not the exit. */
   closing?: boolean;
+  /** With a delivery trace (trace.ts): the output between a paste of {@link Terminal.type} and its Enter, first and last (hrtime ms). */
+  traced?: { first?: number; last?: number };
 }
 
 /**
@@ -152,8 +155,10 @@ export class Terminal {
    *   nothing of it runs (terminal/leftovers.ts), for the next start to sweep what a backend
    *   killed outright left; absent, nothing is recorded.
    * @param o.log where a record that could not be written is told (one line); default nowhere.
+   * @param o.trace the delivery trace (trace.ts; bench only): `pasted`, `output-first`,
+   *   `output-last` and `enter` of every {@link type}; absent (the default), none.
    */
-  constructor(private readonly o: { clock?: Clock; records?: ProcessRecords; log?: (line: string) => void } = {}) {
+  constructor(private readonly o: { clock?: Clock; records?: ProcessRecords; log?: (line: string) => void; trace?: Trace } = {}) {
     this.clock = o.clock ?? systemClock;
   }
 
@@ -214,6 +219,11 @@ export class Terminal {
     };
     const output = (d: string): void => {
       entry.lastOutputAt = this.clock.now();
+      if (entry.traced) {
+        const at = hrMs();
+        entry.traced.first ??= at;
+        entry.traced.last = at;
+      }
       const setup = entry.marker !== undefined && !entry.marker.done;
       if (entry.marker?.feed(d) && setup) {
         entry.readiness.restart(entry.lastOutputAt);
@@ -421,6 +431,11 @@ export class Terminal {
     if (this.live.get(id)?.draft.present()) throw new DraftHeld(id);
     this.send(id, framed);
     const pastedAt = this.clock.now();
+    if (this.o.trace) {
+      const e = this.live.get(id);
+      if (e) e.traced = {};
+      this.o.trace('pasted', id);
+    }
     for (;;) {
       const e = this.live.get(id);
       if (!e) throw new Error(`session ${id} ended before the message was submitted`);
@@ -430,6 +445,8 @@ export class Terminal {
       if (quiet >= SUBMIT_QUIET_MS || now - pastedAt >= SUBMIT_SETTLE_LIMIT_MS) {
         e.proc.write(e.submitKey);
         e.draft.submitted();
+        if (this.o.trace && e.traced) this.traced(id, e.traced, hrMs());
+        e.traced = undefined;
         return;
       }
       const left = Math.min(SUBMIT_QUIET_MS - quiet, SUBMIT_SETTLE_LIMIT_MS - (now - pastedAt));
@@ -451,6 +468,14 @@ export class Terminal {
       keepNewlines,
       canonical: () => (typeof pts === 'string' && pts !== '' ? canonicalMode(pts) : Promise.resolve(undefined)),
     });
+  }
+
+  /** The marks of one {@link type}'s output and Enter (trace.ts). */
+  private traced(id: string, out: { first?: number; last?: number }, enterAt: number): void {
+    const trace = this.o.trace!;
+    if (out.first !== undefined) trace('output-first', id, out.first);
+    if (out.last !== undefined) trace('output-last', id, out.last);
+    trace('enter', id, enterAt);
   }
 
   /** `text` as the program takes it: bracketed or not, or refused. */
