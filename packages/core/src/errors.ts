@@ -59,16 +59,26 @@ export class LichTransportError extends LichError {
  * Whether `error` is the cancellation of a call through its `AbortSignal` (MCP
  * `notifications/cancelled`, an opencode tool abort). A cancelled call is never reported as a
  * failure: wire.md § 10.1 says it is not answered at all.
+ *
+ * Told apart by the two typed kinds a cancellation comes with, never by the writable `name`
+ * string any error can carry: a `DOMException` whose `code` is `ABORT_ERR` (20) — what
+ * `AbortSignal.abort()` gives as its reason, what `fetch` rejects with, and what
+ * {@link abortError} makes — and Node's own abort error, whose `code` is `'ABORT_ERR'` (what
+ * `child_process.spawn`, `timers/promises` and `events.once` reject with when their signal
+ * fires). A timeout's `TimeoutError` (`AbortSignal.timeout`) is not a cancellation.
  */
 export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+  if (error instanceof DOMException) return error.code === DOMException.ABORT_ERR;
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === 'ABORT_ERR';
 }
 
-/** The error a cancelled call rejects with: the signal's own reason when it is an Error. */
+/**
+ * The error a cancelled call rejects with: the signal's own reason when it is a cancellation
+ * ({@link isAbortError}), else a `DOMException` `AbortError` (`code` `ABORT_ERR`) whose `cause`
+ * is that reason.
+ */
 export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  const error = new Error('the call was cancelled', { cause: reason });
-  error.name = 'AbortError';
-  return error;
+  if (isAbortError(reason)) return reason as Error;
+  return new DOMException('the call was cancelled', { name: 'AbortError', cause: reason });
 }

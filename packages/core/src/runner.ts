@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { LichError, oneLine } from './errors.js';
+import { isAbortError, LichError, oneLine } from './errors.js';
 import type { Env } from './rpc.js';
 
 /**
@@ -76,7 +76,7 @@ export function runLich(options: RunLichOptions): Promise<LichRun> {
     let failed = false;
     child.once('error', (error: NodeJS.ErrnoException) => {
       failed = true;
-      if (error.name === 'AbortError') return reject(error);
+      if (isAbortError(error)) return reject(error);
       reject(new LichError(`run ${bin}: ${oneLine(error.message)}`, { cause: error }));
     });
     child.once('close', (code, sig) => {
