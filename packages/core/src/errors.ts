@@ -56,19 +56,45 @@ export class LichTransportError extends LichError {
 }
 
 /**
+ * The platform's `DOMException` (Node, Bun, a browser), as far as {@link isAbortError} reads it;
+ * looked up on `globalThis` because this module also compiles with neither DOM nor Node types
+ * (the Claude Code mod's tsconfig, packages/claude-plugin).
+ */
+const DomException = (globalThis as { DOMException?: { new (): Error & { readonly code: number }; readonly ABORT_ERR: number } }).DOMException;
+
+/** Node's error code for an operation aborted through its `AbortSignal` (Node's errors doc, `ABORT_ERR`). */
+const ABORT_ERR = 'ABORT_ERR';
+
+/**
  * Whether `error` is the cancellation of a call through its `AbortSignal` (MCP
  * `notifications/cancelled`, an opencode tool abort). A cancelled call is never reported as a
  * failure: wire.md § 10.1 says it is not answered at all.
+ *
+ * Told apart by the two typed kinds a cancellation comes with, never by the writable `name`
+ * string any error can carry: a `DOMException` whose `code` is `ABORT_ERR` (20) — what
+ * `AbortSignal.abort()` gives as its reason and `fetch` rejects with — and an error whose `code`
+ * is `'ABORT_ERR'`: Node's own (what `child_process.spawn`, `timers/promises` and `events.once`
+ * reject with when their signal fires) and what {@link abortError} makes. A timeout's
+ * `TimeoutError` (`AbortSignal.timeout`) is not a cancellation.
  */
 export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+  if (DomException !== undefined && error instanceof DomException) return error.code === DomException.ABORT_ERR;
+  return error instanceof Error && (error as { code?: unknown }).code === ABORT_ERR;
 }
 
-/** The error a cancelled call rejects with: the signal's own reason when it is an Error. */
+/** The error {@link abortError} makes: Node's abort error in shape (`name` `AbortError`, `code` `'ABORT_ERR'`). */
+class CancelledError extends Error {
+  override readonly name = 'AbortError';
+  readonly code = ABORT_ERR;
+}
+
+/**
+ * The error a cancelled call rejects with: the signal's own reason when it is a cancellation
+ * ({@link isAbortError}), else an `AbortError` whose `code` is `'ABORT_ERR'` and whose `cause` is
+ * that reason.
+ */
 export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  const error = new Error('the call was cancelled', { cause: reason });
-  error.name = 'AbortError';
-  return error;
+  if (isAbortError(reason)) return reason as Error;
+  return new CancelledError('the call was cancelled', { cause: reason });
 }

@@ -78,6 +78,7 @@ export {
   portListens,
   type OperationEntry,
   type OperationTable,
+  type OperationRun,
   type Outcome,
   type RunOptions,
   OPERATION_NAMES,
@@ -126,7 +127,7 @@ export {
   whoamiText,
   worktreesText,
 } from './wording.js';
-export { type LichOutcome, type LichRun, type RunLichOptions, type ToolRun, RESULT_EXIT_CODES, outcomeOf, runLich, toolRunner } from './runner.js';
+export { type LichExitKind, type LichOutcome, type LichRun, type RunLichOptions, type ToolRun, RESULT_EXIT_CODES, outcomeOf, runLich, toolRunner } from './runner.js';
 export {
   INSERT_DEFAULT_WAIT_SECONDS,
   colorFolder,

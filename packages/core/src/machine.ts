@@ -6,7 +6,7 @@
  * {@link Machine} hook: the CLI loads it lazily from the server bundle, so core imports nothing
  * of the server and no other command pays for loading it.
  */
-import type { LichContext, Machine, Outcome, RunOptions } from './operation.js';
+import type { LichContext, Machine, OperationRun, RunOptions } from './operation.js';
 import type { Env } from './rpc.js';
 import { LichError } from './errors.js';
 import type { DoctorInput, DoctorReport, RageInput, RageReport } from './types.js';
@@ -24,11 +24,11 @@ async function machine(ctx: LichContext): Promise<Machine> {
 
 /**
  * spec/cli.md § lich doctor: every check, then the exit status wire.md § 2 gives it — 1 when any
- * check failed, with the report on stdout and no `lich:` line (`Outcome.exit`), else 0.
+ * check failed, with the report on stdout and no `lich:` line (`OperationRun.exit`), else 0.
  *
  * @throws LichError when the machine hook is missing or cannot load (the backend's bundle).
  */
-export async function doctor(ctx: LichContext, input: DoctorInput, _opts: RunOptions = {}): Promise<Outcome<'doctor'>> {
+export async function doctor(ctx: LichContext, input: DoctorInput, _opts: RunOptions = {}): Promise<OperationRun<'doctor'>> {
   const report = await (await machine(ctx)).doctor({ env: ctx.env, version: VERSION, bin: ctx.launcher?.bin });
   const failed = report.checks.some((c) => c.verdict === 'fail');
   return { op: 'doctor', input, output: report, ...(failed ? { exit: 1 as const } : {}) };

@@ -2,7 +2,7 @@
  * What every operation module of core shares — the context it runs in ({@link LichContext} and
  * the seams it carries: {@link Machine}, {@link Launcher}), the surface whose words it uses
  * ({@link Surface}), the options of one run ({@link RunOptions}) and what a run produced
- * ({@link Outcome}) — in a leaf module: it imports only types of modules that import no
+ * ({@link OperationRun}) — in a leaf module: it imports only types of modules that import no
  * operation, so operations.ts and every operation module (errands, cost, machine, native, theme,
  * workspace) can all depend on it without a circle (`npm run check`: dependency-cruiser's
  * no-circular rule).
@@ -59,12 +59,12 @@ export interface RunOptions {
 }
 
 /**
- * What an operation produced. `failure` is set only when the operation's main effect held and a
- * later step did not — `open` whose `--prompt` hand-off failed: the session exists and is
- * printed, and the surface then fails with this error (spec/cli.md § lich open: "A --prompt
+ * What one run of an operation produced ({@link Outcome} is its deprecated alias). `failure` is
+ * set only when the operation's main effect held and a later step did not — `open` whose
+ * `--prompt` hand-off failed: the session exists and is printed, and the surface then fails with this error (spec/cli.md § lich open: "A --prompt
  * that never reached the session does not undo the open").
  */
-export interface Outcome<Op extends OperationName = OperationName> {
+export interface OperationRun<Op extends OperationName = OperationName> {
   op: Op;
   input: OperationInput<Op>;
   output: OperationOutput<Op>;
@@ -82,6 +82,9 @@ export interface Outcome<Op extends OperationName = OperationName> {
    */
   exit?: 1;
 }
+
+/** @deprecated The old name of {@link OperationRun}; use that. */
+export type Outcome<Op extends OperationName = OperationName> = OperationRun<Op>;
 
 /** What both machine operations are told: the caller's environment and this build's version. */
 export interface MachineOptions {
@@ -141,9 +144,9 @@ export interface Launcher {
  */
 export interface OperationEntry<Op extends OperationName> {
   /** Runs it; rejects with a `LichError` the user reads, or an AbortError when `opts.signal` fired. */
-  run(ctx: LichContext, input: OperationInput<Op>, opts: RunOptions): Promise<Outcome<Op>>;
+  run(ctx: LichContext, input: OperationInput<Op>, opts: RunOptions): Promise<OperationRun<Op>>;
   /** The prose of its outcome for `surface`, without a trailing newline (operations.ts `renderText`). */
-  text(surface: Surface, outcome: Outcome<Op>): string;
+  text(surface: Surface, outcome: OperationRun<Op>): string;
 }
 
 /** The registry's shape: one entry for every operation, so a missing one does not compile. */

@@ -19,7 +19,7 @@
  */
 import { readFile as fsReadFile } from 'node:fs';
 import net from 'node:net';
-import type { Launcher, LichContext, Machine, OperationEntry, OperationTable, Outcome, RunOptions, Surface } from './operation.js';
+import type { Launcher, LichContext, Machine, OperationEntry, OperationTable, OperationRun, RunOptions, Surface } from './operation.js';
 import { askRefusal, controlRefusal } from './control.js';
 import { ANSWER_SENT, collectText, from, isCollected, privateWithoutPromptText, promptRefusal, reply, resultText, send, wait, waitBudgetMs } from './errands.js';
 import { abortError, isAbortError, LichError, LichTransportError } from './errors.js';
@@ -79,7 +79,7 @@ import { themeSwitchedText, themesText } from './theme-wording.js';
 import { doctorText, rageText } from './machine-wording.js';
 import { nativeText } from './native.js';
 
-export type { LichContext, OperationEntry, OperationTable, Outcome, RunOptions } from './operation.js';
+export type { LichContext, OperationEntry, OperationTable, OperationRun, Outcome, RunOptions } from './operation.js';
 
 // ---- The context (spec/cli.md § Transport): every effect an operation has goes through a seam of it.
 
@@ -223,7 +223,7 @@ export function runOperation<Op extends OperationName>(
   op: Op,
   input: OperationInput<Op>,
   opts: RunOptions = {},
-): Promise<Outcome<Op>> {
+): Promise<OperationRun<Op>> {
   if (!Object.hasOwn(OPERATIONS, op)) return Promise.reject(new LichError(`unknown operation ${JSON.stringify(op)}`));
   const tooLong = nameRefusal(op, input);
   if (tooLong !== undefined) return Promise.reject(new LichError(tooLong));
@@ -285,7 +285,7 @@ export const OPERATION_NAMES: readonly OperationName[] = [
  * {@link renderMcp} for the MCP form. An operation the registry does not know prints its output
  * as JSON.
  */
-export function renderText<Op extends OperationName>(surface: Surface, outcome: Outcome<Op>): string {
+export function renderText<Op extends OperationName>(surface: Surface, outcome: OperationRun<Op>): string {
   if (!Object.hasOwn(OPERATIONS, outcome.op)) return jsonLine(outcome.output);
   return OPERATIONS[outcome.op].text(surface, outcome as never);
 }
@@ -295,7 +295,7 @@ export function renderText<Op extends OperationName>(surface: Surface, outcome: 
  * carried it — a list is `[]`, never `null`; `open` carries `delivery` only when the hand-off
  * reached the session (spec/cli.md § Commands, § lich open).
  */
-export function renderJson(outcome: Outcome): string {
+export function renderJson(outcome: OperationRun): string {
   return jsonLine(outcome.output ?? null);
 }
 
@@ -304,7 +304,7 @@ export function renderJson(outcome: Outcome): string {
  * opened text, a newline, and the failure's sentence, flagged `isError` (wire.md § 10.2,
  * open_session).
  */
-export function renderMcp(outcome: Outcome): { text: string; isError: boolean } {
+export function renderMcp(outcome: OperationRun): { text: string; isError: boolean } {
   const text = renderText('mcp', outcome);
   if (outcome.failure) return { text: `${text}\n${outcome.failure.message}`, isError: true };
   return { text, isError: false };
@@ -340,7 +340,7 @@ export async function whoami(ctx: LichContext, input: OperationInput<'whoami'>, 
  * With `resume` (a parked session: its label, roster name or id) `spawn.Open` starts that session
  * again instead of opening a new one; the server refuses what would be dropped with it.
  */
-export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<Outcome<'open'>> {
+export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions = {}): Promise<OperationRun<'open'>> {
   const prompt = input.prompt;
   if (input.subagent) subagentRefusal(ctx, input);
   if (input.private && prompt === '') throw new LichError(privateWithoutPromptText(ctx.surface));

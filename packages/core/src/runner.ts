@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
-import { LichError, oneLine } from './errors.js';
+import { isAbortError, LichError, oneLine } from './errors.js';
 import type { Env } from './rpc.js';
 
 /**
- * What a `lich` run ended as, read off its exit status (spec/cli.md § Commands): 0 done,
- * 2 a ticket came back (`pending`), 3 no answer is coming (`no-answer`), anything else failed.
+ * The kind of ending a `lich` exit status stands for (spec/cli.md § Commands): 0 done, 2 a
+ * ticket came back (`pending`), 3 no answer is coming (`no-answer`), anything else failed.
+ * {@link LichRun.outcome} carries it; {@link outcomeOf} reads it off a status.
  */
-export type LichOutcome = 'done' | 'failed' | 'pending' | 'no-answer';
+export type LichExitKind = 'done' | 'failed' | 'pending' | 'no-answer';
+
+/** @deprecated The old name of {@link LichExitKind}; use that. */
+export type LichOutcome = LichExitKind;
 
 /** One `lich` run for {@link runLich}. */
 export interface RunLichOptions {
@@ -28,13 +32,14 @@ export interface LichRun {
   exit: number;
   stdout: string;
   stderr: string;
-  outcome: LichOutcome;
+  /** What kind of ending {@link LichRun.exit} stands for. */
+  outcome: LichExitKind;
 }
 
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 };
 
-/** The outcome an exit status stands for (spec/cli.md § Commands). */
-export function outcomeOf(exit: number): LichOutcome {
+/** The kind of ending an exit status stands for (spec/cli.md § Commands). */
+export function outcomeOf(exit: number): LichExitKind {
   switch (exit) {
     case 0:
       return 'done';
@@ -76,7 +81,7 @@ export function runLich(options: RunLichOptions): Promise<LichRun> {
     let failed = false;
     child.once('error', (error: NodeJS.ErrnoException) => {
       failed = true;
-      if (error.name === 'AbortError') return reject(error);
+      if (isAbortError(error)) return reject(error);
       reject(new LichError(`run ${bin}: ${oneLine(error.message)}`, { cause: error }));
     });
     child.once('close', (code, sig) => {

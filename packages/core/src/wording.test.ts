@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resultText } from './errands.js';
-import { type Outcome, renderJson, renderMcp, renderText } from './operations.js';
+import { type OperationRun, renderJson, renderMcp, renderText } from './operations.js';
 import type { Closed, Controlled, Peer, Result, Session } from './types.js';
 import { inputOf } from './testing/input.js';
 import {
@@ -164,7 +164,7 @@ describe('renderText, renderJson and renderMcp', () => {
 
   it('appends a failed hand-off to the MCP text and flags it', async () => {
     const { LichError } = await import('./errors.js');
-    const outcome: Outcome<'open'> = { op: 'open', input: inputOf('open', { prompt: 'p' }), output: session, failure: new LichError('The task did not reach it: x.') };
+    const outcome: OperationRun<'open'> = { op: 'open', input: inputOf('open', { prompt: 'p' }), output: session, failure: new LichError('The task did not reach it: x.') };
     expect(renderMcp(outcome)).toEqual({ text: `Opened session "auth-fix" (claude) in project "lich".\n${startingLine}\nThe task did not reach it: x.`, isError: true });
     expect(renderMcp({ op: 'reply', input: inputOf('reply', { answer: 'a' }), output: null })).toEqual({ text: 'Answer sent.', isError: false });
   });
@@ -220,7 +220,7 @@ describe('controlledText and answeredText (wire.md § 7.5)', () => {
   });
 
   it('renders the same prose on both surfaces, delivered and ended as results, and --json as the object', () => {
-    const delivered: Outcome<'control'> = { op: 'control', input: inputOf('control', { target: 'auth-fix', action: 'prompt', value: 'go' }), output: c({ value: 'go', state: 'delivered' }) };
+    const delivered: OperationRun<'control'> = { op: 'control', input: inputOf('control', { target: 'auth-fix', action: 'prompt', value: 'go' }), output: c({ value: 'go', state: 'delivered' }) };
     expect(renderText('cli', delivered)).toBe(renderText('mcp', delivered));
     expect(renderMcp(delivered)).toEqual({ text: renderText('cli', delivered), isError: false });
     expect(renderMcp({ ...delivered, output: c({ state: 'ended' }) }).isError).toBe(false);
@@ -230,7 +230,7 @@ describe('controlledText and answeredText (wire.md § 7.5)', () => {
   });
 
   it('prints an ask as its answer alone, and --json as the object', () => {
-    const answered: Outcome<'ask'> = {
+    const answered: OperationRun<'ask'> = {
       op: 'ask',
       input: inputOf('ask', { target: 'auth-fix', question: 'what are you working on' }),
       output: { id: '9f8e', project: 'lich', label: 'auth-fix', answer: 'Fixing the flaky login test.' },

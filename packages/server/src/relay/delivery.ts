@@ -8,16 +8,17 @@
  */
 import { goQuote } from '@lich/core/quote';
 import type { Timer } from '../clock.js';
-import type { Errand } from './errand.js';
+import * as errand from './errand.js';
+import { type Errand, unreceipted } from './errand.js';
 import { RelayError } from './errors.js';
 import { DraftHeld, PasteRefusal, type RelayHost } from './host.js';
-import type { Outcomes } from './outcomes.js';
+import type { ErrandBook } from './book.js';
 import type { Trace } from '../trace.js';
 
 /** What delivery needs of the rest of the relay, wired by relay.ts. */
 export interface DeliveryDeps {
   host: RelayHost;
-  book: Outcomes;
+  book: ErrandBook;
   timings: { deliveryLimitMs: number; readyPollMs: number; receiptWindowMs: number };
   /** Hands `e` to its target's mod when one polls (mod-route.ts); whether it did. */
   offer(e: Errand): boolean;
@@ -85,19 +86,19 @@ export class Delivery {
    */
   private queue(e: Errand): void {
     const { host, book, timings } = this.d;
-    e.phase = 'queued';
+    errand.queue(e);
     this.d.trace?.('held', e.ticket);
     this.hold(e);
     book.after(e, timings.deliveryLimitMs, () => {
-      if (e.phase === 'queued') book.land(e, 'undelivered');
+      if (e.state.phase === 'queued') book.land(e, 'undelivered');
     });
     let counting = false;
     const neverHeard = () => {
-      if (e.phase !== 'queued' || this.d.offer(e)) return;
+      if (e.state.phase !== 'queued' || this.d.offer(e)) return;
       if (host.live(e.targetId) && host.unheard?.(e.targetId)) book.land(e, 'unread');
     };
     const poll = () => {
-      if (e.phase !== 'queued') return;
+      if (e.state.phase !== 'queued') return;
       if (!host.live(e.targetId)) book.land(e, 'undelivered');
       else if (!this.behind(e) && this.d.offer(e)) return;
       else if (!this.behind(e) && host.ready(e.targetId)) this.typeIn(e);
@@ -127,7 +128,7 @@ export class Delivery {
   private behind(e: Errand): boolean {
     const list = this.held.get(e.targetId);
     if (!list) return false;
-    const live = list.filter((x) => x.phase === 'queued');
+    const live = list.filter((x) => x.state.phase === 'queued');
     if (live.length === 0) this.held.delete(e.targetId);
     else if (live.length !== list.length) this.held.set(e.targetId, live);
     const seq = this.order.get(e) ?? 0;
@@ -136,21 +137,19 @@ export class Delivery {
 
   private typeIn(e: Errand): void {
     const { host, book } = this.d;
-    e.phase = 'typing';
+    errand.startTyping(e);
     this.d.trace?.('typing', e.ticket);
     book.clearTimers(e);
     this.typeAt(e.targetId, e.message).then(
       () => {
-        if (e.phase !== 'typing') return;
-        e.phase = 'delivered';
-        e.handedSeq = book.nextSeq();
-        e.skipTurn = this.d.busy(e.targetId);
-        e.queued = e.skipTurn;
+        if (e.state.phase !== 'typing') return;
+        const behindTurn = this.d.busy(e.targetId);
+        errand.deliver(e, { handedSeq: book.nextSeq(), via: 'typed', behindTurn });
         book.tell(e);
-        if (!e.skipTurn && host.session(e.targetId)?.reportsState) this.watchReceipt(e, false);
+        if (!behindTurn && host.session(e.targetId)?.reportsState) this.watchReceipt(e, false);
       },
       (err: unknown) => {
-        if (e.phase !== 'typing') return;
+        if (e.state.phase !== 'typing') return;
         if (err instanceof DraftHeld) {
           // A person's draft reached the prompt after the errand was found free: held behind it,
           // looked at again at the next poll (never typed again at once: that could spin).
@@ -191,17 +190,17 @@ export class Delivery {
   private watchReceipt(e: Errand, retyped: boolean): void {
     const { book } = this.d;
     book.after(e, this.d.timings.receiptWindowMs, () => {
-      if (e.phase !== 'delivered' || e.receipted) return;
+      if (!unreceipted(e)) return;
       if (retyped) {
         book.land(e, 'unread');
         return;
       }
       this.typeAt(e.targetId, e.message).then(
         () => {
-          if (e.phase === 'delivered' && !e.receipted) this.watchReceipt(e, true);
+          if (unreceipted(e)) this.watchReceipt(e, true);
         },
         (err: unknown) => {
-          if (e.phase !== 'delivered' || e.receipted) return;
+          if (!unreceipted(e)) return;
           // Someone is writing at that prompt: the re-type would go out with their draft. The
           // second window still runs, so silence ends it unread as a re-type would.
           if (err instanceof DraftHeld) this.watchReceipt(e, true);

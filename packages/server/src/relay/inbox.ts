@@ -6,18 +6,19 @@
  * line for the next one.
  */
 import type { PromptLang } from '@lich/core/i18n/prompts';
-import type { Errand } from './errand.js';
+import * as errand from './errand.js';
+import { type Errand, outcomeOf } from './errand.js';
 import { RelayError } from './errors.js';
 import type { RelayHost } from './host.js';
-import { Nudges } from './nudges.js';
-import type { Outcomes } from './outcomes.js';
+import { type InboxEntry, Nudges } from './nudges.js';
+import type { ErrandBook } from './book.js';
 import type { Collected } from './types.js';
 import type { RelayCollectNowOptions, RelayCollectOptions } from '@lich/generated/types';
 
 /** What the inbox needs of the rest of the relay, wired by relay.ts. */
 export interface InboxDeps {
   host: RelayHost;
-  book: Outcomes;
+  book: ErrandBook;
   timings: { nudgeDelayMs: number; readyPollMs: number };
   /** How long a collect holds the line for `timeoutSeconds`, ms (the wait rule). */
   waitMs(timeoutSeconds: number): number;
@@ -45,7 +46,7 @@ export class Inbox {
       host: d.host,
       delayMs: d.timings.nudgeDelayMs,
       pollMs: d.timings.readyPollMs,
-      inbox: (sender) => d.book.inbox(sender).map((e: Errand) => ({ label: e.outcome!.target, entry: e })),
+      inbox: (sender) => d.book.inbox(sender).map((e: Errand) => ({ label: outcomeOf(e)!.target, entry: entryOf(e) })),
       busy: (id) => d.busy(id),
       holding: (sender) => (this.collectors.get(sender)?.size ?? 0) > 0,
       type: (id, text) => d.typeAt(id, text),
@@ -152,8 +153,25 @@ export class Inbox {
   private drain(from: string): Collected {
     const { book } = this.d;
     const ready = book.inbox(from);
-    const results = ready.map((e) => e.outcome!);
+    const results = ready.map((e) => outcomeOf(e)!);
     for (const e of ready) book.take(e);
     return { results, open: book.openLabels(from) };
   }
+}
+
+/**
+ * A ready result as the nudges see it: `nudged` reads whether it was announced (a nudge, or a
+ * note to its sender's mod), and marking or un-marking it moves the errand through its
+ * transitions ({@link errand.nudged}, {@link errand.unnudged}).
+ */
+function entryOf(e: Errand): InboxEntry {
+  return {
+    get nudged() {
+      return e.state.phase !== 'ready' || e.state.announced !== 'no';
+    },
+    set nudged(announced: boolean) {
+      if (!announced) errand.unnudged(e);
+      else if (e.state.phase === 'ready' && e.state.announced === 'no') errand.nudged(e);
+    },
+  };
 }

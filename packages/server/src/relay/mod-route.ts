@@ -8,9 +8,10 @@
  */
 import type { PromptLang } from '@lich/core/i18n/prompts';
 import { nudgeText, reportSummary, subagentReportText, workerTaskText } from './compose.js';
-import { type Errand, isLanded } from './errand.js';
+import * as errand from './errand.js';
+import { type Errand, isLanded, outcomeOf, unreceipted } from './errand.js';
 import type { RelayHost } from './host.js';
-import type { Outcomes } from './outcomes.js';
+import type { ErrandBook } from './book.js';
 import type { Trace } from '../trace.js';
 
 import { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type RelayModPrompt, type RelayModTicket } from './relay-mod.js';
@@ -20,7 +21,7 @@ export { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type
 /** What the mod route needs of the rest of the relay, wired by relay.ts. */
 export interface ModRouteDeps {
   host: RelayHost;
-  book: Outcomes;
+  book: ErrandBook;
   timings: { modAckWaitMs: number; receiptWindowMs: number };
   /** The sessions' mods; without it, nothing goes this way. */
   mod?: RelayMod;
@@ -62,7 +63,8 @@ export class ModRoute {
    */
   offer(e: Errand): boolean {
     const { mod, host, book } = this.d;
-    if (!mod || e.typeOnly || this.d.closed() || !mod.polling(e.targetId)) return false;
+    const s = e.state;
+    if (!mod || s.phase !== 'queued' || s.modOffer === 'lapsed' || this.d.closed() || !mod.polling(e.targetId)) return false;
     const worker = e.subagent && pluginAtLeast(mod.plugin(e.targetId), MOD_ANSWER_PLUGIN);
     const text = worker ? workerTaskText(host.session(e.from)?.label ?? 'unknown', e.prompt, this.d.lang) : e.message;
     let ticket: RelayModTicket;
@@ -72,31 +74,26 @@ export class ModRoute {
       return false;
     }
     book.clearTimers(e);
-    e.phase = 'offered';
-    e.offer = ticket;
+    errand.offer(e, ticket);
     this.d.trace?.('offered', e.ticket);
     this.prompts.set(ticket.id, e);
     void ticket.wait(this.d.timings.modAckWaitMs);
     void ticket.collected.then((got) => {
-      if (e.offer !== ticket) return; // the errand ended meanwhile, and withdrew it
-      e.offer = undefined;
-      if (this.d.closed() || e.phase !== 'offered') return;
-      if (got) this.d.trace?.('collected', e.ticket);
+      // The errand ended meanwhile, and withdrew it; or the relay closed.
+      if (e.state.phase !== 'offered' || e.state.offer !== ticket || this.d.closed()) return;
       if (!got) {
         this.prompts.delete(ticket.id);
-        e.typeOnly = true;
+        errand.lapseOffer(e);
         this.d.deliver(e);
         return;
       }
-      e.phase = 'delivered';
-      e.handedSeq = book.nextSeq();
-      e.modAnswers = worker;
-      e.skipTurn = this.d.busy(e.targetId);
-      e.queued = e.skipTurn;
+      this.d.trace?.('collected', e.ticket);
+      const behindTurn = this.d.busy(e.targetId);
+      errand.deliver(e, { handedSeq: book.nextSeq(), via: worker ? 'worker-mod' : 'mod', behindTurn });
       book.tell(e);
-      if (!e.skipTurn) {
+      if (!behindTurn) {
         book.after(e, 2 * this.d.timings.receiptWindowMs, () => {
-          if (e.phase === 'delivered' && !e.receipted) book.land(e, 'unread');
+          if (unreceipted(e)) book.land(e, 'unread');
         });
       }
     });
@@ -117,16 +114,12 @@ export class ModRoute {
     if (ack.kind !== 'prompt') return;
     queueMicrotask(() => {
       const e = this.prompts.get(ack.id);
-      if (!e || e.targetId !== sessionId || this.d.closed() || e.phase !== 'delivered') return;
+      if (!e || e.targetId !== sessionId || this.d.closed() || e.state.phase !== 'delivered') return;
       this.prompts.delete(ack.id);
       if (ack.ok) {
         this.d.trace?.('acked', e.ticket);
-        e.receipted = true;
-        e.read = true;
-        if (!e.skipTurn) e.sawBusy = true;
-      } else if (!e.receipted) {
-        this.d.book.land(e, 'unread');
-      }
+        errand.acked(e);
+      } else if (unreceipted(e)) this.d.book.land(e, 'unread');
     });
   }
 
@@ -144,19 +137,22 @@ export class ModRoute {
     if (this.notes.has(sender)) return true;
     if (!mod.polling(sender)) return false;
     const inbox = book.inbox(sender);
-    const reports = inbox.filter((e) => !e.nudged && !e.noteDeclined && e.subagent && e.outcome!.status === 'answered');
+    const outcome = (e: Errand) => outcomeOf(e)!;
+    const reports = inbox.filter(
+      (e) => e.state.phase === 'ready' && e.state.announced === 'no' && e.state.notes === 'may' && e.subagent && outcome(e).status === 'answered',
+    );
     if (reports.length === 0) return false;
     const others = inbox.filter((e) => !reports.includes(e));
     const parts = reports.map((e) =>
-      subagentReportText({ label: e.outcome!.target, branch: host.branch?.(e.targetId) ?? '', ticket: e.ticket, report: e.outcome!.answer }, this.d.lang),
+      subagentReportText({ label: outcome(e).target, branch: host.branch?.(e.targetId) ?? '', ticket: e.ticket, report: outcome(e).answer }, this.d.lang),
     );
     if (others.length > 0) {
-      parts.push(nudgeText(others.map((e) => e.outcome!.target), host.session(sender)?.hasTools ?? false, this.d.lang));
+      parts.push(nudgeText(others.map((e) => outcome(e).target), host.session(sender)?.hasTools ?? false, this.d.lang));
     }
     const body: RelayModPrompt = {
       kind: 'prompt',
       text: parts.join('\n\n'),
-      notification: { status: 'completed', summary: reportSummary(reports.map((e) => e.outcome!.target), this.d.lang) },
+      notification: { status: 'completed', summary: reportSummary(reports.map((e) => outcome(e).target), this.d.lang) },
     };
     let note: RelayModTicket;
     try {
@@ -164,22 +160,24 @@ export class ModRoute {
     } catch {
       return false;
     }
-    const fresh = inbox.filter((e) => !e.nudged);
-    for (const e of fresh) e.nudged = true;
-    for (const e of reports) e.note = note;
+    // Every fresh result is announced by this note: the reports carried whole, the rest named by its nudge.
+    const fresh = inbox.filter((e) => e.state.phase === 'ready' && e.state.announced === 'no');
+    for (const e of fresh) {
+      if (reports.includes(e)) errand.noted(e, note);
+      else errand.nudged(e);
+    }
     this.notes.set(sender, note);
     void note.wait(this.d.timings.modAckWaitMs);
     void note.collected.then((got) => {
       if (this.notes.get(sender) === note) this.notes.delete(sender);
       if (this.d.closed()) return;
       const still = (e: Errand) => book.get(e.ticket) === e && isLanded(e);
-      for (const e of reports) if (e.note === note) e.note = undefined;
       if (got) {
-        for (const e of reports) if (still(e)) e.phase = 'silent';
+        for (const e of reports) if (still(e)) errand.silence(e);
         return;
       }
-      for (const e of reports) e.noteDeclined = true;
-      for (const e of fresh) if (still(e)) e.nudged = false;
+      for (const e of reports) errand.noteDeclined(e, note);
+      for (const e of fresh) if (still(e)) errand.unnudged(e);
       this.d.announceAgain(sender);
     });
     return true;

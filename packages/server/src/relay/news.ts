@@ -4,7 +4,7 @@
  * how it ended. A copy taken at the moment, never the errand itself: nothing outside the relay
  * may move an errand.
  */
-import { type Errand, isOpen, type OpenPhase } from './errand.js';
+import { type Errand, isOpen, landing, type OpenPhase } from './errand.js';
 import type { Status } from './types.js';
 
 /** One errand as it stood when the relay last moved it. */
@@ -32,7 +32,8 @@ export interface ErrandNews {
 
 /** The news of `e`, its target named `target`. */
 export function errandNews(e: Errand, target: string, status?: Status): ErrandNews {
-  const open = isOpen(e);
+  const s = e.state;
+  const ended = landing(e);
   return {
     ticket: e.ticket,
     from: e.from,
@@ -41,8 +42,8 @@ export function errandNews(e: Errand, target: string, status?: Status): ErrandNe
     prompt: e.prompt,
     private: e.private,
     subagent: e.subagent,
-    phase: open ? (e.phase as OpenPhase) : e.handedSeq > 0 ? 'delivered' : 'queued',
-    status: status ?? (open ? 'pending' : (e.outcome?.status ?? 'pending')),
-    answer: e.outcome?.answer ?? '',
+    phase: isOpen(e) ? (s.phase as OpenPhase) : ended?.wasDelivered ? 'delivered' : 'queued',
+    status: status ?? ended?.outcome.status ?? 'pending',
+    answer: ended?.outcome.answer ?? '',
   };
 }

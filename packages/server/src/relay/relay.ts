@@ -9,7 +9,7 @@
  *
  * | part | owns |
  * |---|---|
- * | outcomes.ts | the errands by ticket, their outcomes, holding the line, the hour, tombstones |
+ * | book.ts | the errands by ticket, their outcomes, holding the line, the hour, tombstones |
  * | delivery.ts | typing a message in (or holding it for a free prompt), the typing queue, never-read |
  * | mod-route.ts | handing a message, a report or a notice to a session's Claude Code mod |
  * | inbox.ts | results waiting for their sender, the nudge (nudges.ts), the collect |
@@ -17,7 +17,8 @@
  * | subagents.ts | a `--subagent` worker's errand: stopped on close, the self-close after answering |
  * | insert.ts | `relay.Insert`: text pasted at a prompt and left there, in turn with the typing |
  *
- * — over an errand whose whole life is one {@link Phase} (errand.ts). It sees sessions only
+ * — over an errand whose whole life is one {@link ErrandState} (errand.ts): a union of phases,
+ * each carrying the facts that hold in it, moved only by errand.ts's transitions. It sees sessions only
  * through {@link RelayHost}, and time only through the host's clock. Tickets live in memory: a
  * lich that restarted has no PTY left to answer into.
  */
@@ -29,14 +30,14 @@ import { waitSeconds } from '@lich/core/errands';
 import type { Timer } from '../clock.js';
 import { composeMessage } from './compose.js';
 import { cannotTakeWhole, Delivery } from './delivery.js';
-import { isLanded, isLapsed, isOpen, newErrand, type Phase, result } from './errand.js';
+import { isLanded, isLapsed, isOpen, newErrand, outcomeOf, result } from './errand.js';
 import { RelayError } from './errors.js';
 import type { RelayHost } from './host.js';
 import { Inbox } from './inbox.js';
 import { Inserter } from './insert.js';
 import { ModRoute } from './mod-route.js';
 import type { ErrandNews } from './news.js';
-import { Outcomes } from './outcomes.js';
+import { ErrandBook } from './book.js';
 import type { RelayMod } from './relay-mod.js';
 import { resolveTarget } from './resolve.js';
 import { Subagents } from './subagents.js';
@@ -59,8 +60,8 @@ import type {
 } from '@lich/generated/types';
 
 export { RelayError } from './errors.js';
-export { MAX_TOMBSTONES } from './outcomes.js';
-export type { Phase } from './errand.js';
+export { MAX_TOMBSTONES } from './book.js';
+export type { ErrandState, Phase } from './errand.js';
 export type { Collected, Peer, RelayStatus, Result, Status } from './types.js';
 export type { RelayMod, RelayModAck, RelayModPrompt, RelayModTicket } from './relay-mod.js';
 export type { ErrandNews } from './news.js';
@@ -152,7 +153,7 @@ void sendReadsEveryOption;
  */
 export class Relay {
   private readonly t: Required<RelayTimings>;
-  private readonly book: Outcomes;
+  private readonly book: ErrandBook;
   private readonly delivery: Delivery;
   private readonly modRoute: ModRoute;
   private readonly inbox: Inbox;
@@ -172,8 +173,8 @@ export class Relay {
     const closed = () => this.closed;
     const { lang } = options;
     // The parts reach each other only through what is wired here, so none imports another
-    // but the book (outcomes.ts): no circle, and each says what it needs in its own Deps.
-    this.book = new Outcomes(host, t.ticketTtlMs, {
+    // but the book (book.ts): no circle, and each says what it needs in its own Deps.
+    this.book = new ErrandBook(host, t.ticketTtlMs, {
       ended: (e) => this.modRoute.forget(e),
       announce: (from) => this.inbox.announce(from),
       release: (from) => this.inbox.release(from),
@@ -368,7 +369,7 @@ export class Relay {
       return Promise.reject(new RelayError(`unknown ticket ${quoteName(o.ticket)} — it was answered long ago, or expired`));
     }
     if (!isOpen(e)) {
-      const r = e.outcome!;
+      const r = outcomeOf(e)!;
       if (isLanded(e)) this.book.take(e);
       return Promise.resolve(r);
     }
@@ -413,7 +414,7 @@ export class Relay {
       if (tomb) throw new RelayError(endedText(o.ticket, tomb.kind));
       throw new RelayError(`unknown ticket ${quoteName(o.ticket)} — it was answered already, or expired`);
     }
-    if (!isOpen(e) && !isLapsed(e)) throw new RelayError(endedText(e.ticket, e.outcome!.status as Ended));
+    if (!isOpen(e) && !isLapsed(e)) throw new RelayError(endedText(e.ticket, outcomeOf(e)!.status as Ended));
     this.turns.answeredInTurn(e);
     this.book.land(e, 'answered', capAnswer(o.answer));
     if (e.subagent) this.subagents.answeredBy(e.targetId, e);
@@ -454,7 +455,7 @@ export class Relay {
     if (this.closed) return false;
     this.sweep();
     const open = this.book.openSubagentAt(sessionId);
-    if (open.length !== 1 || open[0]!.phase !== 'delivered' || this.book.ownOutstanding(sessionId)) return false;
+    if (open.length !== 1 || open[0]!.state.phase !== 'delivered' || this.book.ownOutstanding(sessionId)) return false;
     if (placeholderIn(text) !== undefined) return false;
     const e = open[0]!;
     this.turns.answeredInTurn(e);
@@ -476,7 +477,7 @@ export class Relay {
     if (this.closed) return false;
     this.sweep();
     const open = this.book.openSubagentAt(sessionId);
-    if (open.length !== 1 || open[0]!.phase !== 'delivered' || this.book.ownOutstanding(sessionId)) return false;
+    if (open.length !== 1 || open[0]!.state.phase !== 'delivered' || this.book.ownOutstanding(sessionId)) return false;
     this.book.land(open[0]!, 'unanswered');
     return true;
   }
@@ -539,7 +540,7 @@ export class Relay {
     this.inbox.close();
   }
 
-  /** Settles everything due by the host clock (outcomes.ts). */
+  /** Settles everything due by the host clock (book.ts). */
   private sweep(): void {
     if (this.closed) return;
     this.book.sweep();
@@ -561,7 +562,7 @@ export class Relay {
         // Closed by its own caller: the caller stopped the work, and nothing waits for it —
         // unless the caller is a worker somebody waits on, whose own report waits for this.
         this.book.land(e, 'stopped', '', { silent: closer === e.from && !this.book.waitedOn(e.from) });
-      } else if (e.phase === 'delivered') {
+      } else if (e.state.phase === 'delivered') {
         // Its session is gone, and what it left in its process group with it: no late answer.
         this.book.land(e, 'unanswered', '', { closed: true });
       } else {

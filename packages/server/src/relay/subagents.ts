@@ -7,12 +7,12 @@
  */
 import type { Errand } from './errand.js';
 import type { RelayHost } from './host.js';
-import type { Outcomes } from './outcomes.js';
+import type { ErrandBook } from './book.js';
 
 /** What subagents need of the rest of the relay, wired by relay.ts. */
 export interface SubagentDeps {
   host: RelayHost;
-  book: Outcomes;
+  book: ErrandBook;
   /** Parks a session the way `lich close` does (RelayOptions.park); without it, workers stay open. */
   park?: (id: string) => Promise<unknown>;
   log?: (line: string) => void;

@@ -7,9 +7,10 @@
  */
 import type { PromptLang } from '@lich/core/i18n/prompts';
 import { blockedNoticeText, blockedSummary, type Owed, pickTicketNudgeText, sortedUnique } from './compose.js';
-import { type Errand, isOpen } from './errand.js';
+import * as errand from './errand.js';
+import type { DeliveredErrand, Errand } from './errand.js';
 import type { RelayHost, RelaySession } from './host.js';
-import type { Outcomes } from './outcomes.js';
+import type { ErrandBook } from './book.js';
 import type { RelayModPrompt } from './relay-mod.js';
 import { asked } from './text.js';
 import type { Peer } from './types.js';
@@ -17,7 +18,7 @@ import type { Peer } from './types.js';
 /** What turns need of the rest of the relay, wired by relay.ts. */
 export interface TurnsDeps {
   host: RelayHost;
-  book: Outcomes;
+  book: ErrandBook;
   /** A note of lich's own for a session: to its mod, else typed at a free prompt (mod-route.ts). */
   notify(id: string, body: RelayModPrompt): void;
   /** Types a note of lich's own at a free prompt (delivery.ts). */
@@ -69,10 +70,7 @@ export class Turns {
     this.turns.set(sessionId, state);
     const delivered = this.d.book.deliveredAt(sessionId);
     if (state === 'busy') {
-      for (const e of delivered) {
-        e.receipted = true;
-        if (!e.skipTurn) e.sawBusy = true;
-      }
+      for (const e of delivered) errand.sawBusy(e);
     } else if (state === 'done' || state === 'interrupted') {
       this.turnEnded(sessionId, delivered);
       this.d.nudgeAfterTurn(sessionId);
@@ -98,8 +96,8 @@ export class Turns {
 
   /** `e` was answered: when its target is mid-turn, that turn read it (and what was typed before it). */
   answeredInTurn(e: Errand): void {
-    if (!isOpen(e) || e.phase !== 'delivered' || this.turns.get(e.targetId) !== 'busy') return;
-    this.turnAnswered.set(e.targetId, Math.max(this.turnAnswered.get(e.targetId) ?? 0, e.handedSeq));
+    if (e.state.phase !== 'delivered' || this.turns.get(e.targetId) !== 'busy') return;
+    this.turnAnswered.set(e.targetId, Math.max(this.turnAnswered.get(e.targetId) ?? 0, e.state.handedSeq));
   }
 
   /** The session is gone: its turns are forgotten. */
@@ -128,35 +126,37 @@ export class Turns {
   /**
    * A turn ended at `id`. It settles, as `unanswered`, only the errands it is known to have read
    * and left unanswered (spec/cli.md § lich send, "Answered somewhere else"). Of the errands that
-   * could be its (delivered, `busy` seen after delivery, the turn already running at delivery
-   * skipped), in the order they were typed — the order a provider reads its input in:
+   * could be its (delivered, its turn `started`: a `busy` seen after delivery, the turn already
+   * running at delivery skipped), in the order they were typed — the order a provider reads its
+   * input in:
    *
    * - those typed before the newest one it answered: reading that one, it read them;
-   * - those whose own prompt the target's mod acked (`read`);
+   * - those whose own prompt the target's mod acked (receipt `acked`);
    * - when it answered none: the ones typed together at a free prompt before it began — nothing
    *   here can say which of them the turn was, so all go home and the session is told to name
-   *   tickets from now on (PickTicketNudge, wire.md § 8.4) — or, when the oldest was queued
-   *   behind a running turn, that oldest alone: queued input is read a turn at a time at the
+   *   tickets from now on (PickTicketNudge, wire.md § 8.4) — or, when the oldest was handed
+   *   over behind a running turn (`behindTurn`), that oldest alone: queued input is read a turn at a time at the
    *   least, and a later one may be the next turn's.
    *
    * The rest stay open for the turns after. A turn that ends while the session still waits on
    * an errand of its own says nothing yet: that outcome reaching its prompt starts the turn that
    * is read.
    */
-  private turnEnded(id: string, delivered: Errand[]): void {
+  private turnEnded(id: string, delivered: DeliveredErrand[]): void {
     // A worker whose mod answers for it ends its errand by that answer, not by a turn's end: a
     // turn that hands work to the background does not end the errand (spec/cli.md § lich open).
-    const could = delivered.filter((e) => !e.skipTurn && e.sawBusy && !e.modAnswers);
-    for (const e of delivered) e.skipTurn = false;
+    const could = delivered.filter((e) => e.state.turn === 'started' && e.state.via !== 'worker-mod');
+    for (const e of delivered) errand.turnEnded(e);
     const answeredUpTo = this.turnAnswered.get(id) ?? 0;
     this.turnAnswered.delete(id);
-    let ending: Errand[];
+    const read = (e: DeliveredErrand) => e.state.receipt === 'acked';
+    let ending: DeliveredErrand[];
     if (answeredUpTo > 0) {
-      ending = could.filter((e) => e.read || e.handedSeq < answeredUpTo);
-    } else if (could.length > 0 && !could[0]!.queued) {
-      ending = could.filter((e) => e.read || !e.queued);
+      ending = could.filter((e) => read(e) || e.state.handedSeq < answeredUpTo);
+    } else if (could.length > 0 && !could[0]!.state.behindTurn) {
+      ending = could.filter((e) => read(e) || !e.state.behindTurn);
     } else {
-      ending = could.filter((e, i) => e.read || i === 0);
+      ending = could.filter((e, i) => read(e) || i === 0);
     }
     if (ending.length === 0 || this.d.book.awaitingOwn(id)) return;
     for (const e of ending) this.d.book.land(e, 'unanswered');

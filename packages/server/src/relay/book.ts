@@ -9,14 +9,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { manyOpenRefusal, sortedUnique } from './compose.js';
-import { type Errand, isLapsed, isOpen, result, type Waiter } from './errand.js';
+import * as errand from './errand.js';
+import { type DeliveredErrand, type Errand, isLapsed, isOpen, outcomeOf, result, type Waiter } from './errand.js';
 import { RelayError } from './errors.js';
 import type { RelayHost } from './host.js';
 import { errandNews, type ErrandNews } from './news.js';
 import { asked } from './text.js';
 import type { RelayStatus, Result, Status } from './types.js';
 
-/** How many ended tickets the relay remembers at most (see {@link Outcomes.bury}). */
+/** How many ended tickets the relay remembers at most (see {@link ErrandBook.bury}). */
 export const MAX_TOMBSTONES = 20_000;
 
 /**
@@ -42,7 +43,7 @@ export interface BookEvents {
   release(from: string): void;
 }
 
-export class Outcomes {
+export class ErrandBook {
   private readonly errands = new Map<string, Errand>();
   private readonly tombstones = new Map<string, Tombstone>();
   /** Errand watchers (`onErrand`): the web view. */
@@ -127,27 +128,22 @@ export class Outcomes {
   land(e: Errand, status: Exclude<Status, 'pending'>, answer = '', o: { silent?: boolean; closed?: boolean } = {}): void {
     const silent = o.silent ?? false;
     this.clearTimers(e);
-    if (e.offer) {
-      // Still waiting for a poll: it is not handed over for an errand that is over.
-      const offer = e.offer;
-      e.offer = undefined;
-      offer.withdraw();
-    }
+    // Still waiting for a poll: it is not handed over for an errand that is over.
+    const offer = e.state.phase === 'offered' ? e.state.offer : undefined;
     this.events.ended(e);
     const r = result(e.ticket, this.label(e), status, answer, e.private, { closed: o.closed === true && status === 'unanswered' });
-    e.outcome = r;
-    e.phase = silent ? 'silent' : 'ready';
+    errand.land(e, r, this.nextSeq(), silent);
+    offer?.withdraw();
     e.deadline = this.hourFromNow();
-    e.nudged = false;
-    e.landedSeq = this.nextSeq();
+    // Told before it is taken: a taken errand may leave the book, and the news is of its landing.
+    this.tell(e);
     if (e.waiters.size > 0) {
       for (const w of [...e.waiters]) w.resolve(r);
       this.take(e);
-    } else if (!e.private && e.phase === 'ready' && e.from !== '') {
+    } else if (!e.private && !silent && e.from !== '') {
       this.events.announce(e.from);
     }
     this.events.release(e.from);
-    this.tell(e);
   }
 
   /**
@@ -157,26 +153,26 @@ export class Outcomes {
    */
   targetEnded(e: Errand): void {
     if (!isLapsed(e)) return;
-    e.outcome = { ...e.outcome!, closed: true };
-    if (e.phase === 'taken') this.take(e);
+    errand.closeOutcome(e);
+    if (e.state.phase === 'taken') this.take(e);
   }
 
   /** The outcome left with a caller: only an errand still taking a late answer stays. */
   take(e: Errand): void {
-    if (e.note) {
-      // Collected before its note went out: it is not delivered again.
-      const note = e.note;
-      e.note = undefined;
-      note.withdraw();
-    }
+    const s = e.state;
+    // Collected before its note went out: it is not delivered again.
+    const note = s.phase === 'ready' && s.announced === 'noted' ? s.note : undefined;
+    const outcome = outcomeOf(e)!;
     if (isLapsed(e)) {
-      e.phase = 'taken';
+      errand.taken(e);
+      note?.withdraw();
       return;
     }
-    e.phase = 'gone';
+    errand.drop(e);
+    note?.withdraw();
     this.errands.delete(e.ticket);
-    const status = e.outcome!.status as Tombstone['kind'];
-    this.bury(e.ticket, { kind: status, target: e.outcome!.target, private: e.private, until: this.hourFromNow() });
+    const status = outcome.status as Tombstone['kind'];
+    this.bury(e.ticket, { kind: status, target: outcome.target, private: e.private, until: this.hourFromNow() });
   }
 
   /**
@@ -184,7 +180,7 @@ export class Outcomes {
    * whole): gone as if never sent, and every caller holding the line hears `refusal`.
    */
   refuse(e: Errand, refusal: Error): void {
-    e.phase = 'gone';
+    errand.drop(e);
     this.clearTimers(e);
     this.errands.delete(e.ticket);
     for (const w of [...e.waiters]) w.fail(refusal);
@@ -206,7 +202,7 @@ export class Outcomes {
       this.events.release(e.from);
       this.tell(e, 'expired');
     }
-    e.phase = 'gone';
+    errand.drop(e);
   }
 
   /**
@@ -282,12 +278,12 @@ export class Outcomes {
     if (w) e.waiters.delete(w);
     const open = isOpen(e);
     if (open && e.waiters.size === 0) e.deadline = this.hourFromNow();
-    return open ? this.pending(e) : e.outcome!;
+    return open ? this.pending(e) : outcomeOf(e)!;
   }
 
   /** `e` as a pending Result: `held: "draft"` while it is held for a target with a person's draft at its prompt. */
   pending(e: Errand): Result {
-    const behindDraft = e.phase === 'queued' && this.host.live(e.targetId) && (this.host.drafted?.(e.targetId) ?? false);
+    const behindDraft = e.state.phase === 'queued' && this.host.live(e.targetId) && (this.host.drafted?.(e.targetId) ?? false);
     return result(e.ticket, this.label(e), 'pending', '', e.private, behindDraft ? { held: 'draft' } : {});
   }
 
@@ -302,8 +298,8 @@ export class Outcomes {
   inbox(from: string): Errand[] {
     if (from === '') return [];
     return [...this.errands.values()]
-      .filter((e) => e.from === from && e.phase === 'ready' && !e.private)
-      .sort((a, b) => a.landedSeq - b.landedSeq);
+      .filter((e) => e.from === from && e.state.phase === 'ready' && !e.private)
+      .sort((a, b) => errand.landing(a)!.landedSeq - errand.landing(b)!.landedSeq);
   }
 
   /** The labels `from`'s shared errands still open are at, sorted, each once. */
@@ -312,8 +308,10 @@ export class Outcomes {
   }
 
   /** The errands delivered at `id` and not ended, in hand-off order. */
-  deliveredAt(id: string): Errand[] {
-    return [...this.errands.values()].filter((e) => e.targetId === id && e.phase === 'delivered').sort((a, b) => a.handedSeq - b.handedSeq);
+  deliveredAt(id: string): DeliveredErrand[] {
+    return [...this.errands.values()]
+      .filter((e): e is DeliveredErrand => e.targetId === id && e.state.phase === 'delivered')
+      .sort((a, b) => a.state.handedSeq - b.state.handedSeq);
   }
 
   /** The subagent errands open at worker `id`. */
@@ -337,7 +335,7 @@ export class Outcomes {
   /** Whether `id` still waits on work it handed off: an errand it sent is open, or a shared result of one is unread. */
   ownOutstanding(id: string): boolean {
     for (const x of this.errands.values()) {
-      if (x.from === id && (isOpen(x) || (x.phase === 'ready' && !x.private))) return true;
+      if (x.from === id && (isOpen(x) || (x.state.phase === 'ready' && !x.private))) return true;
     }
     return false;
   }
@@ -347,7 +345,7 @@ export class Outcomes {
     for (const e of this.errands.values()) {
       if (e.from !== id) continue;
       if (isOpen(e)) return true;
-      if (e.phase === 'ready' && !e.private && !e.nudged) return true;
+      if (e.state.phase === 'ready' && !e.private && e.state.announced === 'no') return true;
     }
     return false;
   }
@@ -381,8 +379,11 @@ export class Outcomes {
     }));
     const open = [...this.errands.values()]
       .filter((e) => e.from === sessionId && isOpen(e) && !e.private)
-      .map((e) => ({ ticket: e.ticket, target: this.label(e), state: e.phase === 'delivered' ? this.host.state(e.targetId) : 'queued' }));
-    const ready = this.inbox(sessionId).map((e) => ({ ticket: e.ticket, target: e.outcome!.target, status: e.outcome!.status }));
+      .map((e) => ({ ticket: e.ticket, target: this.label(e), state: e.state.phase === 'delivered' ? this.host.state(e.targetId) : 'queued' }));
+    const ready = this.inbox(sessionId).map((e) => {
+      const outcome = outcomeOf(e)!;
+      return { ticket: e.ticket, target: outcome.target, status: outcome.status };
+    });
     return { owed, open, ready };
   }
 
@@ -415,7 +416,7 @@ export class Outcomes {
     this.closed = true;
     for (const e of this.errands.values()) {
       this.clearTimers(e);
-      e.offer?.withdraw();
+      if (e.state.phase === 'offered') e.state.offer.withdraw();
       for (const w of [...e.waiters]) w.resolve(this.pending(e));
     }
   }
