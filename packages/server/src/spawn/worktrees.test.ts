@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionRow } from '../store/store.js';
-import { canonical, gitWords, parseWorktreeList, samePath, Worktrees, worktreesDir } from './worktrees.js';
+import { canonical, git as runGit, gitWords, parseWorktreeList, samePath, Worktrees, worktreesDir } from './worktrees.js';
 
 const ENV = {
   ...process.env,
@@ -311,6 +311,41 @@ describe('gitWords', () => {
     );
     expect(gitWords({ code: 1, stdout: '', stderr: 'odd\nwords\n' }, 'git x')).toBe('odd words');
     expect(gitWords({ code: 1, stdout: '', stderr: '' }, 'git x')).toBe('git x failed (git exit 1)');
+  });
+
+  it('says what to do about a full disk when git failed to write and its own words do not say why', () => {
+    const stderr = 'error: unable to write file big.bin\nfatal: Could not reset index file to revision \'HEAD\'.\n';
+    expect(gitWords({ code: 128, stdout: '', stderr, full: '/d/wt' }, 'git worktree add')).toBe(
+      "unable to write file big.bin; Could not reset index file to revision 'HEAD'. — git could not write in /d/wt: if the disk holding it is full, free some space, then try again",
+    );
+    const enospc = 'fatal: write error: No space left on device\n';
+    expect(gitWords({ code: 128, stdout: '', stderr: enospc, full: '/d/wt' }, 'git x')).toBe('write error: No space left on device');
+  });
+
+  // A newcomer's full-disk open said only git's `unable to write file …; Could not reset index
+  // file`, nothing about the disk. Needs a real full filesystem: a 1 MiB tmpfs, so root (as the
+  // fault suite is run).
+  it.skipIf(process.getuid?.() !== 0)('names the directory a real git worktree add could not write on a full disk', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'lich-gitfull-'));
+    const repo = join(base, 'repo');
+    const small = join(base, 'small');
+    mkdirSync(repo);
+    mkdirSync(small);
+    const sh = (cwd: string, ...args: string[]) => spawnSync(args[0]!, args.slice(1), { cwd, encoding: 'utf8' });
+    expect(sh(base, 'mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', small).status).toBe(0);
+    try {
+      sh(repo, 'git', 'init', '-q', '-b', 'main');
+      writeFileSync(join(repo, 'big.bin'), Buffer.alloc(3 << 20, 7));
+      sh(repo, 'git', 'add', 'big.bin');
+      sh(repo, 'git', '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'big');
+      const r = await runGit(repo, ['worktree', 'add', join(small, 'wt'), '-b', 'w1'], process.env);
+      expect(r.code).not.toBe(0);
+      expect(r.full).toBe(join(small, 'wt'));
+      expect(gitWords(r, 'git worktree add')).toMatch(/(No space left on device|git could not write in \S+: if the disk holding it is full, free some space, then try again)$/);
+    } finally {
+      sh(base, 'umount', '-l', small);
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
 

@@ -8,7 +8,7 @@
  * `fatal: …` are kept and only the `fatal: ` prefix is dropped, since the CLI adds `lich: `.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, rmdirSync, rmSync, statfsSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Checkout } from '@lich/generated/types';
 import { distance } from 'fastest-levenshtein';
@@ -22,6 +22,14 @@ export interface GitRun {
   code: number;
   stdout: string;
   stderr: string;
+  /**
+   * A failed run only: the directory (a path it was given, else its cwd) git could not write in —
+   * its filesystem has no space left now, or git said it could not write a file there. git's own
+   * words do not say why (`unable to write file big.bin; Could not reset index file …`), and a
+   * checkout that failed on a full disk is taken back by git itself, so the disk is free again
+   * by the time anyone looks.
+   */
+  full?: string;
 }
 
 /**
@@ -62,10 +70,37 @@ export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv, onStart
       if (spawnError) return;
       if (size > GIT_OUTPUT_MAX) return cannot(`it wrote more than ${GIT_OUTPUT_MAX >> 20} MiB`);
       if (code === null) return cannot(`it was ended by ${signal}`);
-      done({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+      const run: GitRun = { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+      if (code !== 0) {
+        const paths = [...args.filter((a) => a.startsWith('/')), cwd];
+        run.full = fullDisk(paths) ?? (/unable to write|could not write/i.test(run.stderr) ? paths[0] : undefined);
+      }
+      done(run);
     });
     if (child.pid !== undefined) onStart?.(child.pid);
   });
+}
+
+/** Below this many free bytes a filesystem is full to git: it cannot write an index or a file. */
+const FULL_BELOW_BYTES = 1 << 20;
+
+/**
+ * The first of `paths` whose filesystem (that of its nearest existing ancestor) has less than
+ * {@link FULL_BELOW_BYTES} free for an unprivileged writer; undefined when none is full or none
+ * can be looked at.
+ */
+function fullDisk(paths: readonly string[]): string | undefined {
+  for (const path of paths) {
+    let dir = path;
+    while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+    try {
+      const fs = statfsSync(dir);
+      if (fs.bavail * fs.bsize < FULL_BELOW_BYTES) return path;
+    } catch {
+      // Not a directory we can look at: say nothing of it.
+    }
+  }
+  return undefined;
 }
 
 /** The most a git run may write, stdout and stderr together, in bytes. */
@@ -77,7 +112,8 @@ const GIT_OUTPUT_MAX = 16 << 20;
  * `lich: `), the lines that continue a message folded onto it with a space and a second
  * `fatal:`/`error:` message joined with `; `. What git printed before it failed (`Preparing
  * worktree …`) and its `hint:` lines are not the failure and are left out. With no such line,
- * everything it wrote, folded the same way.
+ * everything it wrote, folded the same way. When the run failed on a full disk ({@link GitRun.full})
+ * and git's words do not say so, what to do about it follows them.
  */
 export function gitWords(r: GitRun, what: string): string {
   const lines = r.stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
@@ -89,7 +125,9 @@ export function gitWords(r: GitRun, what: string): string {
     const text = line.replace(/^(fatal|error):\s*/, '');
     words = words === '' ? text : `${words}${starts ? '; ' : ' '}${text}`;
   }
-  return words || `${what} failed (git exit ${r.code})`;
+  words ||= `${what} failed (git exit ${r.code})`;
+  if (r.full !== undefined && !/no space left/i.test(words)) words += ` — git could not write in ${r.full}: if the disk holding it is full, free some space, then try again`;
+  return words;
 }
 
 /** One checkout of a repository, as `git worktree list --porcelain` describes it. */
