@@ -25,8 +25,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
 import { constants as vmConstants, Script } from 'node:vm';
 import { createContext, type Env, type Launcher, LichError, type Machine, nativeModuleFailure, oneLine, renderJson, renderText, runOperation, type Started, VERSION } from '@lich/core';
-import type { ExtraEntry } from './help.js';
-import { type CommandTable, FAILURE, type FlagSpec, funnel, normalizeArgv, outcomeStatus, sayFailure, SUCCESS } from './lich-command.js';
+import { FAILURE, funnel, outcomeStatus, sayFailure, SUCCESS } from './exit.js';
+import { type FlagSpec, normalizeArgv } from './go-flags.js';
+import type { CommandTable, ExtraEntry } from './help.js';
+import { runCommand } from './lich-command.js';
 import { unknownCommandText } from './unknown-command.js';
 
 /** What packages/cli/bin/lich.js knows and hands {@link runProcess}. */
@@ -126,7 +128,7 @@ const LAUNCH_USAGE = 'lich [--no-window] [--shell <path>] [-- <browser flags>]';
 
 /**
  * Runs `lich` with `io.argv` and resolves with the exit status. Never rejects: a failure is one
- * `lich: …` line on stderr and 1 (lich-command.ts's exit funnel, the one place either is decided).
+ * `lich: …` line on stderr and 1 (exit.ts's funnel, the one place either is decided).
  */
 export function main(io: MainIo): Promise<number> {
   return funnel(io.stderr, () => dispatch(io));
@@ -140,19 +142,19 @@ async function dispatch(io: MainIo): Promise<number> {
     const commands = await load();
     // `lich help --help` asks for help's own help, as `lich help help` does.
     if (rest.length > 0) return commandHelp(io, commands, HELP_FLAGS.includes(rest[0]!) ? 'help' : rest[0]!);
-    return runCommand(io, commands, 'help', []);
+    return run(io, commands, 'help', []);
   }
   if (word === 'version' || word === '--version' || word === '-v') {
     if (rest.length === 0 || (rest.length === 1 && ['--json', '-json'].includes(rest[0]))) {
       return quickVersion(io, rest.length === 1);
     }
-    return runCommand(io, await load(), 'version', rest);
+    return run(io, await load(), 'version', rest);
   }
   if (word === 'mcp') return serveMcp(io, rest);
   if (word === undefined || word.startsWith('-')) return launch(io, io.argv);
 
   const commands = await load();
-  if (Object.hasOwn(commands, word)) return runCommand(io, commands, word, rest);
+  if (Object.hasOwn(commands, word)) return run(io, commands, word, rest);
   throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
 }
 
@@ -219,11 +221,11 @@ function loadCachedCommands(file: string): CommandTable {
   return module.exports.COMMANDS;
 }
 
-function runCommand(io: MainIo, commands: CommandTable, word: string, argv: readonly string[]): Promise<number> {
-  const Cmd = commands[word];
-  if (!Cmd) throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
-  Cmd.id ??= word;
-  return Cmd.execute(argv, {
+/** Runs the command `word` of `commands` with `argv` (lich-command.ts), over the process's io. */
+function run(io: MainIo, commands: CommandTable, word: string, argv: readonly string[]): Promise<number> {
+  const command = commands[word];
+  if (!command) throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
+  return runCommand(command, argv, {
     env: io.env,
     stdout: io.stdout,
     stderr: io.stderr,
@@ -301,7 +303,7 @@ function commandHelp(io: MainIo, commands: CommandTable, word: string): Promise<
     io.stdout.write(`${MCP_ENTRY.about}\n\nusage: ${MCP_ENTRY.spelling}\n`);
     return Promise.resolve(SUCCESS);
   }
-  return runCommand(io, commands, word, ['--help']);
+  return run(io, commands, word, ['--help']);
 }
 
 // `lich version [--json]` without loading oclif: the same operation and renderer the version
@@ -342,7 +344,7 @@ async function launch(io: MainIo, args: readonly string[]): Promise<number> {
   const browserFlags = dashdash === -1 ? [] : args.slice(dashdash + 1);
   const parsed = normalizeArgv(own, launchFlags);
   if (parsed.help) {
-    return runCommand(io, await (io.loadCommands ?? (() => loadCommandTable(io.distDir)))(), 'help', []);
+    return run(io, await (io.loadCommands ?? (() => loadCommandTable(io.distDir)))(), 'help', []);
   }
   if (parsed.positionals.length > 0) throw new LichError(`usage: ${LAUNCH_USAGE}`);
   const noWindow = parsed.argv.includes('--no-window');
