@@ -18,7 +18,6 @@
  * object.
  */
 import { readFile as fsReadFile } from 'node:fs';
-import net from 'node:net';
 import type { Launcher, LichContext, Machine, OperationEntry, OperationTable, Outcome, RunOptions, Surface } from './operation.js';
 import { askRefusal, controlRefusal } from './control.js';
 import { ANSWER_SENT, collectText, from, isCollected, privateWithoutPromptText, promptRefusal, reply, resultText, send, wait, waitBudgetMs } from './errands.js';
@@ -137,7 +136,8 @@ export function createContext(options: ContextOptions): LichContext {
 /** Connects to 127.0.0.1:`port` and hangs up: true when something accepted, false when refused. */
 export function portListens(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
+    // node:net loaded here, not at the top: most commands never ask (a CLI start pays for a load).
+    const socket = process.getBuiltinModule('node:net').connect({ host: '127.0.0.1', port });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);

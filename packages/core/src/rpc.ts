@@ -9,7 +9,7 @@
  * Nothing here knows an operation: operations.ts builds the client into a context, and each
  * operation names its method and options (typed by the generated `RpcMethods`).
  */
-import http from 'node:http';
+import type { Socket } from 'node:net';
 import { lichConfigDir, type Env } from './dirs.js';
 import { isLich, NO_LICH_RUNNING, pidAlive, writtenAt } from './lich-process.js';
 import type { RpcMethodName, RpcMethods } from '@lich/generated/types';
@@ -318,12 +318,6 @@ export interface HttpRpcClientOptions {
    * on port <p>, which LICH_PORT names` for the environment's.
    */
   unreachable?: (where: Coordinates) => Promise<string>;
-  /**
-   * Defaults to a keep-alive agent of this client's own: a command that makes two calls
-   * (open --prompt, quit) reuses its connection, and idle keep-alive sockets are unref'd, so
-   * they never hold the process open.
-   */
-  agent?: http.Agent;
 }
 
 export { maskToken } from './errors.js';
@@ -336,8 +330,9 @@ const goStatusText: Record<number, string> = {
   418: "I'm a teapot",
 };
 
+// node:http only for its table of status texts, on the path of a failed call alone.
 function statusText(code: number): string {
-  return goStatusText[code] ?? http.STATUS_CODES[code] ?? '';
+  return goStatusText[code] ?? process.getBuiltinModule('node:http').STATUS_CODES[code] ?? '';
 }
 
 interface RawReply {
@@ -346,13 +341,17 @@ interface RawReply {
 }
 
 /**
- * The RPC client on `node:http` (not undici, not fetch: they cost 5–10× a node start,
- * shared/ecosystem.md § 2). Implements wire.md § 1.3: the error mapping, `reach lich: …` with
- * the token masked, and the retry after a 401/403 — once, on the same port, with the token the
- * running instance recorded — with its exact refusals.
+ * The RPC client: HTTP/1.1 over one loopback TCP connection of its own (node:net), not
+ * `node:http` — whose client machinery cost a CLI command ~6 ms of its start, measured (loading
+ * it, and the first request through it), for one POST to a server this repository writes — nor
+ * undici or fetch (5–10× a node start, shared/ecosystem.md § 2). Implements wire.md § 1.3: the
+ * error mapping, `reach lich: …` with the token masked, and the retry after a 401/403 — once, on
+ * the same port, with the token the running instance recorded — with its exact refusals. A
+ * command that makes two calls (open --prompt, quit) reuses its connection; an idle one is
+ * unref'd, so it never holds the process open, and {@link RpcClient.close} ends it.
  */
 export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
-  const agent = options.agent ?? new http.Agent({ keepAlive: true });
+  const link: Link = {};
   let resolved: Promise<Coordinates> | undefined;
   const coordinates = () => {
     resolved ??= options.coordinates();
@@ -368,7 +367,7 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
   // it means, not as Go's dial error.
   async function exchange(where: Coordinates, token: string, method: string, body: string, opts: CallOptions): Promise<RawReply> {
     try {
-      return await post(agent, where.port, token, method, body, opts);
+      return await post(link, where.port, token, method, body, opts);
     } catch (error) {
       if (!(error instanceof LichTransportError) || error.sent || errnoCode(error.cause) !== 'ECONNREFUSED') throw error;
       // Nothing of the token is in it: the line names ports and the running lich, never the URL.
@@ -396,7 +395,8 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
     call,
     coordinates,
     close() {
-      if (!options.agent) agent.destroy();
+      link.idle?.socket.destroy();
+      link.idle = undefined;
     },
   };
 }
@@ -451,84 +451,185 @@ async function reissued(
   return info.token;
 }
 
-function post(
-  agent: http.Agent,
-  port: number,
-  token: string,
-  method: string,
-  body: string,
-  opts: CallOptions,
-): Promise<RawReply> {
+/** The connection a client keeps between calls: at most one, idle, to one port. */
+interface Link {
+  idle?: { socket: Socket; port: number; forget: () => void };
+}
+
+/** Keeps `socket` for the next call, unref'd; a close or an error while it waits forgets it. */
+function park(link: Link, socket: Socket, port: number): void {
+  const forget = () => {
+    if (link.idle?.socket === socket) link.idle = undefined;
+    socket.destroy();
+  };
+  socket.on('close', forget).on('error', forget).on('end', forget);
+  socket.unref();
+  link.idle = { socket, port, forget };
+}
+
+/** The idle connection to `port`, taken out of the link to carry a call; else a new one. */
+function connection(link: Link, port: number): Socket {
+  const idle = link.idle;
+  link.idle = undefined;
+  if (idle && idle.port === port && !idle.socket.destroyed) {
+    idle.socket.off('close', idle.forget).off('error', idle.forget).off('end', idle.forget);
+    idle.socket.ref();
+    return idle.socket;
+  }
+  idle?.socket.destroy();
+  return process.getBuiltinModule('node:net').connect({ host: '127.0.0.1', port });
+}
+
+/**
+ * POSTs `body` to `/rpc/<method>?token=…` on 127.0.0.1:`port` and resolves with the reply's
+ * status and body. Rejects with a {@link LichTransportError} worded as Go's client words it:
+ * `reach lich: Post "…token=…": <cause>` before the reply's headers (`sent` once the request was
+ * written whole), `read the reply: …` after them; an AbortError when `opts.signal` aborts.
+ */
+function post(link: Link, port: number, token: string, method: string, body: string, opts: CallOptions): Promise<RawReply> {
   const { signal } = opts;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   const path = `/rpc/${method}?token=${encodeURIComponent(token)}`;
   // What a transport failure names: the Go url.Error shape, with the token already masked.
   const shown = `Post "http://127.0.0.1:${port}/rpc/${method}?token=…"`;
+  const request = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
   return new Promise<RawReply>((resolve, reject) => {
+    const socket = connection(link, port);
+    const reply = new ReplyReader();
     let settled = false;
     let sent = false;
-    let headers = false;
-    const finish = (error: Error | null, reply?: RawReply) => {
+    const finish = (error: Error | null, whole?: WholeReply) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
+      if (whole?.keepAlive) park(link, socket, port);
+      else socket.destroy();
       if (error) reject(error);
-      else resolve(reply!);
+      else resolve(whole!);
     };
-
-    const req = http.request({
-      agent,
-      host: '127.0.0.1',
-      port,
-      path,
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-    });
+    const unreached = (cause: string, error?: Error) =>
+      finish(new LichTransportError(maskToken(`reach lich: ${shown}: ${cause}`, token), sent, false, { cause: error }));
 
     const timer = setTimeout(() => {
-      const cause = headers
+      const cause = reply.headed
         ? 'context deadline exceeded (Client.Timeout or context cancellation while reading body)'
         : 'context deadline exceeded (Client.Timeout exceeded while awaiting headers)';
-      finish(
-        new LichTransportError(headers ? `read the reply: ${cause}` : `reach lich: ${shown}: ${cause}`, true, true),
-      );
-      req.destroy();
+      finish(new LichTransportError(reply.headed ? `read the reply: ${cause}` : `reach lich: ${shown}: ${cause}`, true, true));
     }, opts.timeoutMs);
 
-    const onAbort = () => {
-      finish(abortError(signal!));
-      req.destroy();
-    };
+    const onAbort = () => finish(abortError(signal!));
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    req.on('finish', () => {
-      sent = true;
+    function onData(chunk: Buffer): void {
+      let whole: WholeReply | undefined;
+      try {
+        whole = reply.push(chunk);
+      } catch (error) {
+        return unreached((error as Error).message, error as Error);
+      }
+      if (whole) finish(null, whole);
+    }
+    // The connection ended: a reply read to its end is whole; cut short before its headers, it
+    // is Go's EOF; cut short in its body, an unexpected EOF.
+    function onEnd(): void {
+      const whole = reply.atEnd();
+      if (whole) finish(null, whole);
+      else if (!reply.headed) unreached('EOF');
+      else finish(new LichTransportError('read the reply: unexpected EOF', true, false));
+    }
+    function onError(error: Error): void {
+      if (reply.headed) finish(new LichTransportError('read the reply: unexpected EOF', true, false, { cause: error }));
+      else unreached(describeNetError(error, port), error);
+    }
+    socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
+    socket.write(request, (error) => {
+      if (!error) sent = true;
     });
-    req.on('error', (error) => {
-      finish(
-        new LichTransportError(maskToken(`reach lich: ${shown}: ${describeNetError(error, port)}`, token), sent, false, {
-          cause: error,
-        }),
-      );
-    });
-    req.on('response', (res) => {
-      headers = true;
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', (error) => {
-        finish(new LichTransportError(maskToken(`read the reply: ${oneLine(error.message)}`, token), true, false, { cause: error }));
-      });
-      res.on('aborted', () => {
-        finish(new LichTransportError('read the reply: unexpected EOF', true, false));
-      });
-      res.on('end', () => {
-        finish(null, { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    req.end(body);
   });
+}
+
+/** A reply read whole, and whether its connection may carry the next call. */
+interface WholeReply extends RawReply {
+  keepAlive: boolean;
+}
+
+/**
+ * Reads one HTTP/1.1 reply off a connection, chunk by chunk: the status line and headers, then
+ * a body framed by Content-Length, by chunked transfer coding, or by the end of the connection.
+ */
+class ReplyReader {
+  private buffer: Buffer = Buffer.alloc(0);
+  private head?: { status: number; length?: number; chunked: boolean; keepAlive: boolean; at: number };
+
+  /** Whether the status line and headers have been read. */
+  get headed(): boolean {
+    return this.head !== undefined;
+  }
+
+  /**
+   * Takes the next bytes; the reply once it is whole.
+   * @throws Error `malformed HTTP response "<line>"` (Go's words) for a reply that is not HTTP/1.x.
+   */
+  push(chunk: Buffer): WholeReply | undefined {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    if (!this.head) {
+      const end = this.buffer.indexOf('\r\n\r\n');
+      if (end === -1) return undefined;
+      const lines = this.buffer.subarray(0, end).toString('latin1').split('\r\n');
+      const status = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(lines[0]!);
+      if (!status) throw new Error(`malformed HTTP response ${JSON.stringify(lines[0])}`);
+      const fields = new Map<string, string>();
+      for (const line of lines.slice(1)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) fields.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+      }
+      const length = fields.get('content-length');
+      this.head = {
+        status: Number(status[2]),
+        length: length === undefined ? undefined : Number(length),
+        chunked: /chunked/i.test(fields.get('transfer-encoding') ?? ''),
+        keepAlive: status[1] === '1' && !/close/i.test(fields.get('connection') ?? ''),
+        at: end + 4,
+      };
+    }
+    const { status, length, chunked, keepAlive, at } = this.head;
+    if (chunked) {
+      const body = dechunk(this.buffer.subarray(at));
+      return body === undefined ? undefined : { status, body, keepAlive };
+    }
+    if (length !== undefined) {
+      if (this.buffer.length - at < length) return undefined;
+      return { status, body: this.buffer.subarray(at, at + length).toString('utf8'), keepAlive };
+    }
+    return undefined;
+  }
+
+  /** At the end of the connection: the reply, when one framed by that end was read. */
+  atEnd(): WholeReply | undefined {
+    const head = this.head;
+    if (!head || head.chunked || head.length !== undefined) return undefined;
+    return { status: head.status, body: this.buffer.subarray(head.at).toString('utf8'), keepAlive: false };
+  }
+}
+
+/** A chunked body decoded, once its last chunk has come; undefined before. */
+function dechunk(bytes: Buffer): string | undefined {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = bytes.indexOf('\r\n', at);
+    if (eol === -1) return undefined;
+    const size = Number.parseInt(bytes.subarray(at, eol).toString('latin1'), 16);
+    if (!Number.isFinite(size)) throw new Error('malformed chunked encoding');
+    // The last chunk, then trailers (none, here) up to an empty line.
+    if (size === 0) return bytes.indexOf('\r\n\r\n', eol) === -1 ? undefined : Buffer.concat(parts).toString('utf8');
+    if (bytes.length < eol + 2 + size + 2) return undefined;
+    parts.push(bytes.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
 }
 
 // The cause as Go's net package words it, so a script matching the original's line still matches.
