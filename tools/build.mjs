@@ -10,7 +10,8 @@
 //                                      wrapped as a function expression, with the V8 code cache of
 //                                      it (….cache) made here by running it once (main.ts loads the
 //                                      pair with vm.Script).
-//   packages/cli/dist/mcp.mjs          `lich mcp` (packages/mcp/src/index.ts, exports serveMcp)
+//   packages/cli/dist/chunks/mcp-<hash>.cjs   `lich mcp` (packages/mcp/src/index.ts, exports
+//                                      serveMcp), wrapped and code-cached like the command table
 //   packages/cli/dist/server.mjs       the backend `lich --no-window` runs (exports runForeground)
 //   packages/opencode-plugin/dist/index.js   the opencode plugin module
 //   packages/cli/dist/opencode-plugin.mjs    the same, where the backend loads it into opencode sessions
@@ -227,7 +228,7 @@ function assertOneCore(name, texts) {
 }
 
 /**
- * The esbuild options of the command table (see {@link buildCommandTable}), written to memory
+ * The esbuild options of the command table (see {@link buildCached}), written to memory
  * (`write: false`) as `<distDir>/chunks/commands.cjs`. Exported for tools/trace/send-path.mjs,
  * which builds the same table unminified with a source map.
  */
@@ -247,20 +248,39 @@ export function commandTableOptions(distDir) {
 }
 
 /**
- * Builds the command table — generated/cli/commands.ts, every command's declaration and `COMMANDS`
- * in one generated module — into dist/chunks/commands-<hash>.cjs
- * and its V8 code cache into …/commands-<hash>.cache, and resolves with the former's path
- * relative to dist/ (main.ts's __LICH_COMMANDS_CJS__) and its text. The cache is made after running the
- * table once, so it holds the functions its loading compiles, not only the top level; it is
- * valid for this node binary and V8 flags, and main.ts compiles from source when V8 rejects it.
+ * The esbuild options of `lich mcp`'s server (packages/mcp/src/index.ts, exports serveMcp): a
+ * CommonJS function expression like the command table, loaded by main.ts the same way. As an ES
+ * module (dist/mcp.mjs) its ~860 KB (the MCP SDK, zod, ajv) were compiled from source on every
+ * `lich mcp` start, through node's ES module loader: most of what spawn → `initialize` cost.
+ */
+export function mcpOptions(distDir) {
+  return {
+    ...entryOptions({ entry: 'packages/mcp/src/index.ts', options: { outfile: join(distDir, 'chunks/mcp.cjs') } }),
+    ...minify,
+    format: 'cjs',
+    banner: { js: CJS_HEAD },
+    footer: { js: CJS_TAIL },
+    write: false,
+    metafile: true,
+  };
+}
+
+/**
+ * Builds `options` (the command table, `lich mcp`'s server) into dist/chunks/<stem>-<hash>.cjs
+ * and its V8 code cache into …/<stem>-<hash>.cache, and resolves with the former's path relative
+ * to dist/ (main.ts's __LICH_COMMANDS_CJS__, __LICH_MCP_CJS__) and its text. `check` looks at the
+ * metafile first. The cache is made after running the module once, so it holds the functions
+ * its loading compiles, not only the top level; it is valid for this node binary and V8 flags,
+ * and main.ts compiles from source when V8 rejects it.
  */
 let cacheMs = 0;
-async function buildCommandTable(distDir) {
-  const result = await esbuild.build(commandTableOptions(distDir));
-  assertTableIsData(result.metafile);
+async function buildCached(options, stem, exported, check = () => {}) {
+  const distDir = dirname(dirname(options.outfile));
+  const result = await esbuild.build(options);
+  check(result.metafile);
   const source = result.outputFiles[0].text;
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
-  const name = `chunks/commands-${hash}.cjs`;
+  const name = `chunks/${stem}-${hash}.cjs`;
   const file = join(distDir, name);
   mkdirSync(dirname(file), { recursive: true });
   writeWhole(file, source);
@@ -274,13 +294,13 @@ async function buildCommandTable(distDir) {
     const script = new Script(source, { filename: name, importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
     const module = { exports: {} };
     script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-    if (!module.exports.COMMANDS) throw new Error('it does not export COMMANDS');
+    if (!module.exports[exported]) throw new Error(`it does not export ${exported}`);
     writeWhole(file.replace(/\.cjs$/, '.cache'), script.createCachedData());
   } catch (error) {
     rmSync(file.replace(/\.cjs$/, '.cache'), { force: true });
     console.warn(`build: no code cache for ${name}: ${error?.message ?? error}`);
   }
-  cacheMs = performance.now() - started;
+  cacheMs += performance.now() - started;
   return { name, source };
 }
 
@@ -306,7 +326,6 @@ const entries = [
     commandTable: join(root, 'packages/cli/dist'),
     codeCache: true,
   },
-  { name: 'mcp', entry: 'packages/mcp/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/mcp.mjs') } },
   { name: 'server', entry: 'packages/server/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/server.mjs') } },
   {
     name: 'opencode-plugin',
@@ -394,7 +413,7 @@ function writeCached(file, text) {
   writeWhole(file, source);
   const cache = join(dirname(file), `lich-${hash}.cache`);
   try {
-    const script = new Script(source, { filename: basename(file) }); // not the build's path: see buildCommandTable
+    const script = new Script(source, { filename: basename(file) }); // not the build's path: see buildCached
     writeWhole(cache, script.createCachedData());
   } catch (error) {
     console.warn(`build: no code cache for ${file}: ${error?.message ?? error}`);
@@ -427,9 +446,14 @@ async function build() {
       const define = { ...common.define };
       const loads = [];
       if (commandTable) {
-        const table = await buildCommandTable(commandTable);
+        const [table, mcp] = await Promise.all([
+          buildCached(commandTableOptions(commandTable), 'commands', 'COMMANDS', assertTableIsData),
+          buildCached(mcpOptions(commandTable), 'mcp', 'serveMcp'),
+        ]);
+        assertOneCore(mcp.name, [mcp.source]);
         define.__LICH_COMMANDS_CJS__ = JSON.stringify(table.name);
-        keep.push(join(commandTable, table.name), join(commandTable, table.name.replace(/\.cjs$/, '.cache')));
+        define.__LICH_MCP_CJS__ = JSON.stringify(mcp.name);
+        for (const { name: chunk } of [table, mcp]) keep.push(join(commandTable, chunk), join(commandTable, chunk.replace(/\.cjs$/, '.cache')));
         loads.push(table.source);
       }
       const result = await esbuild.build({ ...entryOptions({ entry, options }, define), metafile: Boolean(chunks || withoutOclif) });

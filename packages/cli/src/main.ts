@@ -153,7 +153,7 @@ export interface MainIo {
   /** The directory holding the bundles `lich mcp` and the backend load (packages/cli/dist/). */
   distDir: URL;
   /**
-   * Imports an ES module bundle (`mcp.mjs`, `server.mjs`) by URL. The launcher hands its own
+   * Imports an ES module bundle (`server.mjs`) by URL. The launcher hands its own
    * `import()` in: the CLI bundle runs from a vm.Script, where node 20 has no loader for
    * `import()` once a code cache is involved. Absent (tests, source): this module's own `import()`.
    */
@@ -221,8 +221,15 @@ declare const __LICH_COMMANDS_CJS__: string | undefined;
  */
 async function loadCommandTable(distDir: URL): Promise<CommandTable> {
   if (typeof __LICH_COMMANDS_CJS__ !== 'string') return (await import('@lich/generated/cli/commands')).COMMANDS;
-  return loadCachedCommands(fileURLToPath(new URL(__LICH_COMMANDS_CJS__, distDir)));
+  return loadCached<CommandTable>(fileURLToPath(new URL(__LICH_COMMANDS_CJS__, distDir)), 'COMMANDS');
 }
+
+/**
+ * The file, relative to the dist directory, of `lich mcp`'s server compiled as a CommonJS function
+ * expression (`chunks/mcp-<hash>.cjs`, beside its V8 code cache); defined by tools/build.mjs in
+ * the bundle, undefined when main.ts runs from source.
+ */
+declare const __LICH_MCP_CJS__: string | undefined;
 
 /**
  * Evaluates `file`, a CommonJS module's source already wrapped as
@@ -230,8 +237,11 @@ async function loadCommandTable(distDir: URL): Promise<CommandTable> {
  * beside it (the same path ending `.cache`). A cache that is missing, or rejected by V8 (another
  * node, other V8 flags), only costs the compile it would have saved: V8 compiles the source.
  * The cache is named by the source's content hash, so it never belongs to other source.
+ * Resolves with its export `exported`.
+ *
+ * @throws LichError — a file missing, damaged or without that export: the build to redo.
  */
-function loadCachedCommands(file: string): CommandTable {
+function loadCached<T>(file: string, exported: string): T {
   let source: string;
   try {
     source = readFileSync(file, 'utf8');
@@ -244,7 +254,7 @@ function loadCachedCommands(file: string): CommandTable {
   } catch {
     // No cache: compile from source.
   }
-  const module: { exports: { COMMANDS?: CommandTable } } = { exports: {} };
+  const module: { exports: Record<string, unknown> } = { exports: {} };
   try {
     const script = new Script(source, {
       filename: file,
@@ -254,7 +264,7 @@ function loadCachedCommands(file: string): CommandTable {
     const wrapper = script.runInThisContext() as (
       exports: object,
       require: NodeJS.Require,
-      module: { exports: { COMMANDS?: CommandTable } },
+      module: { exports: Record<string, unknown> },
       filename: string,
       dirname: string,
     ) => void;
@@ -265,8 +275,8 @@ function loadCachedCommands(file: string): CommandTable {
     // A table cut short or damaged (an interrupted install or build) says what to do about it.
     throw new LichError(`this lich's build will not load (${oneLine((error as Error).message)}): run npm run build in a checkout, or reinstall @lich/cli`, { cause: error });
   }
-  if (!module.exports.COMMANDS) throw new LichError(`${file} does not export COMMANDS: run npm run build`);
-  return module.exports.COMMANDS;
+  if (!module.exports[exported]) throw new LichError(`${file} does not export ${exported}: run npm run build`);
+  return module.exports[exported] as T;
 }
 
 /** Runs the command `word` of `commands` with `argv` (lich-command.ts), over the process's io. */
@@ -370,8 +380,9 @@ async function quickVersion(io: MainIo, json: boolean): Promise<number> {
 async function serveMcp(io: MainIo, rest: readonly string[]): Promise<number> {
   if (rest.length === 1 && ['--help', '-help', '-h'].includes(rest[0])) return commandHelp(io, {}, MCP_ENTRY.name);
   if (rest.length > 0) throw new LichError(`usage: ${MCP_ENTRY.spelling}`);
-  const mod = await loadBundle<{ serveMcp: (o: object) => Promise<number> }>(io, 'mcp.mjs', 'serveMcp');
-  return mod.serveMcp({ ...io.streams(), env: io.env });
+  if (typeof __LICH_MCP_CJS__ !== 'string') throw new LichError('lich mcp runs from the build: run npm run build');
+  const serve = loadCached<(o: object) => Promise<number>>(fileURLToPath(new URL(__LICH_MCP_CJS__, io.distDir)), 'serveMcp');
+  return serve({ ...io.streams(), env: io.env });
 }
 
 const launchFlags: FlagSpec[] = [
