@@ -2,13 +2,16 @@
 // Bundles what runs outside vitest (docs/architecture.md § Build and run), with esbuild:
 //
 //   packages/cli/dist/lich.cjs         the CLI (packages/cli/src/main.ts; bin/lich.js calls its
-//                                      runProcess): core + generated + oclif. The command table is
-//                                      loaded lazily, so `lich mcp`, the backend and `lich version`
-//                                      never load oclif: it is dist/chunks/commands-<hash>.cjs, a
-//                                      CommonJS bundle wrapped as a function expression, with the
-//                                      V8 code cache of it (….cache) made here by running it once
-//                                      (main.ts loads the pair with vm.Script; ~20 % of `lich sessions`).
-//   packages/cli/dist/mcp.mjs          `lich mcp` (packages/mcp/src/index.ts, exports serveMcp)
+//                                      runProcess): core + the CLI. The command table — the
+//                                      declarations of generated/cli/commands.ts and oclif's
+//                                      builders, no code of ours — is loaded only by a command word,
+//                                      so `lich mcp`, the backend and `lich version` never load it:
+//                                      it is dist/chunks/commands-<hash>.cjs, a CommonJS bundle
+//                                      wrapped as a function expression, with the V8 code cache of
+//                                      it (….cache) made here by running it once (main.ts loads the
+//                                      pair with vm.Script).
+//   packages/cli/dist/chunks/mcp-<hash>.cjs   `lich mcp` (packages/mcp/src/index.ts, exports
+//                                      serveMcp), wrapped and code-cached like the command table
 //   packages/cli/dist/server.mjs       the backend `lich --no-window` runs (exports runForeground)
 //   packages/opencode-plugin/dist/index.js   the opencode plugin module
 //   packages/cli/dist/opencode-plugin.mjs    the same, where the backend loads it into opencode sessions
@@ -145,11 +148,12 @@ function writeWhole(path, data) {
 const CJS_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 const CJS_TAIL = '\n})';
 
-// oclif's command module pulls in its whole runtime when it loads: config and plugin discovery
-// (tinyglobby, minimatch, lilconfig), help templates (ejs), spinners, performance marks and
-// child_process. lich declares its commands with oclif but never runs those parts — dispatch,
-// Go-flag parsing and help are its own (packages/cli/src/lich-command.ts) — and evaluating them was
-// ~8 ms of every `lich sessions`. So in the command table every top-level `const x = require(…)` of
+// oclif's declaration builders (`Flags`, `Args`) pull in its runtime when they load: flags.js
+// requires its help module (help templates, ansis, string-width, …), errors and file helpers.
+// lich declares its commands with oclif but never runs those parts — dispatch, Go-flag parsing
+// and help are its own (packages/cli/src/lich-command.ts and the modules it names) — and
+// evaluating them was ~7 ms of every `lich sessions` (measured: the table loads in ~1.5 ms with
+// this, ~8.5 ms without). So in the command table every top-level `const x = require(…)` of
 // @oclif/core's own files becomes a module that loads on first use: what lich touches still runs
 // oclif's code, the rest is never evaluated. Nothing changes for code that runs; only when.
 const LAZY_HELPER = `function __lichLazy(load) {
@@ -188,31 +192,43 @@ const lazyOclif = {
   },
 };
 
-// main.ts imports the exit funnel and the Go-flag reader from packages/cli/src/lich-command.ts,
-// beside the LichCommand class that only the command table uses, and LichCommand extends oclif's
-// Command. In lich.cjs oclif's modules are taken as free of side effects, so the class and all of
-// oclif are dropped as unused: `lich version`, `lich mcp` and the backend never load oclif (the
-// command table carries it). The build fails if any of oclif is in lich.cjs all the same.
+// The CLI's entry needs none of oclif: only the command table declares with it. The build fails if
+// any of oclif is in lich.cjs all the same (`lich version`, `lich mcp` and the backend would load it).
 const OCLIF = /(^|[\\/])node_modules[\\/]@oclif[\\/]/;
-const oclifOutOfTheEntry = {
-  name: 'oclif-out-of-the-entry',
-  setup(build) {
-    build.onResolve({ filter: /^@oclif\/core(\/|$)/ }, async (args) => {
-      if (args.pluginData === 'oclif-out-of-the-entry') return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'oclif-out-of-the-entry' });
-      return resolved.errors.length > 0 ? { errors: resolved.errors } : { ...resolved, sideEffects: false };
-    });
-  },
-};
 
-/** Fails the build when the entry `name` bundled oclif: see {@link oclifOutOfTheEntry}. */
+/** Fails the build when the entry `name` bundled oclif: see {@link OCLIF}. */
 function assertNoOclif(name, metafile) {
   const oclif = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([path, input]) => OCLIF.test(path) && input.bytesInOutput > 0).map(([path]) => path));
-  if (oclif.length > 0) throw new Error(`${name} would load oclif on every start (${oclif[0]}…): packages/cli/src/main.ts reaches code of lich-command.ts that uses oclif`);
+  if (oclif.length > 0) throw new Error(`${name} would load oclif on every start (${oclif[0]}…): packages/cli/src/main.ts reaches code that uses oclif`);
 }
 
 /**
- * The esbuild options of the command table (see {@link buildCommandTable}), written to memory
+ * Fails the build when the command table holds anything but declarations: generated/cli/ and
+ * oclif's builders. Code of the packages in it would be a second copy of what lich.cjs already
+ * holds (core's registry built twice, two `LichError` classes, and an error of one is no
+ * `instanceof` the other).
+ */
+function assertTableIsData(metafile) {
+  const ours = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs).filter((path) => !path.startsWith('generated/cli/') && !OCLIF.test(path)));
+  if (ours.length > 0) throw new Error(`the command table would carry code of its own (${ours.join(', ')}): generated/cli/commands.ts imports only oclif's builders and its own types`);
+}
+
+// How esbuild writes core's error class (`class LichError` unminified, `LichError=class` minified;
+// a second copy is renamed `LichError2`).
+const LICH_ERROR_CLASS = /\bclass LichError\d*\b|\bLichError\d*\s*=\s*class\b/g;
+
+/**
+ * Fails the build when the bundles one program loads (`texts`: lich.cjs and its command table;
+ * each other entry alone) hold two copies of @lich/core, told by its `LichError` class defined
+ * twice: two registries, and an error of one copy is no `instanceof` the other's class.
+ */
+function assertOneCore(name, texts) {
+  const copies = texts.reduce((n, text) => n + (text.match(LICH_ERROR_CLASS)?.length ?? 0), 0);
+  if (copies > 1) throw new Error(`${name} holds ${copies} copies of @lich/core (class LichError is defined ${copies} times): each program's bundles must share one`);
+}
+
+/**
+ * The esbuild options of the command table (see {@link buildCached}), written to memory
  * (`write: false`) as `<distDir>/chunks/commands.cjs`. Exported for tools/trace/send-path.mjs,
  * which builds the same table unminified with a source map.
  */
@@ -227,23 +243,44 @@ export function commandTableOptions(distDir) {
     entryPoints: [join(root, 'generated/cli/commands.ts')],
     outfile: join(distDir, 'chunks/commands.cjs'),
     write: false,
+    metafile: true,
   };
 }
 
 /**
- * Builds the command table — generated/cli/commands.ts, every command class and `COMMANDS` in one
- * generated module — into dist/chunks/commands-<hash>.cjs
- * and its V8 code cache into …/commands-<hash>.cache, and resolves with the former's path
- * relative to dist/ (main.ts's __LICH_COMMANDS_CJS__). The cache is made after running the
- * table once, so it holds the functions its loading compiles, not only the top level; it is
- * valid for this node binary and V8 flags, and main.ts compiles from source when V8 rejects it.
+ * The esbuild options of `lich mcp`'s server (packages/mcp/src/index.ts, exports serveMcp): a
+ * CommonJS function expression like the command table, loaded by main.ts the same way. As an ES
+ * module (dist/mcp.mjs) its ~860 KB (the MCP SDK, zod, ajv) were compiled from source on every
+ * `lich mcp` start, through node's ES module loader: most of what spawn → `initialize` cost.
+ */
+export function mcpOptions(distDir) {
+  return {
+    ...entryOptions({ entry: 'packages/mcp/src/index.ts', options: { outfile: join(distDir, 'chunks/mcp.cjs') } }),
+    ...minify,
+    format: 'cjs',
+    banner: { js: CJS_HEAD },
+    footer: { js: CJS_TAIL },
+    write: false,
+    metafile: true,
+  };
+}
+
+/**
+ * Builds `options` (the command table, `lich mcp`'s server) into dist/chunks/<stem>-<hash>.cjs
+ * and its V8 code cache into …/<stem>-<hash>.cache, and resolves with the former's path relative
+ * to dist/ (main.ts's __LICH_COMMANDS_CJS__, __LICH_MCP_CJS__) and its text. `check` looks at the
+ * metafile first. The cache is made after running the module once, so it holds the functions
+ * its loading compiles, not only the top level; it is valid for this node binary and V8 flags,
+ * and main.ts compiles from source when V8 rejects it.
  */
 let cacheMs = 0;
-async function buildCommandTable(distDir) {
-  const result = await esbuild.build(commandTableOptions(distDir));
+async function buildCached(options, stem, exported, check = () => {}) {
+  const distDir = dirname(dirname(options.outfile));
+  const result = await esbuild.build(options);
+  check(result.metafile);
   const source = result.outputFiles[0].text;
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
-  const name = `chunks/commands-${hash}.cjs`;
+  const name = `chunks/${stem}-${hash}.cjs`;
   const file = join(distDir, name);
   mkdirSync(dirname(file), { recursive: true });
   writeWhole(file, source);
@@ -257,14 +294,14 @@ async function buildCommandTable(distDir) {
     const script = new Script(source, { filename: name, importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
     const module = { exports: {} };
     script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-    if (!module.exports.COMMANDS) throw new Error('it does not export COMMANDS');
+    if (!module.exports[exported]) throw new Error(`it does not export ${exported}`);
     writeWhole(file.replace(/\.cjs$/, '.cache'), script.createCachedData());
   } catch (error) {
     rmSync(file.replace(/\.cjs$/, '.cache'), { force: true });
     console.warn(`build: no code cache for ${name}: ${error?.message ?? error}`);
   }
-  cacheMs = performance.now() - started;
-  return name;
+  cacheMs += performance.now() - started;
+  return { name, source };
 }
 
 const entries = [
@@ -283,14 +320,12 @@ const entries = [
       footer: { js: CJS_TAIL },
       write: false,
       ...minify,
-      plugins: [oclifOutOfTheEntry, ...common.plugins],
     },
     withoutOclif: true,
     chunks: join(root, 'packages/cli/dist/chunks'),
     commandTable: join(root, 'packages/cli/dist'),
     codeCache: true,
   },
-  { name: 'mcp', entry: 'packages/mcp/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/mcp.mjs') } },
   { name: 'server', entry: 'packages/server/src/index.ts', options: { outfile: join(root, 'packages/cli/dist/server.mjs') } },
   {
     name: 'opencode-plugin',
@@ -378,7 +413,7 @@ function writeCached(file, text) {
   writeWhole(file, source);
   const cache = join(dirname(file), `lich-${hash}.cache`);
   try {
-    const script = new Script(source, { filename: basename(file) }); // not the build's path: see buildCommandTable
+    const script = new Script(source, { filename: basename(file) }); // not the build's path: see buildCached
     writeWhole(cache, script.createCachedData());
   } catch (error) {
     console.warn(`build: no code cache for ${file}: ${error?.message ?? error}`);
@@ -409,13 +444,21 @@ async function build() {
       }
       const keep = [];
       const define = { ...common.define };
+      const loads = [];
       if (commandTable) {
-        const table = await buildCommandTable(commandTable);
-        define.__LICH_COMMANDS_CJS__ = JSON.stringify(table);
-        keep.push(join(commandTable, table), join(commandTable, table.replace(/\.cjs$/, '.cache')));
+        const [table, mcp] = await Promise.all([
+          buildCached(commandTableOptions(commandTable), 'commands', 'COMMANDS', assertTableIsData),
+          buildCached(mcpOptions(commandTable), 'mcp', 'serveMcp'),
+        ]);
+        assertOneCore(mcp.name, [mcp.source]);
+        define.__LICH_COMMANDS_CJS__ = JSON.stringify(table.name);
+        define.__LICH_MCP_CJS__ = JSON.stringify(mcp.name);
+        for (const { name: chunk } of [table, mcp]) keep.push(join(commandTable, chunk), join(commandTable, chunk.replace(/\.cjs$/, '.cache')));
+        loads.push(table.source);
       }
       const result = await esbuild.build({ ...entryOptions({ entry, options }, define), metafile: Boolean(chunks || withoutOclif) });
       if (withoutOclif) assertNoOclif(basename(options.outfile), result.metafile);
+      assertOneCore(basename(options.outfile), [options.write === false ? result.outputFiles[0].text : readFileSync(options.outfile, 'utf8'), ...loads]);
       if (codeCache) writeCached(options.outfile, result.outputFiles[0].text);
       if (chunks) pruneChunks(chunks, [...keep, ...Object.keys(result.metafile.outputs).map((p) => resolve(root, p))]);
     }),

@@ -3,74 +3,118 @@
 
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { alignPositionals, booleanFlag, integerFlag, stringFlag } from '@lich/core/contract-runtime';
-import { LichCommand } from '@lich/cli/lich-command';
+import type { Arg, Flag } from '@oclif/core/interfaces';
 import type { SessionsInput, WhoamiInput, SendInput, InsertInput, FocusInput, WaitInput, ReplyInput, OpenInput, CloseInput, RenameInput, ControlInput, AskInput, WorktreesInput, FoldersInput, FileInput, RenameFolderInput, ColorFolderInput, CostInput, NativeInput, ThemeInput, QuitInput, RageInput, DoctorInput, VersionInput, HelpInput } from '../types';
+
+/** How a flag's value is read (Go's `flag` package, wire.md § 4.2): text, a Go `int` (base 0: `10`, `0x1f`), or a bool that takes no value (`--x`, `--x=<bool>`). */
+export type FlagKind = 'string' | 'integer' | 'boolean';
+
+/** One positional of a command line, in spelling order (`x-cli.args`). */
+export interface PositionalReading<I> {
+  /** The operation input field it fills. */
+  readonly field: keyof I & string;
+  /** Whether the command line must carry it. Optional positionals are filled left to right with what the required ones leave over; one left unfilled is `""`. */
+  readonly required: boolean;
+  /** The last positional takes every remaining word, joined by single spaces. */
+  readonly variadic?: true;
+}
+
+/** One flag of a command line (`x-cli.flags`): how its value is read, and the input field it fills. */
+export interface FlagReading<I> {
+  readonly kind: FlagKind;
+  /** The operation input field it fills (`""`, `0` or `false` when the flag is not given); absent for `--json`, which says how the output prints. */
+  readonly field?: keyof I & string;
+}
+
+/** One `lich` command as data: what help prints, the arguments and flags it declares, and how its command line becomes the operation input `I`. */
+export interface CommandDeclaration<I = unknown> {
+  /** The command word (`send`, `rename-folder`). */
+  readonly command: string;
+  /** The operation it runs (`send`, `renameFolder`), or `help`. */
+  readonly operation: string;
+  /** The line of `lich help`. */
+  readonly summary: string;
+  /** The paragraph of `lich <command> --help`. */
+  readonly description: string;
+  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
+  readonly usage: string;
+  /** The positionals as oclif declares them, with help's descriptions. */
+  readonly args: Readonly<Record<string, Arg<any>>>;
+  /** The flags as oclif declares them, with help's descriptions. */
+  readonly flags: Readonly<Record<string, Flag<any>>>;
+  /** Whether --json prints the output as one JSON line. */
+  readonly json: boolean;
+  /** The command line → the operation input: the positionals in spelling order, and every flag by its name. */
+  readonly input: {
+    readonly positionals: readonly PositionalReading<I>[];
+    readonly flags: Readonly<Record<string, FlagReading<I>>>;
+  };
+}
 
 /**
  * `lich sessions [--json]` — List the live sessions this one can address, with the state each last reported. (spec/cli.md § lich sessions)
  *
  * Generated from contracts/operations/sessions.json (`x-cli`).
  */
-export class Sessions extends LichCommand<SessionsInput> {
-  static override operation = 'sessions' as const;
-  static override summary = 'List the live sessions this one can address, with the state each last reported.';
-  static override description = 'Lists the live sessions the caller can address: every session with a process running in its terminal, the caller\'s own excepted. The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich sessions [--json]';
-  static override args = {};
-  static override flags = {
+export const sessions = {
+  command: 'sessions',
+  operation: 'sessions',
+  summary: 'List the live sessions this one can address, with the state each last reported.',
+  description: 'Lists the live sessions the caller can address: every session with a process running in its terminal, the caller\'s own excepted. The prose is a tab-separated table with a header — session, project, provider, name, state, with `-` for a state never reported — or `No other live sessions.`; --json prints the Peer array, [] when there are none. New columns are appended, never inserted.',
+  usage: 'lich sessions [--json]',
+  args: {},
+  flags: {
     json: Flags.boolean({
       description: 'Print the sessions as one JSON array instead of the table: [{"label","name","project","kind","state","id","path","projectPath"}], [] when there are none.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): SessionsInput {
-    alignPositionals(argv, [], Sessions.usage);
-    return {};
-  }
-}
+  },
+  json: true,
+  input: {
+    positionals: [],
+    flags: {
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<SessionsInput>;
 
 /**
  * `lich whoami [--json]` — Print the session this command runs in: its label, project, provider, roster name, state and id. (spec/cli.md § lich whoami)
  *
  * Generated from contracts/operations/whoami.json (`x-cli`).
  */
-export class Whoami extends LichCommand<WhoamiInput> {
-  static override operation = 'whoami' as const;
-  static override summary = 'Print the session this command runs in: its label, project, provider, roster name, state and id.';
-  static override description = 'Prints the session the command runs in — the one entry `lich sessions` never lists — in the sessions shape plus the lich id. The prose is the sessions table with an `id` column and one row; --json prints one Peer object. Outside a lich session (LICH_SESSION_ID unset) it is an error, exit 1.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich whoami [--json]';
-  static override args = {};
-  static override flags = {
+export const whoami = {
+  command: 'whoami',
+  operation: 'whoami',
+  summary: 'Print the session this command runs in: its label, project, provider, roster name, state and id.',
+  description: 'Prints the session the command runs in — the one entry `lich sessions` never lists — in the sessions shape plus the lich id. The prose is the sessions table with an `id` column and one row; --json prints one Peer object. Outside a lich session (LICH_SESSION_ID unset) it is an error, exit 1.',
+  usage: 'lich whoami [--json]',
+  args: {},
+  flags: {
     json: Flags.boolean({
       description: 'Print the session as one JSON object instead of the table, in the sessions shape.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): WhoamiInput {
-    alignPositionals(argv, [], Whoami.usage);
-    return {};
-  }
-}
+  },
+  json: true,
+  input: {
+    positionals: [],
+    flags: {
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<WhoamiInput>;
 
 /**
  * `lich send [--project <name>] [--timeout <seconds>] [--private] [--json] <session> <prompt>` — Hand another session a task and wait for its answer. (spec/cli.md § lich send)
  *
  * Generated from contracts/operations/send.json (`x-cli`).
  */
-export class Send extends LichCommand<SendInput> {
-  static override operation = 'send' as const;
-  static override summary = 'Hand another session a task and wait for its answer.';
-  static override description = 'Types <prompt> at <session>\'s prompt as a message from the calling session, submits it, and waits for the answer the target sends back with `lich reply`. A target still running its worktree setup script is queued for, not written to. Answered: prints the answer alone, exit 0. Not answered in time: the task was still delivered; prints how to wait again and hands back a ticket, exit 2. Never read, never delivered, answered elsewhere, stopped or expired: prints what to do instead, exit 3. --json prints the Result object.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich send [--project <name>] [--timeout <seconds>] [--private] [--json] <session> <prompt>';
-  static override args = {
+export const send = {
+  command: 'send',
+  operation: 'send',
+  summary: 'Hand another session a task and wait for its answer.',
+  description: 'Types <prompt> at <session>\'s prompt as a message from the calling session, submits it, and waits for the answer the target sends back with `lich reply`. A target still running its worktree setup script is queued for, not written to. Answered: prints the answer alone, exit 0. Not answered in time: the task was still delivered; prints how to wait again and hands back a ticket, exit 2. Never read, never delivered, answered elsewhere, stopped or expired: prints what to do instead, exit 3. --json prints the Result object.',
+  usage: 'lich send [--project <name>] [--timeout <seconds>] [--private] [--json] <session> <prompt>',
+  args: {
     session: Args.string({
       description: 'The session to hand the task to: its card label, its roster name, or its lich id (matched first). The label wins a tie.',
       required: true,
@@ -79,8 +123,8 @@ export class Send extends LichCommand<SendInput> {
       description: 'The task, typed at that session\'s prompt and submitted. At most 8192 bytes.',
       required: true,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'Narrow <session> to this project, when live sessions in two projects share its label.',
       helpValue: '<name>',
@@ -95,43 +139,40 @@ export class Send extends LichCommand<SendInput> {
     json: Flags.boolean({
       description: 'Print the result as one JSON object instead of prose: {"ticket","target","status","answer"}, plus "private":true for a private errand.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): SendInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'target', required: true },
       { field: 'prompt', required: true },
-    ], Send.usage);
-    return {
-      target: positionals.target,
-      project: stringFlag(flags.project),
-      prompt: positionals.prompt,
-      timeoutSeconds: integerFlag(flags.timeout),
-      private: booleanFlag(flags.private),
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      timeout: { kind: 'integer', field: 'timeoutSeconds' },
+      private: { kind: 'boolean', field: 'private' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<SendInput>;
 
 /**
  * `lich insert [--project <name-or-path>] [--session <session>] [--timeout <seconds>] [--json] [<text> | -]` — Paste text at a session's prompt without sending it. (spec/cli.md § lich insert)
  *
  * Generated from contracts/operations/insert.json (`x-cli`).
  */
-export class Insert extends LichCommand<InsertInput> {
-  static override operation = 'insert' as const;
-  static override summary = 'Paste text at a session\'s prompt without sending it.';
-  static override description = 'Pastes <text> at a session\'s prompt and leaves it there: nothing presses Enter, so the person at that session reads what landed and sends it themselves. The text is the argument, or stdin when it is left out or is -. It is pasted as a bracketed paste, so its newlines are not submissions; control characters, ESC included, are stripped; over 64 KiB it is refused — insert the path of the file instead. --session names the target the way send does; without it, --project says where to look, by name or by the absolute path of a directory, and exactly one live session must be running there — a session running in that very directory wins. Waits up to --timeout seconds (default 10) for the session to be at its prompt; one stuck behind its checkout\'s setup script, and one in waiting, are refused. Prints `Inserted <n> bytes at the prompt of "<label>" (<project>). Nothing was sent.`; --json prints {"id","label","project","kind","bytes"}.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich insert [--project <name-or-path>] [--session <session>] [--timeout <seconds>] [--json] [<text> | -]';
-  static override args = {
+export const insert = {
+  command: 'insert',
+  operation: 'insert',
+  summary: 'Paste text at a session\'s prompt without sending it.',
+  description: 'Pastes <text> at a session\'s prompt and leaves it there: nothing presses Enter, so the person at that session reads what landed and sends it themselves. The text is the argument, or stdin when it is left out or is -. It is pasted as a bracketed paste, so its newlines are not submissions; control characters, ESC included, are stripped; over 64 KiB it is refused — insert the path of the file instead. --session names the target the way send does; without it, --project says where to look, by name or by the absolute path of a directory, and exactly one live session must be running there — a session running in that very directory wins. Waits up to --timeout seconds (default 10) for the session to be at its prompt; one stuck behind its checkout\'s setup script, and one in waiting, are refused. Prints `Inserted <n> bytes at the prompt of "<label>" (<project>). Nothing was sent.`; --json prints {"id","label","project","kind","bytes"}.',
+  usage: 'lich insert [--project <name-or-path>] [--session <session>] [--timeout <seconds>] [--json] [<text> | -]',
+  args: {
     text: Args.string({
       description: 'The text to paste. Leave it out, or give -, to read it from stdin. At most 64 KiB.',
       required: false,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'Where to look, by project name or the absolute path of a directory: exactly one live session must be running there, and one running in that very directory wins. With --session, it narrows a label.',
       helpValue: '<name-or-path>',
@@ -147,41 +188,39 @@ export class Insert extends LichCommand<InsertInput> {
     json: Flags.boolean({
       description: 'Print what was inserted as one JSON object instead of prose: {"id","label","project","kind","bytes"}.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): InsertInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'text', required: false },
-    ], Insert.usage);
-    return {
-      session: stringFlag(flags.session),
-      project: stringFlag(flags.project),
-      text: positionals.text,
-      timeoutSeconds: integerFlag(flags.timeout),
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      session: { kind: 'string', field: 'session' },
+      timeout: { kind: 'integer', field: 'timeoutSeconds' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<InsertInput>;
 
 /**
  * `lich focus [--project <name-or-path>] [--json] <session>` — Bring a session's card to the front. (spec/cli.md § lich focus)
  *
  * Generated from contracts/operations/focus.json (`x-cli`).
  */
-export class Focus extends LichCommand<FocusInput> {
-  static override operation = 'focus' as const;
-  static override summary = 'Bring a session\'s card to the front.';
-  static override description = 'Brings <session>\'s card to the front, the same as clicking it: its project\'s open card becomes that session. <session> resolves the way send\'s target does — label, roster name or lich id, narrowed with --project — and one that names no live session is refused with the list of the ones there are. This lich has no window: every open tab of its page (the web view) switches to the card, and the output gives a one-time link that opens the card in a browser on this machine. Prints `Focused "<label>" (<project>).` and those two facts; --json prints {"id","label","project"} plus "page" (the link) and "pages" (how many open pages switched).';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich focus [--project <name-or-path>] [--json] <session>';
-  static override args = {
+export const focus = {
+  command: 'focus',
+  operation: 'focus',
+  summary: 'Bring a session\'s card to the front.',
+  description: 'Brings <session>\'s card to the front, the same as clicking it: its project\'s open card becomes that session. <session> resolves the way send\'s target does — label, roster name or lich id, narrowed with --project — and one that names no live session is refused with the list of the ones there are. This lich has no window: every open tab of its page (the web view) switches to the card, and the output gives a one-time link that opens the card in a browser on this machine. Prints `Focused "<label>" (<project>).` and those two facts; --json prints {"id","label","project"} plus "page" (the link) and "pages" (how many open pages switched).',
+  usage: 'lich focus [--project <name-or-path>] [--json] <session>',
+  args: {
     session: Args.string({
       description: 'The session whose card to open: its card label, its roster name, or its lich id.',
       required: true,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'Narrow <session> to this project, by name or absolute directory.',
       helpValue: '<name-or-path>',
@@ -189,39 +228,37 @@ export class Focus extends LichCommand<FocusInput> {
     json: Flags.boolean({
       description: 'Print the focused session as one JSON object instead of prose: {"id","label","project"}, plus "page" and "pages" from a lich that serves a page.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): FocusInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'target', required: true },
-    ], Focus.usage);
-    return {
-      target: positionals.target,
-      project: stringFlag(flags.project),
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<FocusInput>;
 
 /**
  * `lich wait [--timeout <seconds>] [--no-wait] [--json] [<ticket>]` — Wait on a ticket, or collect every result waiting for this session. (spec/cli.md § lich wait)
  *
  * Generated from contracts/operations/wait.json (`x-cli`).
  */
-export class Wait extends LichCommand<WaitInput> {
-  static override operation = 'wait' as const;
-  static override summary = 'Wait on a ticket, or collect every result waiting for this session.';
-  static override description = 'With a ticket, waits again on that errand: same output and exit codes as send, and a result already in the inbox is handed over at once. Without one, collects: every result waiting for this session, oldest first, then the sessions still owing an answer; when nothing is ready and errands are open it holds the line for the next result. --no-wait collects without holding the line and takes no ticket. A collect exits 2 when it came back with nothing while errands are still open, and 0 otherwise; it needs a session of its own.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich wait [--timeout <seconds>] [--no-wait] [--json] [<ticket>]';
-  static override args = {
+export const wait = {
+  command: 'wait',
+  operation: 'wait',
+  summary: 'Wait on a ticket, or collect every result waiting for this session.',
+  description: 'With a ticket, waits again on that errand: same output and exit codes as send, and a result already in the inbox is handed over at once. Without one, collects: every result waiting for this session, oldest first, then the sessions still owing an answer; when nothing is ready and errands are open it holds the line for the next result. --no-wait collects without holding the line and takes no ticket. A collect exits 2 when it came back with nothing while errands are still open, and 0 otherwise; it needs a session of its own.',
+  usage: 'lich wait [--timeout <seconds>] [--no-wait] [--json] [<ticket>]',
+  args: {
     ticket: Args.string({
       description: 'The ticket of one errand to wait on. Leave it out to collect every result waiting for this session.',
       required: false,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     timeout: Flags.integer({
       description: 'Seconds to hold the line (default 100, capped at 1800). 0 means the default, not --no-wait.',
       helpValue: '<seconds>',
@@ -232,34 +269,32 @@ export class Wait extends LichCommand<WaitInput> {
     json: Flags.boolean({
       description: 'Print the result as one JSON object instead of prose: the result object with a ticket, {"results","open"} without one.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): WaitInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'ticket', required: false },
-    ], Wait.usage);
-    return {
-      ticket: positionals.ticket,
-      timeoutSeconds: integerFlag(flags.timeout),
-      noWait: booleanFlag(flags['no-wait']),
-    };
-  }
-}
+    ],
+    flags: {
+      timeout: { kind: 'integer', field: 'timeoutSeconds' },
+      'no-wait': { kind: 'boolean', field: 'noWait' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<WaitInput>;
 
 /**
  * `lich reply [<ticket>] <answer>` — Answer the session that handed this one a task. (spec/cli.md § lich reply)
  *
  * Generated from contracts/operations/reply.json (`x-cli`).
  */
-export class Reply extends LichCommand<ReplyInput> {
-  static override operation = 'reply' as const;
-  static override summary = 'Answer the session that handed this one a task.';
-  static override description = 'Hands <answer> to the session waiting on <ticket> and prints `Answer sent.`. This is what a relayed message asks the receiving agent to run. With the answer alone it answers the one request actually delivered to the calling session and still open; with none, or with two or more, it is refused — the refusal lists every open ticket with the opening of what it asked. An answer is capped at 64 KiB; replying twice to one ticket is an error.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich reply [<ticket>] <answer>';
-  static override args = {
+export const reply = {
+  command: 'reply',
+  operation: 'reply',
+  summary: 'Answer the session that handed this one a task.',
+  description: 'Hands <answer> to the session waiting on <ticket> and prints `Answer sent.`. This is what a relayed message asks the receiving agent to run. With the answer alone it answers the one request actually delivered to the calling session and still open; with none, or with two or more, it is refused — the refusal lists every open ticket with the opening of what it asked. An answer is capped at 64 KiB; replying twice to one ticket is an error.',
+  usage: 'lich reply [<ticket>] <answer>',
+  args: {
     ticket: Args.string({
       description: 'The ticket the relayed message named. With one argument, that argument is the answer, and it goes to the one request open against this session.',
       required: false,
@@ -268,36 +303,31 @@ export class Reply extends LichCommand<ReplyInput> {
       description: 'The answer: a concise report of what was done, where, and what remains. At most 64 KiB.',
       required: false,
     }),
-  };
-  static override flags = {};
-  /** Whether --json prints the output as one JSON line. */
-  static override json = false;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): ReplyInput {
-    const positionals = alignPositionals(argv, [
+  },
+  flags: {},
+  json: false,
+  input: {
+    positionals: [
       { field: 'ticket', required: false },
       { field: 'answer', required: true },
-    ], Reply.usage);
-    return {
-      ticket: positionals.ticket,
-      answer: positionals.answer,
-    };
-  }
-}
+    ],
+    flags: {},
+  },
+} as const satisfies CommandDeclaration<ReplyInput>;
 
 /**
  * `lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>] [--base <branch>] [--model <model>] [--effort <level>] [--ultracode] [--folder <name>] [--prompt <task> [--private | --subagent]] [--resume <session>] [--json]` — Open a new session, start it, and optionally hand it a task. (spec/cli.md § lich open)
  *
  * Generated from contracts/operations/open.json (`x-cli`).
  */
-export class Open extends LichCommand<OpenInput> {
-  static override operation = 'open' as const;
-  static override summary = 'Open a new session, start it, and optionally hand it a task.';
-  static override description = 'Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus. --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session\'s lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>]\n[--base <branch>] [--model <model>] [--effort <level>] [--ultracode]\n[--folder <name>] [--prompt <task> [--private | --subagent]] [--resume <session>] [--json]';
-  static override args = {};
-  static override flags = {
+export const open = {
+  command: 'open',
+  operation: 'open',
+  summary: 'Open a new session, start it, and optionally hand it a task.',
+  description: 'Opens a new session, starts its PTY, and prints the two names it is addressed by; its card appears without taking focus. --prompt hands it a task as `lich send` would, with the wait fixed at 20 seconds, and prints that hand-off under the session\'s lines; --private makes that errand private and is refused without --prompt. --json prints one Opened object: the session, plus `delivery` when a task was handed over. A task that reached the send exits 0 whatever its status; a --prompt that never reached the session leaves it open, prints it, and exits 1.',
+  usage: 'lich open [--project <name-or-path>] [--kind <provider>] [--worktree <branch>]\n[--base <branch>] [--model <model>] [--effort <level>] [--ultracode]\n[--folder <name>] [--prompt <task> [--private | --subagent]] [--resume <session>] [--json]',
+  args: {},
+  flags: {
     project: Flags.string({
       description: 'The project it lands in: a name, or an absolute directory, which is opened as a project first. Default: the caller\'s own; outside a session it must be named.',
       helpValue: '<name-or-path>',
@@ -346,47 +376,46 @@ export class Open extends LichCommand<OpenInput> {
     json: Flags.boolean({
       description: 'Print the session as one JSON object instead of prose, with a "delivery" result when --prompt handed it a task.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): OpenInput {
-    alignPositionals(argv, [], Open.usage);
-    return {
-      project: stringFlag(flags.project),
-      kind: stringFlag(flags.kind),
-      worktree: stringFlag(flags.worktree),
-      base: stringFlag(flags.base),
-      model: stringFlag(flags.model),
-      effort: stringFlag(flags.effort),
-      ultracode: booleanFlag(flags.ultracode),
-      folder: stringFlag(flags.folder),
-      prompt: stringFlag(flags.prompt),
-      private: booleanFlag(flags.private),
-      subagent: booleanFlag(flags.subagent),
-      resume: stringFlag(flags.resume),
-    };
-  }
-}
+  },
+  json: true,
+  input: {
+    positionals: [],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      kind: { kind: 'string', field: 'kind' },
+      worktree: { kind: 'string', field: 'worktree' },
+      base: { kind: 'string', field: 'base' },
+      model: { kind: 'string', field: 'model' },
+      effort: { kind: 'string', field: 'effort' },
+      ultracode: { kind: 'boolean', field: 'ultracode' },
+      folder: { kind: 'string', field: 'folder' },
+      prompt: { kind: 'string', field: 'prompt' },
+      private: { kind: 'boolean', field: 'private' },
+      subagent: { kind: 'boolean', field: 'subagent' },
+      resume: { kind: 'string', field: 'resume' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<OpenInput>;
 
 /**
  * `lich close [--project <name-or-path>] [--worktree keep|remove] [--force] [--json] <session>` — Close a session, and settle the worktree it was the last one in. (spec/cli.md § lich close)
  *
  * Generated from contracts/operations/close.json (`x-cli`).
  */
-export class Close extends LichCommand<CloseInput> {
-  static override operation = 'close' as const;
-  static override summary = 'Close a session, and settle the worktree it was the last one in.';
-  static override description = 'Closes a session, addressed by its label, its roster name or its lich id, and settles what happens to the checkout it was the last one in: --worktree keep leaves it on disk and parks the session (opening a session on that branch again resumes it), --worktree remove deletes the checkout, the row and any parked rows pointing at it — refused for a checkout with uncommitted work without --force, and for one lich did not create. The flag is required for a worktree\'s last session, and only then; any other close parks the session on the spot. A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`, or what became of the worktree; --json prints the Closed object.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich close [--project <name-or-path>] [--worktree keep|remove] [--force] [--json]\n<session>';
-  static override args = {
+export const close = {
+  command: 'close',
+  operation: 'close',
+  summary: 'Close a session, and settle the worktree it was the last one in.',
+  description: 'Closes a session, addressed by its label, its roster name or its lich id, and settles what happens to the checkout it was the last one in: --worktree keep leaves it on disk and parks the session (opening a session on that branch again resumes it), --worktree remove deletes the checkout, the row and any parked rows pointing at it — refused for a checkout with uncommitted work without --force, and for one lich did not create. The flag is required for a worktree\'s last session, and only then; any other close parks the session on the spot. A session whose terminal was never opened can be closed too; a session cannot close itself. Prints `Closed "<label>".`, or what became of the worktree; --json prints the Closed object.',
+  usage: 'lich close [--project <name-or-path>] [--worktree keep|remove] [--force] [--json]\n<session>',
+  args: {
     session: Args.string({
       description: 'The session to close: its card label, its roster name, or its lich id.',
       required: true,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'Narrow <session> to this project, by name or absolute directory.',
       helpValue: '<name-or-path>',
@@ -401,35 +430,33 @@ export class Close extends LichCommand<CloseInput> {
     json: Flags.boolean({
       description: 'Print the closed session as one JSON object instead of prose: {"id","projectId","project","label","worktree","kept","removed"}.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): CloseInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'target', required: true },
-    ], Close.usage);
-    return {
-      target: positionals.target,
-      project: stringFlag(flags.project),
-      worktree: stringFlag(flags.worktree),
-      force: booleanFlag(flags.force),
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      worktree: { kind: 'string', field: 'worktree' },
+      force: { kind: 'boolean', field: 'force' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<CloseInput>;
 
 /**
  * `lich rename [--project <name-or-path>] [--json] [<session>] <label>` — Rename a session's card, which is also the name it is addressed by. (spec/cli.md § lich rename)
  *
  * Generated from contracts/operations/rename.json (`x-cli`).
  */
-export class Rename extends LichCommand<RenameInput> {
-  static override operation = 'rename' as const;
-  static override summary = 'Rename a session\'s card, which is also the name it is addressed by.';
-  static override description = 'Renames a session: the label on its card, which is also the name it is addressed by. One argument is the new name for the session the command runs in; two are the target (its label, roster name or lich id) and the new name. The name becomes the user\'s, so the provider\'s own auto-title never overwrites it. A name another session of that project already holds is refused: two sessions under one label is the one thing send cannot resolve. Prints `Renamed "<previous>" to "<label>".`; --json prints {"id","project","label","previous"}.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich rename [--project <name-or-path>] [--json] [<session>] <label>';
-  static override args = {
+export const rename = {
+  command: 'rename',
+  operation: 'rename',
+  summary: 'Rename a session\'s card, which is also the name it is addressed by.',
+  description: 'Renames a session: the label on its card, which is also the name it is addressed by. One argument is the new name for the session the command runs in; two are the target (its label, roster name or lich id) and the new name. The name becomes the user\'s, so the provider\'s own auto-title never overwrites it. A name another session of that project already holds is refused: two sessions under one label is the one thing send cannot resolve. Prints `Renamed "<previous>" to "<label>".`; --json prints {"id","project","label","previous"}.',
+  usage: 'lich rename [--project <name-or-path>] [--json] [<session>] <label>',
+  args: {
     session: Args.string({
       description: 'The session to rename: its card label, its roster name, or its lich id. Leave it out to rename the session this runs in.',
       required: false,
@@ -438,8 +465,8 @@ export class Rename extends LichCommand<RenameInput> {
       description: 'The new name. One another session of that project holds already is refused.',
       required: false,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'Narrow <session> to this project, by name or absolute directory.',
       helpValue: '<name-or-path>',
@@ -447,35 +474,32 @@ export class Rename extends LichCommand<RenameInput> {
     json: Flags.boolean({
       description: 'Print the rename as one JSON object instead of prose: {"id","project","label","previous"}.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): RenameInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'target', required: false },
       { field: 'label', required: true },
-    ], Rename.usage);
-    return {
-      target: positionals.target,
-      project: stringFlag(flags.project),
-      label: positionals.label,
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<RenameInput>;
 
 /**
  * `lich control [--project <name-or-path>] [--json] <session> <action> [<value>] [<args>]` — Drive a running Claude Code session: start or stop a turn, set its model or effort, run a slash command. (spec/cli.md § lich control; wire.md §§ 7.5, 11.2)
  *
  * Generated from contracts/operations/control.json (`x-cli`).
  */
-export class Control extends LichCommand<ControlInput> {
-  static override operation = 'control' as const;
-  static override summary = 'Drive a running Claude Code session: start or stop a turn, set its model or effort, run a slash command.';
-  static override description = 'Drives a running Claude Code session from outside its terminal, through the lich-plugin mod inside it: prompt <text> starts a turn on the prompt, abort stops the running turn, model [<model>] and effort [<level>] change the model or the effort of its next requests (none goes back to the session\'s own), command <name> [<args>] runs one of its slash commands. It waits for the session to confirm: up to 10 seconds, or 60 for a slash command, which runs only once the session is idle. Confirmed is done (exit 0); taken and not confirmed yet prints the command\'s id and exits 2 — it still goes through; a session that ended first exits 3. A command the session never took (its mod stopped polling) is withdrawn and fails: nothing ran, so it is safe to send again. /model and /effort are refused as slash commands, since Claude Code would save what they set as the default of every new session. Needs Claude Code 2.1.280 or later with lich-plugin 0.15.0 or later in a trusted folder; a session cannot control itself. Experimental. --json prints {"id","project","label","action","value","command_id","state"}, value absent when the action carried none.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich control [--project <name-or-path>] [--json] <session> <action> [<value>] [<args>]';
-  static override args = {
+export const control = {
+  command: 'control',
+  operation: 'control',
+  summary: 'Drive a running Claude Code session: start or stop a turn, set its model or effort, run a slash command.',
+  description: 'Drives a running Claude Code session from outside its terminal, through the lich-plugin mod inside it: prompt <text> starts a turn on the prompt, abort stops the running turn, model [<model>] and effort [<level>] change the model or the effort of its next requests (none goes back to the session\'s own), command <name> [<args>] runs one of its slash commands. It waits for the session to confirm: up to 10 seconds, or 60 for a slash command, which runs only once the session is idle. Confirmed is done (exit 0); taken and not confirmed yet prints the command\'s id and exits 2 — it still goes through; a session that ended first exits 3. A command the session never took (its mod stopped polling) is withdrawn and fails: nothing ran, so it is safe to send again. /model and /effort are refused as slash commands, since Claude Code would save what they set as the default of every new session. Needs Claude Code 2.1.280 or later with lich-plugin 0.15.0 or later in a trusted folder; a session cannot control itself. Experimental. --json prints {"id","project","label","action","value","command_id","state"}, value absent when the action carried none.',
+  usage: 'lich control [--project <name-or-path>] [--json] <session> <action> [<value>] [<args>]',
+  args: {
     session: Args.string({
       description: 'The session to control: its card label, its roster name, or its lich id.',
       required: true,
@@ -492,8 +516,8 @@ export class Control extends LichCommand<ControlInput> {
       description: 'What follows the slash command\'s name (command only).',
       required: false,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'Narrow <session> to this project, by name or absolute directory.',
       helpValue: '<name-or-path>',
@@ -501,39 +525,34 @@ export class Control extends LichCommand<ControlInput> {
     json: Flags.boolean({
       description: 'Print the outcome as one JSON object instead of prose: {"id","project","label","action","value","command_id","state"}, value absent when the action carried none; state is done, delivered or ended.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): ControlInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'target', required: true },
       { field: 'action', required: true },
       { field: 'value', required: false },
       { field: 'args', required: false },
-    ], Control.usage);
-    return {
-      target: positionals.target,
-      project: stringFlag(flags.project),
-      action: positionals.action,
-      value: positionals.value,
-      args: positionals.args,
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<ControlInput>;
 
 /**
  * `lich ask [--project <name-or-path>] [--json] <session> <question...>` — Ask a running Claude Code session a side question, answered without stopping it. (spec/cli.md § lich ask; wire.md §§ 7.5, 11.2)
  *
  * Generated from contracts/operations/ask.json (`x-cli`).
  */
-export class Ask extends LichCommand<AskInput> {
-  static override operation = 'ask' as const;
-  static override summary = 'Ask a running Claude Code session a side question, answered without stopping it.';
-  static override description = 'Asks a running Claude Code session a side question and prints its answer. The session answers from a fork of its own conversation while its turn goes on, through the lich-plugin mod; neither the question nor the answer enters that conversation. The answer knows the conversation as of the session\'s last finished model response, and cannot run tools. It waits up to 90 seconds; every way it ends without an answer fails with its reason: no conversation yet, an API error, no answer in time, the session ended. The question is the remaining words joined by single spaces, at most 8 KiB. It costs tokens on the asked session\'s account. Needs Claude Code 2.1.280 or later with lich-plugin 0.15.0 or later in a trusted folder; a session cannot ask itself. Experimental. --json prints {"id","project","label","answer"}.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich ask [--project <name-or-path>] [--json] <session> <question...>';
-  static override args = {
+export const ask = {
+  command: 'ask',
+  operation: 'ask',
+  summary: 'Ask a running Claude Code session a side question, answered without stopping it.',
+  description: 'Asks a running Claude Code session a side question and prints its answer. The session answers from a fork of its own conversation while its turn goes on, through the lich-plugin mod; neither the question nor the answer enters that conversation. The answer knows the conversation as of the session\'s last finished model response, and cannot run tools. It waits up to 90 seconds; every way it ends without an answer fails with its reason: no conversation yet, an API error, no answer in time, the session ended. The question is the remaining words joined by single spaces, at most 8 KiB. It costs tokens on the asked session\'s account. Needs Claude Code 2.1.280 or later with lich-plugin 0.15.0 or later in a trusted folder; a session cannot ask itself. Experimental. --json prints {"id","project","label","answer"}.',
+  usage: 'lich ask [--project <name-or-path>] [--json] <session> <question...>',
+  args: {
     session: Args.string({
       description: 'The session to ask: its card label, its roster name, or its lich id.',
       required: true,
@@ -542,8 +561,8 @@ export class Ask extends LichCommand<AskInput> {
       description: 'The question: every remaining word, joined by single spaces. At most 8 KiB.',
       required: true,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'Narrow <session> to this project, by name or absolute directory.',
       helpValue: '<name-or-path>',
@@ -551,38 +570,33 @@ export class Ask extends LichCommand<AskInput> {
     json: Flags.boolean({
       description: 'Print the answer as one JSON object instead of prose: {"id","project","label","answer"}.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-  /** Its last positional takes every remaining word, so there is no upper bound on their count. */
-  static override strict = false;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): AskInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'target', required: true },
       { field: 'question', required: true, variadic: true },
-    ], Ask.usage);
-    return {
-      target: positionals.target,
-      project: stringFlag(flags.project),
-      question: positionals.question,
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<AskInput>;
 
 /**
  * `lich worktrees [--project <name-or-path>] [--json]` — List a project's git worktrees, whether each holds uncommitted work, and the sessions open in it. (spec/cli.md § lich worktrees)
  *
  * Generated from contracts/operations/worktrees.json (`x-cli`).
  */
-export class Worktrees extends LichCommand<WorktreesInput> {
-  static override operation = 'worktrees' as const;
-  static override summary = 'List a project\'s git worktrees, whether each holds uncommitted work, and the sessions open in it.';
-  static override description = 'Lists a project\'s git worktrees: what each is called, whether it holds uncommitted work, and which sessions are open in it. The project\'s own directory is never listed. The prose is a tab-separated table with a header — worktree, state (clean or uncommitted), sessions (`, `-joined labels, `-` for none) — or `No worktrees.`; --json prints the Checkout array, [] when there are none.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich worktrees [--project <name-or-path>] [--json]';
-  static override args = {};
-  static override flags = {
+export const worktrees = {
+  command: 'worktrees',
+  operation: 'worktrees',
+  summary: 'List a project\'s git worktrees, whether each holds uncommitted work, and the sessions open in it.',
+  description: 'Lists a project\'s git worktrees: what each is called, whether it holds uncommitted work, and which sessions are open in it. The project\'s own directory is never listed. The prose is a tab-separated table with a header — worktree, state (clean or uncommitted), sessions (`, `-joined labels, `-` for none) — or `No worktrees.`; --json prints the Checkout array, [] when there are none.',
+  usage: 'lich worktrees [--project <name-or-path>] [--json]',
+  args: {},
+  flags: {
     project: Flags.string({
       description: 'The project whose worktrees to list, by name or absolute directory. Default: the caller\'s own; outside a session it must be named.',
       helpValue: '<name-or-path>',
@@ -590,31 +604,30 @@ export class Worktrees extends LichCommand<WorktreesInput> {
     json: Flags.boolean({
       description: 'Print the worktrees as one JSON array instead of the table: [{"name","path","dirty","sessions","missing"}], [] when there are none.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): WorktreesInput {
-    alignPositionals(argv, [], Worktrees.usage);
-    return {
-      project: stringFlag(flags.project),
-    };
-  }
-}
+  },
+  json: true,
+  input: {
+    positionals: [],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<WorktreesInput>;
 
 /**
  * `lich folders [--project <name-or-path>] [--json]` — List a project's sidebar folders and the sessions filed under each. (spec/cli.md § lich folders)
  *
  * Generated from contracts/operations/folders.json (`x-cli`).
  */
-export class Folders extends LichCommand<FoldersInput> {
-  static override operation = 'folders' as const;
-  static override summary = 'List a project\'s sidebar folders and the sessions filed under each.';
-  static override description = 'Lists a project\'s sidebar folders and the sessions filed under each, in the order the sidebar draws the folders: tab-separated under a header (folder, sessions), or `No folders.`. A folder is a name on a session and nothing else, so a folder with no session in it does not exist. --json prints [{"name","sessions"}], [] when there are none.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich folders [--project <name-or-path>] [--json]';
-  static override args = {};
-  static override flags = {
+export const folders = {
+  command: 'folders',
+  operation: 'folders',
+  summary: 'List a project\'s sidebar folders and the sessions filed under each.',
+  description: 'Lists a project\'s sidebar folders and the sessions filed under each, in the order the sidebar draws the folders: tab-separated under a header (folder, sessions), or `No folders.`. A folder is a name on a session and nothing else, so a folder with no session in it does not exist. --json prints [{"name","sessions"}], [] when there are none.',
+  usage: 'lich folders [--project <name-or-path>] [--json]',
+  args: {},
+  flags: {
     project: Flags.string({
       description: 'The project, by name or absolute directory (default: the one this session belongs to).',
       helpValue: '<name-or-path>',
@@ -622,30 +635,29 @@ export class Folders extends LichCommand<FoldersInput> {
     json: Flags.boolean({
       description: 'Print the folders as one JSON array instead of the table: [{"name","sessions"}], [] when there are none.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): FoldersInput {
-    alignPositionals(argv, [], Folders.usage);
-    return {
-      project: stringFlag(flags.project),
-    };
-  }
-}
+  },
+  json: true,
+  input: {
+    positionals: [],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<FoldersInput>;
 
 /**
  * `lich file [--project <name-or-path>] [--json] [<session>] <folder>` — Move a session into a sidebar folder, or out of one. (spec/cli.md § lich file)
  *
  * Generated from contracts/operations/file.json (`x-cli`).
  */
-export class File extends LichCommand<FileInput> {
-  static override operation = 'file' as const;
-  static override summary = 'Move a session into a sidebar folder, or out of one.';
-  static override description = 'Moves a session into a sidebar folder. One argument is the folder for the session the command runs in; two are the target (its label, roster name or lich id) and the folder. A name no session carries yet starts a folder; names are matched exactly, case and spaces included. An empty folder (\'\') takes the session out of the one it is in. Prints `Filed "<label>" under "<folder>".`, `Took "<label>" out of "<folder>".` or `"<label>" was in no folder.`; --json prints {"id","project","label","folder","previous"}.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich file [--project <name-or-path>] [--json] [<session>] <folder>';
-  static override args = {
+export const file = {
+  command: 'file',
+  operation: 'file',
+  summary: 'Move a session into a sidebar folder, or out of one.',
+  description: 'Moves a session into a sidebar folder. One argument is the folder for the session the command runs in; two are the target (its label, roster name or lich id) and the folder. A name no session carries yet starts a folder; names are matched exactly, case and spaces included. An empty folder (\'\') takes the session out of the one it is in. Prints `Filed "<label>" under "<folder>".`, `Took "<label>" out of "<folder>".` or `"<label>" was in no folder.`; --json prints {"id","project","label","folder","previous"}.',
+  usage: 'lich file [--project <name-or-path>] [--json] [<session>] <folder>',
+  args: {
     session: Args.string({
       description: 'The session to file: its card label, its roster name, or its lich id. Leave it out to file the session this runs in.',
       required: false,
@@ -654,8 +666,8 @@ export class File extends LichCommand<FileInput> {
       description: 'The folder, matched exactly (case and spaces included); a new name starts a folder. \'\' takes the session out of the one it is in.',
       required: false,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'Narrow <session> to this project, by name or absolute directory.',
       helpValue: '<name-or-path>',
@@ -663,35 +675,32 @@ export class File extends LichCommand<FileInput> {
     json: Flags.boolean({
       description: 'Print the filing as one JSON object instead of prose: {"id","project","label","folder","previous"}.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): FileInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'target', required: false },
       { field: 'folder', required: true },
-    ], File.usage);
-    return {
-      target: positionals.target,
-      project: stringFlag(flags.project),
-      folder: positionals.folder,
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<FileInput>;
 
 /**
  * `lich rename-folder [--project <name-or-path>] [--json] <folder> <new-name>` — Rename a sidebar folder, merge it into another, or take it apart. (spec/cli.md § lich rename-folder)
  *
  * Generated from contracts/operations/renameFolder.json (`x-cli`).
  */
-export class RenameFolder extends LichCommand<RenameFolderInput> {
-  static override operation = 'renameFolder' as const;
-  static override summary = 'Rename a sidebar folder, merge it into another, or take it apart.';
-  static override description = 'Renames a sidebar folder across every session filed under it. Renaming onto a name the project already has merges the two; an empty new name (\'\') takes the folder apart, and every session in it goes back under its checkout. Parked sessions follow, so a resumed one comes back into the folder under its new name. A name no session carries is refused with the project\'s folders listed. Prints `Moved "<a>", "<b>" from folder "<from>" to "<to>".` or `Took folder "<from>" apart, taking out "<a>", "<b>".`; --json prints {"project","from","to","sessions"}.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich rename-folder [--project <name-or-path>] [--json] <folder> <new-name>';
-  static override args = {
+export const renameFolder = {
+  command: 'rename-folder',
+  operation: 'renameFolder',
+  summary: 'Rename a sidebar folder, merge it into another, or take it apart.',
+  description: 'Renames a sidebar folder across every session filed under it. Renaming onto a name the project already has merges the two; an empty new name (\'\') takes the folder apart, and every session in it goes back under its checkout. Parked sessions follow, so a resumed one comes back into the folder under its new name. A name no session carries is refused with the project\'s folders listed. Prints `Moved "<a>", "<b>" from folder "<from>" to "<to>".` or `Took folder "<from>" apart, taking out "<a>", "<b>".`; --json prints {"project","from","to","sessions"}.',
+  usage: 'lich rename-folder [--project <name-or-path>] [--json] <folder> <new-name>',
+  args: {
     folder: Args.string({
       description: 'The folder to rename, matched exactly; lich folders lists them.',
       required: true,
@@ -700,8 +709,8 @@ export class RenameFolder extends LichCommand<RenameFolderInput> {
       description: 'Its new name. A name the project already has merges the two; \'\' takes the folder apart.',
       required: true,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'The project, by name or absolute directory (default: the one this session belongs to).',
       helpValue: '<name-or-path>',
@@ -709,35 +718,32 @@ export class RenameFolder extends LichCommand<RenameFolderInput> {
     json: Flags.boolean({
       description: 'Print the move as one JSON object instead of prose: {"project","from","to","sessions"}.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): RenameFolderInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'folder', required: true },
       { field: 'to', required: true },
-    ], RenameFolder.usage);
-    return {
-      project: stringFlag(flags.project),
-      folder: positionals.folder,
-      to: positionals.to,
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<RenameFolderInput>;
 
 /**
  * `lich color-folder [--project <name-or-path>] [--json] <folder> <color>` — Paint every session filed under a sidebar folder. (spec/cli.md § lich color-folder)
  *
  * Generated from contracts/operations/colorFolder.json (`x-cli`).
  */
-export class ColorFolder extends LichCommand<ColorFolderInput> {
-  static override operation = 'colorFolder' as const;
-  static override summary = 'Paint every session filed under a sidebar folder.';
-  static override description = 'Paints every session filed under a sidebar folder. The color is one of red, orange, amber, green, teal, blue, violet or pink; an empty one (\'\') hands the cards back to the theme. A folder has no color of its own: the color is written on each card in it, so a card filed there later keeps its own. The folder has to be one a session carries, and a color outside the palette is refused with the palette listed. Prints `Painted "<a>", "<b>" in folder "<folder>" <color>.` or `Cleared the color of "<a>", "<b>" in folder "<folder>".`; --json prints {"project","folder","color","sessions"}.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich color-folder [--project <name-or-path>] [--json] <folder> <color>';
-  static override args = {
+export const colorFolder = {
+  command: 'color-folder',
+  operation: 'colorFolder',
+  summary: 'Paint every session filed under a sidebar folder.',
+  description: 'Paints every session filed under a sidebar folder. The color is one of red, orange, amber, green, teal, blue, violet or pink; an empty one (\'\') hands the cards back to the theme. A folder has no color of its own: the color is written on each card in it, so a card filed there later keeps its own. The folder has to be one a session carries, and a color outside the palette is refused with the palette listed. Prints `Painted "<a>", "<b>" in folder "<folder>" <color>.` or `Cleared the color of "<a>", "<b>" in folder "<folder>".`; --json prints {"project","folder","color","sessions"}.',
+  usage: 'lich color-folder [--project <name-or-path>] [--json] <folder> <color>',
+  args: {
     folder: Args.string({
       description: 'The folder whose cards to paint, matched exactly; lich folders lists them.',
       required: true,
@@ -746,8 +752,8 @@ export class ColorFolder extends LichCommand<ColorFolderInput> {
       description: 'red, orange, amber, green, teal, blue, violet or pink; \'\' hands the cards back to the theme.',
       required: true,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     project: Flags.string({
       description: 'The project, by name or absolute directory (default: the one this session belongs to).',
       helpValue: '<name-or-path>',
@@ -755,36 +761,33 @@ export class ColorFolder extends LichCommand<ColorFolderInput> {
     json: Flags.boolean({
       description: 'Print the painting as one JSON object instead of prose: {"project","folder","color","sessions"}.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): ColorFolderInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'folder', required: true },
       { field: 'color', required: true },
-    ], ColorFolder.usage);
-    return {
-      project: stringFlag(flags.project),
-      folder: positionals.folder,
-      color: positionals.color,
-    };
-  }
-}
+    ],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<ColorFolderInput>;
 
 /**
  * `lich cost [--project <name>] [--provider <provider>] [--since <window>] [--json | --csv]` — What the sessions lich remembers have cost at API prices, per project, with how many carry no price. (spec/cli.md § lich cost; wire.md § 5, § 5.3, § 6)
  *
  * Generated from contracts/operations/cost.json (`x-cli`).
  */
-export class Cost extends LichCommand<CostInput> {
-  static override operation = 'cost' as const;
-  static override summary = 'What the sessions lich remembers have cost at API prices, per project, with how many carry no price.';
-  static override description = 'What the sessions lich still remembers have cost, at API prices: a tab-separated table with one row per project — project, sessions, unpriced, source, cost — and a total under them, then `Complete: every session in this total is priced.` or `Lower bound: <u> unpriced of <n> sessions — their spend is not in this total.` A session lich never priced contributes nothing, so the unpriced count travels with the money everywhere. source is priced (lich\'s own arithmetic over the token counts Claude Code and Codex write down), reported (the figure a provider computed itself and handed over), mixed, or — for a row with no money to attribute; a total that mixes them adds `<p> priced by lich, <r> reported by their provider.` above the last line. With the cost readout off nothing is counted, and a second line says so. No session matching prints `No sessions matched.`. --csv writes the per-project rows and no total; --json the whole report on one line. Not an MCP tool: an agent that wants the total runs the command.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich cost [--project <name>] [--provider <provider>] [--since <window>]\n[--json | --csv]';
-  static override args = {};
-  static override flags = {
+export const cost = {
+  command: 'cost',
+  operation: 'cost',
+  summary: 'What the sessions lich remembers have cost at API prices, per project, with how many carry no price.',
+  description: 'What the sessions lich still remembers have cost, at API prices: a tab-separated table with one row per project — project, sessions, unpriced, source, cost — and a total under them, then `Complete: every session in this total is priced.` or `Lower bound: <u> unpriced of <n> sessions — their spend is not in this total.` A session lich never priced contributes nothing, so the unpriced count travels with the money everywhere. source is priced (lich\'s own arithmetic over the token counts Claude Code and Codex write down), reported (the figure a provider computed itself and handed over), mixed, or — for a row with no money to attribute; a total that mixes them adds `<p> priced by lich, <r> reported by their provider.` above the last line. With the cost readout off nothing is counted, and a second line says so. No session matching prints `No sessions matched.`. --csv writes the per-project rows and no total; --json the whole report on one line. Not an MCP tool: an agent that wants the total runs the command.',
+  usage: 'lich cost [--project <name>] [--provider <provider>] [--since <window>]\n[--json | --csv]',
+  args: {},
+  flags: {
     project: Flags.string({
       description: 'Count one project, by name (case-insensitive). A name no session sits under is refused rather than answered with a zero.',
       helpValue: '<name>',
@@ -803,236 +806,219 @@ export class Cost extends LichCommand<CostInput> {
     csv: Flags.boolean({
       description: 'Print the per-project rows as CSV, with no total row: project,sessions,unpriced,source,cost_usd.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = false;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): CostInput {
-    alignPositionals(argv, [], Cost.usage);
-    return {
-      project: stringFlag(flags.project),
-      provider: stringFlag(flags.provider),
-      since: stringFlag(flags.since),
-      json: booleanFlag(flags.json),
-      csv: booleanFlag(flags.csv),
-    };
-  }
-}
+  },
+  json: false,
+  input: {
+    positionals: [],
+    flags: {
+      project: { kind: 'string', field: 'project' },
+      provider: { kind: 'string', field: 'provider' },
+      since: { kind: 'string', field: 'since' },
+      json: { kind: 'boolean', field: 'json' },
+      csv: { kind: 'boolean', field: 'csv' },
+    },
+  },
+} as const satisfies CommandDeclaration<CostInput>;
 
 /**
  * `lich native` — Open the native window on the running lich, starting lich first when none runs. (spec/cli.md § lich native)
  *
  * Generated from contracts/operations/native.json (`x-cli`).
  */
-export class Native extends LichCommand<NativeInput> {
-  static override operation = 'native' as const;
-  static override summary = 'Open the native window on the running lich, starting lich first when none runs.';
-  static override description = 'Opens the native window (experimental) on the running lich, starting one in the background first, as lich --no-window, when none runs. The window is lich-native, looked up at the path LICH_NATIVE names, else beside the lich binary; neither there is an error before anything starts or closes. The web window is closed first, through the same call as the page\'s "keep running" answer, so lich and its sessions go on. lich-native runs detached with the backend\'s port and token as LICH_PORT and LICH_TOKEN, so the command returns at once and closing the native window ends nothing.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich native';
-  static override args = {};
-  static override flags = {};
-  /** Whether --json prints the output as one JSON line. */
-  static override json = false;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): NativeInput {
-    alignPositionals(argv, [], Native.usage);
-    return {};
-  }
-}
+export const native = {
+  command: 'native',
+  operation: 'native',
+  summary: 'Open the native window on the running lich, starting lich first when none runs.',
+  description: 'Opens the native window (experimental) on the running lich, starting one in the background first, as lich --no-window, when none runs. The window is lich-native, looked up at the path LICH_NATIVE names, else beside the lich binary; neither there is an error before anything starts or closes. The web window is closed first, through the same call as the page\'s "keep running" answer, so lich and its sessions go on. lich-native runs detached with the backend\'s port and token as LICH_PORT and LICH_TOKEN, so the command returns at once and closing the native window ends nothing.',
+  usage: 'lich native',
+  args: {},
+  flags: {},
+  json: false,
+  input: {
+    positionals: [],
+    flags: {},
+  },
+} as const satisfies CommandDeclaration<NativeInput>;
 
 /**
  * `lich theme [--json] list | switch <theme>` — List the installed themes, or switch the one in use. (spec/cli.md § lich theme)
  *
  * Generated from contracts/operations/theme.json (`x-cli`).
  */
-export class Theme extends LichCommand<ThemeInput> {
-  static override operation = 'theme' as const;
-  static override summary = 'List the installed themes, or switch the one in use.';
-  static override description = 'list prints the installed themes — system first, then the bundled light and dark, then those in the config directory\'s themes folder — as a tab-separated table — theme, scheme (- for system), name — the one in use marked `(in use)` in a fourth column; --json prints each with its pair, its variant for the other scheme. switch <theme> makes a theme, by its id, or system, the one in use and keeps the choice in the config directory\'s settings.json across restarts, printing `Switched to "<theme>".`; an id no installed theme has is refused, naming it.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich theme [--json] list | switch <theme>';
-  static override args = {
+export const theme = {
+  command: 'theme',
+  operation: 'theme',
+  summary: 'List the installed themes, or switch the one in use.',
+  description: 'list prints the installed themes — system first, then the bundled light and dark, then those in the config directory\'s themes folder — as a tab-separated table — theme, scheme (- for system), name — the one in use marked `(in use)` in a fourth column; --json prints each with its pair, its variant for the other scheme. switch <theme> makes a theme, by its id, or system, the one in use and keeps the choice in the config directory\'s settings.json across restarts, printing `Switched to "<theme>".`; an id no installed theme has is refused, naming it.',
+  usage: 'lich theme [--json] list | switch <theme>',
+  args: {
     action: Args.string({ description: 'list, or switch <theme>.', required: true }),
     theme: Args.string({
       description: 'The id of the theme to switch to (switch only): one lich theme list shows, or system.',
       required: false,
     }),
-  };
-  static override flags = {
+  },
+  flags: {
     json: Flags.boolean({
       description: 'Print the result as one JSON line instead of prose: list, [{"id","name","scheme","pair","inUse"}]; switch, {"theme","previous"}.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): ThemeInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'action', required: true },
       { field: 'theme', required: false },
-    ], Theme.usage);
-    return {
-      action: positionals.action,
-      theme: positionals.theme,
-    };
-  }
-}
+    ],
+    flags: {
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<ThemeInput>;
 
 /**
  * `lich quit` — End the running lich and every session in it. (spec/cli.md § lich quit)
  *
  * Generated from contracts/operations/quit.json (`x-cli`).
  */
-export class Quit extends LichCommand<QuitInput> {
-  static override operation = 'quit' as const;
-  static override summary = 'End the running lich and every session in it.';
-  static override description = 'Ends the running lich: its window closes, every session\'s process ends with it, and the process exits. It returns once nothing listens on lich\'s port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich quit';
-  static override args = {};
-  static override flags = {};
-  /** Whether --json prints the output as one JSON line. */
-  static override json = false;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): QuitInput {
-    alignPositionals(argv, [], Quit.usage);
-    return {};
-  }
-}
+export const quit = {
+  command: 'quit',
+  operation: 'quit',
+  summary: 'End the running lich and every session in it.',
+  description: 'Ends the running lich: its window closes, every session\'s process ends with it, and the process exits. It returns once nothing listens on lich\'s port any more, printing `lich has quit.`; after 15 seconds it gives up and exits 1. Run inside a session it ends that session too.',
+  usage: 'lich quit',
+  args: {},
+  flags: {},
+  json: false,
+  input: {
+    positionals: [],
+    flags: {},
+  },
+} as const satisfies CommandDeclaration<QuitInput>;
 
 /**
  * `lich rage [--output <path>]` — Collect a bug report from this machine into a .tar.gz. (spec/cli.md § lich rage; wire.md § 6)
  *
  * Generated from contracts/operations/rage.json (`x-cli`).
  */
-export class Rage extends LichCommand<RageInput> {
-  static override operation = 'rage' as const;
-  static override summary = 'Collect a bug report from this machine into a .tar.gz.';
-  static override description = 'Collects a bug report from this machine into a .tar.gz (mode 0600) and prints where it went: report.md (version, platform, instance state, browser, sandbox, providers, plugins, the config directory one level deep), env.txt (every LICH_* variable and a fixed allowlist, anything named like a token, key, secret or password as <SET> / <UNSET>), logs/ (the last 4 MiB of each log and its rotated copy) and, when a lich runs, its stacks and diagnostic report — or, when it holds its port but does not answer within 5 seconds, that sentence instead. The loopback token is masked everywhere. Nothing is uploaded, and the workspace database is never opened. Read it before you attach it: it carries absolute paths, project and branch names.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich rage [--output <path>]';
-  static override args = {};
-  static override flags = {
+export const rage = {
+  command: 'rage',
+  operation: 'rage',
+  summary: 'Collect a bug report from this machine into a .tar.gz.',
+  description: 'Collects a bug report from this machine into a .tar.gz (mode 0600) and prints where it went: report.md (version, platform, instance state, browser, sandbox, providers, plugins, the config directory one level deep), env.txt (every LICH_* variable and a fixed allowlist, anything named like a token, key, secret or password as <SET> / <UNSET>), logs/ (the last 4 MiB of each log and its rotated copy) and, when a lich runs, its stacks and diagnostic report — or, when it holds its port but does not answer within 5 seconds, that sentence instead. The loopback token is masked everywhere. Nothing is uploaded, and the workspace database is never opened. Read it before you attach it: it carries absolute paths, project and branch names.',
+  usage: 'lich rage [--output <path>]',
+  args: {},
+  flags: {
     output: Flags.string({
       description: 'Write the archive here instead of lich-rage-<YYYYMMDD-HHMMSS>.tar.gz in the current directory.',
       helpValue: '<path>',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = false;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): RageInput {
-    alignPositionals(argv, [], Rage.usage);
-    return {
-      output: stringFlag(flags.output),
-    };
-  }
-}
+  },
+  json: false,
+  input: {
+    positionals: [],
+    flags: {
+      output: { kind: 'string', field: 'output' },
+    },
+  },
+} as const satisfies CommandDeclaration<RageInput>;
 
 /**
  * `lich doctor` — Check whether lich would start on this machine, and what is in the way. (spec/cli.md § lich doctor; wire.md § 2)
  *
  * Generated from contracts/operations/doctor.json (`x-cli`).
  */
-export class Doctor extends LichCommand<DoctorInput> {
-  static override operation = 'doctor' as const;
-  static override summary = 'Check whether lich would start on this machine, and what is in the way.';
-  static override description = 'Walks the boot a launch walks and says whether lich would start on this machine: the config directory, the log file, the pinned port (bound and released), the workspace database (skipped while a lich runs), the browser, the providers on PATH, the sandbox, git and gh, and the PTY and SQLite modules this backend runs on — each with its verdict, its time and its finding, then a closing line. It creates the config directory and an empty log file when they are missing, and the database on a first run, because a launch does too. It needs no TTY, no running lich and no network. Exits 1 when any check fails (the report says which; there is no lich: line for it), 0 otherwise. There is no --json.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich doctor';
-  static override args = {};
-  static override flags = {};
-  /** Whether --json prints the output as one JSON line. */
-  static override json = false;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): DoctorInput {
-    alignPositionals(argv, [], Doctor.usage);
-    return {};
-  }
-}
+export const doctor = {
+  command: 'doctor',
+  operation: 'doctor',
+  summary: 'Check whether lich would start on this machine, and what is in the way.',
+  description: 'Walks the boot a launch walks and says whether lich would start on this machine: the config directory, the log file, the pinned port (bound and released), the workspace database (skipped while a lich runs), the browser, the providers on PATH, the sandbox, git and gh, and the PTY and SQLite modules this backend runs on — each with its verdict, its time and its finding, then a closing line. It creates the config directory and an empty log file when they are missing, and the database on a first run, because a launch does too. It needs no TTY, no running lich and no network. Exits 1 when any check fails (the report says which; there is no lich: line for it), 0 otherwise. There is no --json.',
+  usage: 'lich doctor',
+  args: {},
+  flags: {},
+  json: false,
+  input: {
+    positionals: [],
+    flags: {},
+  },
+} as const satisfies CommandDeclaration<DoctorInput>;
 
 /**
  * `lich version [--json]` — Print this build's version and the running lich's. (spec/cli.md § Commands)
  *
  * Generated from contracts/operations/version.json (`x-cli`).
  */
-export class Version extends LichCommand<VersionInput> {
-  static override operation = 'version' as const;
-  static override summary = 'Print this build\'s version and the running lich\'s.';
-  static override description = 'Prints this build\'s version, and on a second line the version of the lich it would talk to when one answers within 2 seconds. No server running is a normal state for this command, never exit 1. --json prints the VersionReport, `server` absent when none answered.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich version [--json]';
-  static override args = {};
-  static override flags = {
+export const version = {
+  command: 'version',
+  operation: 'version',
+  summary: 'Print this build\'s version and the running lich\'s.',
+  description: 'Prints this build\'s version, and on a second line the version of the lich it would talk to when one answers within 2 seconds. No server running is a normal state for this command, never exit 1. --json prints the VersionReport, `server` absent when none answered.',
+  usage: 'lich version [--json]',
+  args: {},
+  flags: {
     json: Flags.boolean({
       description: 'Print {"cli","server"} as one JSON object, server absent when no lich answered.',
     }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): VersionInput {
-    alignPositionals(argv, [], Version.usage);
-    return {};
-  }
-}
+  },
+  json: true,
+  input: {
+    positionals: [],
+    flags: {
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<VersionInput>;
 
 /**
  * `lich help [<command>]` — List every command, or print one command's flags. (spec/cli.md § Commands)
  *
  * Generated from contracts/operations/help.json (`x-cli`).
  */
-export class Help extends LichCommand<HelpInput> {
-  static override operation = 'help' as const;
-  static override summary = 'List every command, or print one command\'s flags.';
-  static override description = 'Lists every command with its spelling and what it does, or, given a command, prints that command\'s description, its usage line and every flag it takes — the same as `lich <command> --help`.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich help [<command>]';
-  static override args = {
+export const help = {
+  command: 'help',
+  operation: 'help',
+  summary: 'List every command, or print one command\'s flags.',
+  description: 'Lists every command with its spelling and what it does, or, given a command, prints that command\'s description, its usage line and every flag it takes — the same as `lich <command> --help`.',
+  usage: 'lich help [<command>]',
+  args: {
     command: Args.string({ description: 'The command to describe.', required: false }),
-  };
-  static override flags = {};
-  /** Whether --json prints the output as one JSON line. */
-  static override json = false;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): HelpInput {
-    const positionals = alignPositionals(argv, [
+  },
+  flags: {},
+  json: false,
+  input: {
+    positionals: [
       { field: 'command', required: false },
-    ], Help.usage);
-    return {
-      command: positionals.command,
-    };
-  }
-}
+    ],
+    flags: {},
+  },
+} as const satisfies CommandDeclaration<HelpInput>;
 
-/** Every `lich` command, in `lich help` order: the table main.ts dispatches on (contracts/operations/*.json). */
+/** Every `lich` command by its word, in `lich help` order: the table the CLI dispatches on (contracts/operations/*.json). */
 export const COMMANDS = {
-  sessions: Sessions,
-  whoami: Whoami,
-  send: Send,
-  insert: Insert,
-  focus: Focus,
-  wait: Wait,
-  reply: Reply,
-  open: Open,
-  close: Close,
-  rename: Rename,
-  control: Control,
-  ask: Ask,
-  worktrees: Worktrees,
-  folders: Folders,
-  file: File,
-  'rename-folder': RenameFolder,
-  'color-folder': ColorFolder,
-  cost: Cost,
-  native: Native,
-  theme: Theme,
-  quit: Quit,
-  rage: Rage,
-  doctor: Doctor,
-  version: Version,
-  help: Help,
+  sessions: sessions,
+  whoami: whoami,
+  send: send,
+  insert: insert,
+  focus: focus,
+  wait: wait,
+  reply: reply,
+  open: open,
+  close: close,
+  rename: rename,
+  control: control,
+  ask: ask,
+  worktrees: worktrees,
+  folders: folders,
+  file: file,
+  'rename-folder': renameFolder,
+  'color-folder': colorFolder,
+  cost: cost,
+  native: native,
+  theme: theme,
+  quit: quit,
+  rage: rage,
+  doctor: doctor,
+  version: version,
+  help: help,
 };
 
 /** A `lich` command word. */

@@ -125,7 +125,7 @@ function inlineMap(text) {
  * is not a function of any source file; the module top levels inside it are reported by
  * by `loadOnly` when no function of their file ran and their top level makes no call
  * ({@link topLevelWork}; one that does is counted with its calls). Functions of the command table
- * are tagged ` [table]`: core's and lich-command.ts's code is in both bundles.
+ * are tagged ` [table]`: the table holds the generated declarations (and oclif's builders) only.
  * @param {string} dir the directory {@link buildTraced} made
  * @param {Array<{ url: string, functions: Array<{ functionName: string, ranges: Array<{ startOffset: number, endOffset: number, count: number }> }> }>} result
  * @returns {{ files: Map<string, string[]>, loadOnly: string[] }} the source files whose code ran, each with its functions (name and call count), in first-run order; and the bundled files whose top level alone ran

@@ -10,6 +10,9 @@ const CLIENT_PATH = [
   'packages/cli/bin/lich.js',
   'packages/cli/src/main.ts',
   'packages/cli/src/lich-command.ts',
+  'packages/cli/src/input.ts',
+  'packages/cli/src/go-flags.ts',
+  'packages/cli/src/exit.ts',
   'generated/cli/commands.ts',
   'generated/contracts.ts',
   'packages/core/src/contract-runtime.ts',
@@ -19,7 +22,7 @@ const CLIENT_PATH = [
 ];
 
 describe('lich send, measured in the CLI process', () => {
-  it('runs code in exactly the nine client-side files of docs/how-a-command-flows.md for an answered send', async () => {
+  it('runs code in exactly the twelve client-side files of docs/how-a-command-flows.md for an answered send', async () => {
     const traced = await traceSend({ prompt: 'echo traced' });
     expect(traced.send).toEqual({ code: 0, stdout: 'traced\n', stderr: '' });
 

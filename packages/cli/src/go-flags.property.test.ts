@@ -5,7 +5,7 @@
 import { describe, expect } from 'vitest';
 import { fc, it } from '@fast-check/vitest';
 import { LichError } from '@lich/core';
-import { normalizeArgv, type FlagSpec, type NormalizedArgv } from './lich-command.js';
+import { normalizeArgv, type FlagSpec, type NormalizedArgv } from './go-flags.js';
 
 const SPECS: FlagSpec[] = [
   { name: 'json', takesValue: false, integer: false },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlagWordError, type FlagSpec, normalizeArgv } from './lich-command.js';
+import { FlagWordError, type FlagSpec, normalizeArgv } from './go-flags.js';
 
 const specs: FlagSpec[] = [
   { name: 'project', takesValue: true, integer: false },

@@ -1,60 +1,48 @@
 /**
  * `lich help` and `lich <command> --help` (spec/cli.md § Commands; wire.md § 4.3), built from the
- * statics of the generated command classes — the flags a command actually parses — so the help
- * can never describe a flag that does not exist.
+ * command declarations (generated/cli/commands.ts) — the flags a command actually parses — so the
+ * help can never describe a flag that does not exist.
  */
+import { LichError } from '@lich/core';
+import type { CommandDeclaration, FlagKind } from '@lich/generated/cli/commands';
+import { unknownCommandText } from './unknown-command.js';
 
-/** What help reads off a command class. */
-export interface HelpSource {
-  operation: string;
-  id?: string;
-  summary?: string;
-  description?: string;
-  usage?: string | string[];
-  flags?: Record<string, HelpFlag>;
-}
+/** The command table: command word → declaration, in help order (generated/cli/commands.ts `COMMANDS`). */
+export type CommandTable = Readonly<Record<string, CommandDeclaration<any>>>;
 
-/** The part of an oclif flag definition help reads. */
-export interface HelpFlag {
-  type: 'boolean' | 'option';
-  description?: string;
-  summary?: string;
-  hidden?: boolean;
-  /** Set by {@link flagKind}'s caller for integer flags. */
-  parse?: unknown;
-}
-
-/** The spelling's lines: `usage` as the contract wrote it, else `lich <name>`. */
-export function spellingLines(source: HelpSource, name: string): string[] {
-  const usage = source.usage;
-  const lines = (Array.isArray(usage) ? usage : typeof usage === 'string' ? usage.split('\n') : [])
+/** The spelling's lines: `usage` as the contract wrote it, else `lich <command>`. */
+export function spellingLines(command: CommandDeclaration<any>): string[] {
+  const lines = command.usage
+    .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '');
-  if (lines.length === 0) return [`lich ${name}`];
-  if (!lines[0].startsWith('lich ') && lines[0] !== 'lich') lines[0] = `lich ${name} ${lines[0]}`;
+  if (lines.length === 0) return [`lich ${command.command}`];
+  if (!lines[0].startsWith('lich ') && lines[0] !== 'lich') lines[0] = `lich ${command.command} ${lines[0]}`;
   return lines;
 }
 
 /** The one-line spelling `lich: usage: …` names (wire.md § 4.2): whitespace runs collapsed. */
-export function spelling(source: HelpSource, name: string): string {
-  return spellingLines(source, name).join(' ').replace(/\s+/g, ' ').trim();
+export function spelling(command: CommandDeclaration<any>): string {
+  return spellingLines(command).join(' ').replace(/\s+/g, ' ').trim();
 }
+
+/** A flag's value kind as Go's `flag.UnquoteUsage` names it in help: `int`, `string`, or `""` for a bool. */
+const KIND_IN_HELP: Readonly<Record<FlagKind, string>> = { integer: 'int', string: 'string', boolean: '' };
 
 /**
  * Per-command help (wire.md § 4.3 `printHelp`): the command's description, its usage line, and
  * every flag in lexicographic order as `  --<name>[ <kind>]` over its description, indented 8.
- * `kindOf` names a flag's value kind (`string`, `int`, `""` for a boolean).
  */
-export function commandHelp(source: HelpSource, name: string, kindOf: (flag: HelpFlag) => string): string {
+export function commandHelp(command: CommandDeclaration<any>): string {
   let out = '';
-  const about = (source.description ?? source.summary ?? '').trim();
+  const about = command.description.trim();
   if (about !== '') out += `${about}\n\n`;
-  out += `usage: ${spelling(source, name)}\n`;
-  const flags = Object.entries(source.flags ?? {})
+  out += `usage: ${spelling(command)}\n`;
+  const flags = Object.entries(command.flags)
     .filter(([, flag]) => !flag.hidden)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [flagName, flag] of flags) {
-    const kind = kindOf(flag);
+    const kind = KIND_IN_HELP[command.input.flags[flagName]!.kind];
     const text = (flag.description ?? flag.summary ?? '').trim();
     out += `  --${flagName}${kind ? ` ${kind}` : ''}\n`;
     for (const line of text.split('\n')) out += `        ${line}\n`;
@@ -62,7 +50,7 @@ export function commandHelp(source: HelpSource, name: string, kindOf: (flag: Hel
   return out;
 }
 
-/** An entry of the general help that is not an oclif command (`lich mcp`). */
+/** An entry of the general help that is not a generated command (`lich mcp`). */
 export interface ExtraEntry {
   name: string;
   spelling: string;
@@ -79,12 +67,12 @@ const HEADER = 'lich talks to the sessions open in the running lich window.\n\n'
  * get a command's flags, what the exit statuses mean, the launch arguments, and how a command
  * finds lich outside a session.
  */
-export function generalHelp(entries: ReadonlyArray<{ name: string; source: HelpSource }>, extras: readonly ExtraEntry[]): string {
+export function generalHelp(table: CommandTable, extras: readonly ExtraEntry[]): string {
   let out = HEADER;
-  const rows: Array<{ name: string; lines: string[]; about: string }> = entries.map(({ name, source }) => ({
+  const rows: Array<{ name: string; lines: string[]; about: string }> = Object.entries(table).map(([name, command]) => ({
     name,
-    lines: spellingLines(source, name),
-    about: (source.summary ?? source.description ?? '').trim(),
+    lines: spellingLines(command),
+    about: command.summary.trim(),
   }));
   for (const extra of extras) {
     const row = { name: extra.name, lines: [extra.spelling], about: extra.about };
@@ -121,3 +109,15 @@ the foreground, as lich --no-window does.
 Outside a lich session, a command finds the running lich on its own (its runtime
 file), and what it relays is attributed to the command line.
 `;
+
+/**
+ * What `lich help [<word>]` prints: the general help for no word, else that command's help.
+ *
+ * @throws LichError for a word that names no command, with a guess (unknown-command.ts).
+ */
+export function helpFor(table: CommandTable, extras: readonly ExtraEntry[], word: string): string {
+  if (word === '') return generalHelp(table, extras);
+  const command = table[word];
+  if (!command) throw new LichError(unknownCommandText(word, [...Object.keys(table), ...extras.map((e) => e.name)]));
+  return commandHelp(command);
+}

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, type FakeLich, startFakeLich } from '@lich/core/testing/fake-lich';
 import { COMMANDS } from '@lich/generated/cli/commands';
-import type { CliIo } from './lich-command.js';
+import { funnel } from './exit.js';
+import { spelling } from './help.js';
+import { parseInput } from './input.js';
+import { type CliIo, runCommand } from './lich-command.js';
 
 const TOKEN = 'c'.repeat(32);
 let lich: FakeLich;
@@ -22,17 +25,16 @@ async function run(word: keyof typeof COMMANDS, ...argv: string[]) {
     stderr: { write: (s: string) => (stderr += s) },
     commands: COMMANDS,
   };
-  const Cmd = COMMANDS[word];
-  Cmd.id ??= word;
-  const exit = await Cmd.execute(argv, io);
+  // As main.ts runs a command: through the one exit funnel.
+  const exit = await funnel(io.stderr, () => runCommand(COMMANDS[word], argv, io));
   return { exit, stdout, stderr };
 }
 
 const result = (status: string, extra: object = {}) => ({ ticket: 'a1b2c3d4', target: 'docs', status, answer: '', ...extra });
 
-describe('LichCommand.parseInput (argv → operation input, nothing run)', () => {
+describe('parseInput (argv → operation input, nothing run)', () => {
   it('maps send flags and positionals', async () => {
-    expect(await COMMANDS.send.parseInput(['--project', 'lich', '-timeout=30', '--private', 'docs', 'run --json'])).toEqual({
+    expect(await parseInput(COMMANDS.send, ['--project', 'lich', '-timeout=30', '--private', 'docs', 'run --json'])).toEqual({
       target: 'docs',
       project: 'lich',
       prompt: 'run --json',
@@ -42,20 +44,20 @@ describe('LichCommand.parseInput (argv → operation input, nothing run)', () =>
   });
 
   it('fills every field with its default', async () => {
-    expect(await COMMANDS.wait.parseInput([])).toEqual({ ticket: '', timeoutSeconds: 0, noWait: false });
+    expect(await parseInput(COMMANDS.wait, [])).toEqual({ ticket: '', timeoutSeconds: 0, noWait: false });
   });
 
   it('reads one reply argument as the answer, two as ticket and answer', async () => {
-    expect(await COMMANDS.reply.parseInput(['all done'])).toEqual({ ticket: '', answer: 'all done' });
-    expect(await COMMANDS.reply.parseInput(['1a2b3c4d', 'all done'])).toEqual({ ticket: '1a2b3c4d', answer: 'all done' });
+    expect(await parseInput(COMMANDS.reply, ['all done'])).toEqual({ ticket: '', answer: 'all done' });
+    expect(await parseInput(COMMANDS.reply, ['1a2b3c4d', 'all done'])).toEqual({ ticket: '1a2b3c4d', answer: 'all done' });
   });
 
   it('never reads a missing argument from stdin', async () => {
-    await expect(COMMANDS.reply.parseInput([])).rejects.toThrow('usage: lich reply [<ticket>] <answer>');
+    await expect(parseInput(COMMANDS.reply, [])).rejects.toThrow('usage: lich reply [<ticket>] <answer>');
   });
 });
 
-describe('LichCommand.execute', () => {
+describe('runCommand', () => {
   it('prints an answer and exits 0', async () => {
     lich.on('relay.Send', { result: result('answered', { answer: 'All green.' }) });
     expect(await run('send', 'docs', 'run the tests')).toEqual({ exit: 0, stdout: 'All green.\n', stderr: '' });
@@ -165,7 +167,7 @@ describe('LichCommand.execute', () => {
       expect(r.exit).toBe(0);
       const names = [...r.stdout.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);
       expect(names).toEqual(Object.keys(Cmd.flags ?? {}).sort());
-      expect(r.stdout).toContain(`usage: ${Cmd.spelling()}\n`);
+      expect(r.stdout).toContain(`usage: ${spelling(Cmd)}\n`);
     }
   });
 });

@@ -3,8 +3,9 @@
  *
  * {@link runProcess} is the bundle's entry (packages/cli/dist/lich.cjs, called by
  * packages/cli/bin/lich.js once the bundle is evaluated): the one function that reads `process`.
- * It hands the dispatcher the environment and the standard streams, and keeps a failed write to
- * them to the rule every failure follows (spec/cli.md § Commands: one `lich: …` line on stderr,
+ * It hands the dispatcher the environment, the standard output and error as descriptors written to
+ * directly, and the streams for what needs them (`lich mcp`, the backend), and keeps a failed write
+ * to any of them to the rule every failure follows (spec/cli.md § Commands: one `lich: …` line on stderr,
  * exit 1):
  * - a reader that went away (EPIPE, `lich … | head -1`) ends the run quietly, with the status
  *   it had;
@@ -15,18 +16,21 @@
  *
  * {@link main} decides before anything heavy loads: help, version, `mcp` and the launch
  * arguments are answered here; a command word loads the generated command table (lazily: it
- * loads oclif and every generated command, which `lich mcp`, `lich --no-window` and
- * `lich version` never need); anything else is an unknown command, refused with a guess — a typo
+ * loads oclif's declaration builders and every command's declaration, which `lich mcp`,
+ * `lich --no-window` and `lich version` never need); anything else is an unknown command, refused with a guess — a typo
  * does not start lich. Everything but runProcess comes through {@link MainIo}.
  */
-import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants as fsConstants, readFileSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
 import { constants as vmConstants, Script } from 'node:vm';
 import { createContext, type Env, type Launcher, LichError, type Machine, nativeModuleFailure, oneLine, renderJson, renderText, runOperation, type Started, VERSION } from '@lich/core';
-import type { ExtraEntry } from './help.js';
-import { type CommandTable, FAILURE, type FlagSpec, funnel, normalizeArgv, outcomeStatus, sayFailure, SUCCESS } from './lich-command.js';
+import { FAILURE, funnel, outcomeStatus, sayFailure, type Sink, SUCCESS } from './exit.js';
+import { type FlagSpec, normalizeArgv } from './go-flags.js';
+import type { CommandTable, ExtraEntry } from './help.js';
+import { runCommand } from './lich-command.js';
+import type { StdinStream } from './stdin.js';
 import { unknownCommandText } from './unknown-command.js';
 
 /** What packages/cli/bin/lich.js knows and hands {@link runProcess}. */
@@ -48,14 +52,13 @@ export function writeFailureReason(error: NodeJS.ErrnoException): string {
   return known ?? oneLine(error.message);
 }
 
-// Registered before anything else can listen (oclif's command module adds a listener that
-// rethrows), and exiting synchronously, so no later listener turns the failure into a stack trace.
-// process.stderr is synchronous for files, pipes and terminals on Linux, so the line is out first.
+// Exits at once, so nothing after turns the failure into a stack trace; the line is out first
+// (a write to a descriptor, or process.stderr, synchronous for files, pipes and terminals on Linux).
 function onWriteError(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException): never {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   if (stream === 'stdout') {
     try {
-      sayFailure(process.stderr, `write the output: ${writeFailureReason(error)}`);
+      sayFailure(descriptorSink(2, 'stderr'), `write the output: ${writeFailureReason(error)}`);
     } catch {
       // stderr is gone too: the exit status is all that is left to say it with.
     }
@@ -63,25 +66,60 @@ function onWriteError(stream: 'stdout' | 'stderr', error: NodeJS.ErrnoException)
   process.exit(FAILURE);
 }
 
+// A sleep for a write that would block: the thread waits on nothing that will ever be notified.
+const napCell = new Int32Array(new SharedArrayBuffer(4));
+
 /**
- * Runs `lich` as this process: the write-failure listeners first, then {@link main} over
- * `process.argv`, the environment and the standard streams; its status becomes
- * `process.exitCode` (the process ends when nothing is left to run, so output is not cut short).
+ * A {@link Sink} writing straight to file descriptor `fd` (1, 2), whole and synchronously. What
+ * lich prints goes out this way rather than through process.stdout, whose stream costs every
+ * command its start-up share (node builds a socket or a tty stream for it and loads the stream
+ * modules: ~4 ms of CPU, measured, for a line or two). A descriptor left non-blocking by whoever
+ * shares it (EAGAIN) is waited on, a millisecond at a time; any other failure is
+ * {@link onWriteError}'s: a reader that went away ends the run quietly, the rest is one
+ * `lich: write the output: …` line and exit 1.
  */
-export function runProcess(entry: ProcessEntry): void {
+function descriptorSink(fd: number, stream: 'stdout' | 'stderr'): Sink {
+  return {
+    write(text: string): void {
+      const bytes = Buffer.from(text);
+      let done = 0;
+      while (done < bytes.length) {
+        try {
+          done += writeSync(fd, bytes, done);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') onWriteError(stream, error as NodeJS.ErrnoException);
+          Atomics.wait(napCell, 0, 0, 1);
+        }
+      }
+    },
+  };
+}
+
+// The process's own streams, for what writes through streams of its own (`lich mcp`'s transport,
+// the backend's log): their failures go where a failed write of lich's own goes.
+function processStreams(): ProcessStreams {
   process.stdout.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stdout', error));
   process.stderr.prependListener('error', (error: NodeJS.ErrnoException) => onWriteError('stderr', error));
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+}
+
+/**
+ * Runs `lich` as this process: {@link main} over `process.argv`, the environment and the standard
+ * output and error (written to directly: {@link descriptorSink}); its status becomes
+ * `process.exitCode`.
+ */
+export function runProcess(entry: ProcessEntry): void {
   // The bundle is CommonJS (tools/build.mjs: an ES module entry costs node its ESM loader, ~5 ms
   // of every start), so its paths come from the launcher and the exit status from a callback.
   void main({
     argv: process.argv.slice(2),
     env: process.env,
-    // Touching process.stdin sets up a handle for it; only `lich mcp` reads it.
-    get stdin() {
-      return process.stdin;
-    },
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: descriptorSink(1, 'stdout'),
+    stderr: descriptorSink(2, 'stderr'),
+    // Touching process.stdin sets up a handle for it; only `lich insert` (text from stdin) and
+    // `lich mcp` read it.
+    stdin: () => process.stdin,
+    streams: processStreams,
     bin: entry.bin,
     distDir: pathToFileURL(`${entry.distDir}/`),
     importModule: entry.importModule,
@@ -90,20 +128,32 @@ export function runProcess(entry: ProcessEntry): void {
   });
 }
 
+/** The standard streams themselves, for `lich mcp` and the backend. */
+export interface ProcessStreams {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
 /** What the dispatcher reads and writes; {@link runProcess} builds it from `process`. */
 export interface MainIo {
   /** Arguments after the script. */
   argv: readonly string[];
   env: Env;
-  stdin: NodeJS.ReadableStream;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+  /** Where lich prints its output: prose, one JSON line, help. */
+  stdout: Sink;
+  /** Where lich prints the one `lich: …` line of a failure, and its notices. */
+  stderr: Sink;
+  /** The caller's stdin, fetched only by what reads it: touching `process.stdin` sets up a handle. */
+  stdin: () => NodeJS.ReadableStream;
+  /** The standard streams, fetched only by what writes through streams of its own (`lich mcp`, the backend). */
+  streams: () => ProcessStreams;
   /** This lich's executable (packages/cli/bin/lich.js): the `LICH_BIN` of the sessions it runs. */
   bin: string;
   /** The directory holding the bundles `lich mcp` and the backend load (packages/cli/dist/). */
   distDir: URL;
   /**
-   * Imports an ES module bundle (`mcp.mjs`, `server.mjs`) by URL. The launcher hands its own
+   * Imports an ES module bundle (`server.mjs`) by URL. The launcher hands its own
    * `import()` in: the CLI bundle runs from a vm.Script, where node 20 has no loader for
    * `import()` once a code cache is involved. Absent (tests, source): this module's own `import()`.
    */
@@ -126,7 +176,7 @@ const LAUNCH_USAGE = 'lich [--no-window] [--shell <path>] [-- <browser flags>]';
 
 /**
  * Runs `lich` with `io.argv` and resolves with the exit status. Never rejects: a failure is one
- * `lich: …` line on stderr and 1 (lich-command.ts's exit funnel, the one place either is decided).
+ * `lich: …` line on stderr and 1 (exit.ts's funnel, the one place either is decided).
  */
 export function main(io: MainIo): Promise<number> {
   return funnel(io.stderr, () => dispatch(io));
@@ -140,19 +190,19 @@ async function dispatch(io: MainIo): Promise<number> {
     const commands = await load();
     // `lich help --help` asks for help's own help, as `lich help help` does.
     if (rest.length > 0) return commandHelp(io, commands, HELP_FLAGS.includes(rest[0]!) ? 'help' : rest[0]!);
-    return runCommand(io, commands, 'help', []);
+    return run(io, commands, 'help', []);
   }
   if (word === 'version' || word === '--version' || word === '-v') {
     if (rest.length === 0 || (rest.length === 1 && ['--json', '-json'].includes(rest[0]))) {
       return quickVersion(io, rest.length === 1);
     }
-    return runCommand(io, await load(), 'version', rest);
+    return run(io, await load(), 'version', rest);
   }
   if (word === 'mcp') return serveMcp(io, rest);
   if (word === undefined || word.startsWith('-')) return launch(io, io.argv);
 
   const commands = await load();
-  if (Object.hasOwn(commands, word)) return runCommand(io, commands, word, rest);
+  if (Object.hasOwn(commands, word)) return run(io, commands, word, rest);
   throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
 }
 
@@ -171,8 +221,15 @@ declare const __LICH_COMMANDS_CJS__: string | undefined;
  */
 async function loadCommandTable(distDir: URL): Promise<CommandTable> {
   if (typeof __LICH_COMMANDS_CJS__ !== 'string') return (await import('@lich/generated/cli/commands')).COMMANDS;
-  return loadCachedCommands(fileURLToPath(new URL(__LICH_COMMANDS_CJS__, distDir)));
+  return loadCached<CommandTable>(fileURLToPath(new URL(__LICH_COMMANDS_CJS__, distDir)), 'COMMANDS');
 }
+
+/**
+ * The file, relative to the dist directory, of `lich mcp`'s server compiled as a CommonJS function
+ * expression (`chunks/mcp-<hash>.cjs`, beside its V8 code cache); defined by tools/build.mjs in
+ * the bundle, undefined when main.ts runs from source.
+ */
+declare const __LICH_MCP_CJS__: string | undefined;
 
 /**
  * Evaluates `file`, a CommonJS module's source already wrapped as
@@ -180,8 +237,11 @@ async function loadCommandTable(distDir: URL): Promise<CommandTable> {
  * beside it (the same path ending `.cache`). A cache that is missing, or rejected by V8 (another
  * node, other V8 flags), only costs the compile it would have saved: V8 compiles the source.
  * The cache is named by the source's content hash, so it never belongs to other source.
+ * Resolves with its export `exported`.
+ *
+ * @throws LichError — a file missing, damaged or without that export: the build to redo.
  */
-function loadCachedCommands(file: string): CommandTable {
+function loadCached<T>(file: string, exported: string): T {
   let source: string;
   try {
     source = readFileSync(file, 'utf8');
@@ -194,7 +254,7 @@ function loadCachedCommands(file: string): CommandTable {
   } catch {
     // No cache: compile from source.
   }
-  const module: { exports: { COMMANDS?: CommandTable } } = { exports: {} };
+  const module: { exports: Record<string, unknown> } = { exports: {} };
   try {
     const script = new Script(source, {
       filename: file,
@@ -204,7 +264,7 @@ function loadCachedCommands(file: string): CommandTable {
     const wrapper = script.runInThisContext() as (
       exports: object,
       require: NodeJS.Require,
-      module: { exports: { COMMANDS?: CommandTable } },
+      module: { exports: Record<string, unknown> },
       filename: string,
       dirname: string,
     ) => void;
@@ -215,21 +275,21 @@ function loadCachedCommands(file: string): CommandTable {
     // A table cut short or damaged (an interrupted install or build) says what to do about it.
     throw new LichError(`this lich's build will not load (${oneLine((error as Error).message)}): run npm run build in a checkout, or reinstall @lich/cli`, { cause: error });
   }
-  if (!module.exports.COMMANDS) throw new LichError(`${file} does not export COMMANDS: run npm run build`);
-  return module.exports.COMMANDS;
+  if (!module.exports[exported]) throw new LichError(`${file} does not export ${exported}: run npm run build`);
+  return module.exports[exported] as T;
 }
 
-function runCommand(io: MainIo, commands: CommandTable, word: string, argv: readonly string[]): Promise<number> {
-  const Cmd = commands[word];
-  if (!Cmd) throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
-  Cmd.id ??= word;
-  return Cmd.execute(argv, {
+/** Runs the command `word` of `commands` with `argv` (lich-command.ts), over the process's io. */
+function run(io: MainIo, commands: CommandTable, word: string, argv: readonly string[]): Promise<number> {
+  const command = commands[word];
+  if (!command) throw new LichError(unknownCommandText(word, [...Object.keys(commands), MCP_ENTRY.name]));
+  return runCommand(command, argv, {
     env: io.env,
     stdout: io.stdout,
     stderr: io.stderr,
     commands,
     extras: [MCP_ENTRY],
-    stdin: () => io.stdin,
+    stdin: () => io.stdin() as StdinStream,
     machine: () => loadMachine(io),
     launcher: processLauncher(io.bin),
   });
@@ -301,7 +361,7 @@ function commandHelp(io: MainIo, commands: CommandTable, word: string): Promise<
     io.stdout.write(`${MCP_ENTRY.about}\n\nusage: ${MCP_ENTRY.spelling}\n`);
     return Promise.resolve(SUCCESS);
   }
-  return runCommand(io, commands, word, ['--help']);
+  return run(io, commands, word, ['--help']);
 }
 
 // `lich version [--json]` without loading oclif: the same operation and renderer the version
@@ -320,8 +380,9 @@ async function quickVersion(io: MainIo, json: boolean): Promise<number> {
 async function serveMcp(io: MainIo, rest: readonly string[]): Promise<number> {
   if (rest.length === 1 && ['--help', '-help', '-h'].includes(rest[0])) return commandHelp(io, {}, MCP_ENTRY.name);
   if (rest.length > 0) throw new LichError(`usage: ${MCP_ENTRY.spelling}`);
-  const mod = await loadBundle<{ serveMcp: (o: object) => Promise<number> }>(io, 'mcp.mjs', 'serveMcp');
-  return mod.serveMcp({ stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: io.env });
+  if (typeof __LICH_MCP_CJS__ !== 'string') throw new LichError('lich mcp runs from the build: run npm run build');
+  const serve = loadCached<(o: object) => Promise<number>>(fileURLToPath(new URL(__LICH_MCP_CJS__, io.distDir)), 'serveMcp');
+  return serve({ ...io.streams(), env: io.env });
 }
 
 const launchFlags: FlagSpec[] = [
@@ -342,7 +403,7 @@ async function launch(io: MainIo, args: readonly string[]): Promise<number> {
   const browserFlags = dashdash === -1 ? [] : args.slice(dashdash + 1);
   const parsed = normalizeArgv(own, launchFlags);
   if (parsed.help) {
-    return runCommand(io, await (io.loadCommands ?? (() => loadCommandTable(io.distDir)))(), 'help', []);
+    return run(io, await (io.loadCommands ?? (() => loadCommandTable(io.distDir)))(), 'help', []);
   }
   if (parsed.positionals.length > 0) throw new LichError(`usage: ${LAUNCH_USAGE}`);
   const noWindow = parsed.argv.includes('--no-window');
@@ -354,7 +415,8 @@ async function launch(io: MainIo, args: readonly string[]): Promise<number> {
   const notices: string[] = [];
   if (!noWindow) notices.push('This lich has no window: it runs the backend in the foreground, as lich --no-window does, until lich quit.');
   if (browserFlags.length > 0) notices.push(`This lich has no browser window, so the flags after -- are ignored: ${browserFlags.join(' ')}`);
-  return mod.runForeground({ bin: io.bin, version: VERSION, env, stdout: io.stdout, stderr: io.stderr, notices });
+  const { stdout, stderr } = io.streams();
+  return mod.runForeground({ bin: io.bin, version: VERSION, env, stdout, stderr, notices });
 }
 
 async function loadBundle<T>(io: MainIo, file: string, entry: string): Promise<T> {

@@ -4,8 +4,8 @@
  * wants an `if` is missing a piece that belongs in the contract or in core). Each helper is the
  * written-once meaning of an annotation in `contracts/operations/*.json`:
  *
- * - `x-cli.args` → {@link alignPositionals}; `x-cli.flags` → {@link stringFlag}, {@link integerFlag},
- *   {@link booleanFlag}; the generated `cliArgv` → {@link toArgv}.
+ * - the generated `cliArgv` → {@link toArgv}. (The CLI reads `x-cli` itself, from the generated
+ *   command declarations: packages/cli/src/input.ts.)
  * - `x-mcp.properties` → {@link textArg}, {@link flagArg}, {@link secondsArg} (wire.md § 10.1,
  *   "Argument leniency").
  * - `x-opencode.capSeconds` → {@link capSeconds}.
@@ -14,80 +14,6 @@
  *
  * Nothing here knows an operation by name, and nothing here imports `generated/`.
  */
-
-/**
- * A command line whose positionals do not fit the command's spelling. Its message is
- * `usage: <one-line spelling>`, which the CLI prints as `lich: usage: …` and exits 1 on
- * (wire.md § 4.2, "Wrong positional count").
- */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-/** One positional of a command, in spelling order (`x-cli.args`). */
-export interface PositionalSpec {
-  /** The operation input field it fills. */
-  readonly field: string;
-  /** Whether the command line must carry it. */
-  readonly required: boolean;
-  /** The last positional takes every remaining word, joined by single spaces (`ask <session> <question...>`). */
-  readonly variadic?: boolean;
-}
-
-/**
- * Assigns the positionals of a command line to the input fields they spell.
- *
- * Optional positionals are filled left to right with whatever the required ones leave over, so
- * `reply [<ticket>] <answer>` reads one word as the answer and two as ticket and answer, and
- * `wait [<ticket>]` reads none or one. An optional positional left unfilled is `""`. A variadic
- * last positional takes every word left, joined by single spaces (`ask <session> <question...>`).
- *
- * @param argv the positionals as the CLI read them with Go flag semantics (everything after `--` included), in order.
- * @param specs the command's positionals in spelling order.
- * @param usage the command's spelling (`static usage`); continuation lines are joined with spaces.
- * @returns field → value, one entry per spec.
- * @throws {UsageError} `usage: <spelling>` when there are fewer positionals than required ones,
- *   or more than the command spells.
- */
-export function alignPositionals(
-  argv: readonly unknown[],
-  specs: readonly PositionalSpec[],
-  usage: string,
-): Record<string, string> {
-  const required = specs.filter((spec) => spec.required).length;
-  const variadic = specs.length > 0 && specs[specs.length - 1]!.variadic === true;
-  if (argv.length < required || (!variadic && argv.length > specs.length)) {
-    throw new UsageError(`usage: ${usage.replace(/\s+/g, ' ').trim()}`);
-  }
-  let spare = Math.min(argv.length, specs.length) - required;
-  let next = 0;
-  const fields: Record<string, string> = {};
-  specs.forEach((spec, i) => {
-    if (variadic && i === specs.length - 1) {
-      fields[spec.field] = argv.slice(next).map(String).join(' ');
-      return;
-    }
-    const taken = spec.required || spare > 0;
-    if (!spec.required && taken) spare--;
-    fields[spec.field] = taken ? String(argv[next++]) : '';
-  });
-  return fields;
-}
-
-/** A string flag's value as the CLI read it (Go flag semantics, normalizeArgv in packages/cli/src/lich-command.ts); `""` when it was not given. */
-export function stringFlag(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-/** An integer flag's value as the CLI read it (normalizeArgv refuses a non-integer); `0` when it was not given. */
-export function integerFlag(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
-}
-
-/** A boolean flag's value as the CLI read it; `false` when it was not given. */
-export function booleanFlag(value: unknown): boolean {
-  return value === true;
-}
 
 /**
  * An MCP string argument, read as lich reads one: a string as it is, a missing one as `""`, any
@@ -184,7 +110,7 @@ export function toArgv(command: string, flags: readonly ArgvFlag[], positionals:
     if (value === true) argv.push(name);
     else if (value !== false && value !== '' && value !== 0) argv.push(`${name}=${value}`);
   }
-  // Optional positionals fill left to right (alignPositionals), so an empty one can only be left
+  // Optional positionals fill left to right (the CLI's alignPositionals, packages/cli/src/input.ts), so an empty one can only be left
   // out when no later optional one is written.
   const keep = positionals.map(() => false);
   let laterOptional = false;

@@ -57,7 +57,7 @@ function hex(n: number, width: number): string {
  * `s` as one POSIX shell word, always single-quoted, a `'` inside spelled `'\''`: a command lich
  * prints for pasting reads back exactly `s`, whatever it holds (wording.ts: the `lich send` that
  * retries a hand-off). Where a word is left bare when nothing in it is special, the caller decides
- * that first (packages/cli/src/lich-command.ts `shellWord`).
+ * that first (packages/cli/src/input.ts `shellWord`).
  */
 export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;

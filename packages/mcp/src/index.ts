@@ -10,6 +10,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { type CallToolResult, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   createContext,
@@ -135,9 +136,17 @@ function callParams(params: unknown): CallParams {
 export function createMcpServer(ctx: LichContext): Server {
   // wire.md § 8.4: lich mcp writes its prose in the language of its own environment.
   const lang = promptLang(ctx.env.LICH_PROMPT_LANG);
+  // The SDK validates with its own ajv instance only what a client answers to an elicitation,
+  // which lich never asks for; made eagerly, that instance was ~4 ms of every `lich mcp` start
+  // before `initialize` (a CPU profile), so it is made on first use instead.
+  let validator: AjvJsonSchemaValidator | undefined;
   const server = new Server(
     { name: 'lich', version: VERSION },
-    { capabilities: { tools: {} }, instructions: serverInstructions(lang) },
+    {
+      capabilities: { tools: {} },
+      instructions: serverInstructions(lang),
+      jsonSchemaValidator: { getValidator: (schema) => (validator ??= new AjvJsonSchemaValidator()).getValidator(schema) },
+    },
   );
   const byName = new Map<string, McpTool>(MCP_TOOLS.map((t) => [t.name, t]));
   const validators = compileToolValidators(MCP_TOOLS);

@@ -3,7 +3,7 @@
  * arrives through. For every MCP tool and arbitrary arguments its schema accepts:
  *
  *   (a) the MCP mapping — `toInput(args)`, what `lich mcp` runs;
- *   (b) the CLI — `cliArgv.<op>(a)`, read back by the real generated command (its parse-only
+ *   (b) the CLI — `cliArgv.<op>(a)`, read back through the generated declaration of the command (the CLI's parse-only
  *       `parseInput`: Go flag semantics, lich's own), what `lich <command> …` runs;
  *   (c) the opencode plugin — the argv the generated tool's `execute` hands to `run`, parsed
  *       by the same command;
@@ -18,7 +18,8 @@ import { cliArgv } from '@lich/generated/argv';
 import { COMMANDS } from '@lich/generated/cli/commands';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';
 import { lichTools } from '@lich/generated/opencode/tools';
-import type { LichCommandClass } from '@lich/cli/lich-command';
+import { parseInput } from '@lich/cli/input';
+import type { CommandDeclaration } from '@lich/generated/cli/commands';
 
 const ISSUE_TOOLS = ['list_sessions', 'send_to_session', 'wait_for_answer', 'reply_to_session', 'open_session', 'close_session', 'list_worktrees',
   'rename_session', 'list_folders', 'file_session', 'rename_folder', 'color_folder', 'control_session', 'ask_session'];
@@ -60,10 +61,10 @@ function argumentsOf(t: (typeof MCP_TOOLS)[number]): fc.Arbitrary<Record<string,
   return fc.record(model, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) });
 }
 
-function commandFor(argv: readonly string[]): LichCommandClass {
-  const Cmd = (COMMANDS as Record<string, unknown>)[argv[0]!];
+function commandFor(argv: readonly string[]): CommandDeclaration<any> {
+  const Cmd = (COMMANDS as Record<string, CommandDeclaration<any>>)[argv[0]!];
   if (!Cmd) throw new Error(`no command ${argv[0]}`);
-  return Cmd as LichCommandClass;
+  return Cmd;
 }
 
 /** What the opencode tool hands its runner for `args`. */
@@ -83,10 +84,10 @@ async function samePerSurface(t: (typeof MCP_TOOLS)[number], args: Record<string
   const input = t.toInput(args);
   const argv = toArgv(input, { json });
   expect(commandFor(argv).operation).toBe(t.operation);
-  expect(await commandFor(argv).parseInput(argv.slice(1))).toEqual(input);
+  expect(await parseInput(commandFor(argv), argv.slice(1))).toEqual(input);
 
   const ocArgv = await opencodeArgv(t.name, args);
-  expect(await commandFor(ocArgv).parseInput(ocArgv.slice(1))).toEqual(input);
+  expect(await parseInput(commandFor(ocArgv), ocArgv.slice(1))).toEqual(input);
 }
 
 function toolNamed(name: string): (typeof MCP_TOOLS)[number] {

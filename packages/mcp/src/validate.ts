@@ -110,12 +110,14 @@ export function compileToolValidators(tools: readonly SchemaTool[]): Map<string,
   // codegen wrote them (tools/codegen validates every contract), and compiling that meta-schema
   // here cost ~33 ms of every `lich mcp` start (tools/bench). A schema ajv cannot compile still
   // throws below.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
+  // Made on the first call, as each schema is compiled on its tool's first call: ajv's instance
+  // (its vocabularies and the 2020-12 meta-schema added) is not on the way to `initialize`.
+  let ajv: Ajv2020 | undefined;
   const validators = new Map<string, ToolValidator>();
   for (const tool of tools) {
     const schema = lenientSchema(tool.inputSchema) as JsonSchema;
-    let compiled: ReturnType<typeof ajv.compile> | undefined;
-    const validate = (args: unknown) => (compiled ??= ajv.compile(schema))(args);
+    let compiled: ReturnType<Ajv2020['compile']> | undefined;
+    const validate = (args: unknown) => (compiled ??= (ajv ??= new Ajv2020({ allErrors: true, strict: false, validateSchema: false })).compile(schema))(args);
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const known = Object.keys(properties);
     const missing = Object.entries(tool.missing ?? {});

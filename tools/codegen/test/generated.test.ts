@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { tool } from '@opencode-ai/plugin';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { alignPositionals } from '@lich/core/contract-runtime';
+import { alignPositionals } from '@lich/cli/input';
 import { cliArgv } from '@lich/generated/argv';
 import { exitCode, hookEndpoints, hookGetEndpoints, hookSchemas, objectSchemas, operations, rpcMethods, rpcRoutes } from '@lich/generated/contracts';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';

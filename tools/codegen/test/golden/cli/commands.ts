@@ -3,83 +3,118 @@
 
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { alignPositionals, booleanFlag, integerFlag, stringFlag } from '@lich/core/contract-runtime';
-import { LichCommand } from '@lich/cli/lich-command';
+import type { Arg, Flag } from '@oclif/core/interfaces';
 import type { FetchInput, PingInput } from '../types';
+
+/** How a flag's value is read (Go's `flag` package, wire.md § 4.2): text, a Go `int` (base 0: `10`, `0x1f`), or a bool that takes no value (`--x`, `--x=<bool>`). */
+export type FlagKind = 'string' | 'integer' | 'boolean';
+
+/** One positional of a command line, in spelling order (`x-cli.args`). */
+export interface PositionalReading<I> {
+  /** The operation input field it fills. */
+  readonly field: keyof I & string;
+  /** Whether the command line must carry it. Optional positionals are filled left to right with what the required ones leave over; one left unfilled is `""`. */
+  readonly required: boolean;
+  /** The last positional takes every remaining word, joined by single spaces. */
+  readonly variadic?: true;
+}
+
+/** One flag of a command line (`x-cli.flags`): how its value is read, and the input field it fills. */
+export interface FlagReading<I> {
+  readonly kind: FlagKind;
+  /** The operation input field it fills (`""`, `0` or `false` when the flag is not given); absent for `--json`, which says how the output prints. */
+  readonly field?: keyof I & string;
+}
+
+/** One `lich` command as data: what help prints, the arguments and flags it declares, and how its command line becomes the operation input `I`. */
+export interface CommandDeclaration<I = unknown> {
+  /** The command word (`send`, `rename-folder`). */
+  readonly command: string;
+  /** The operation it runs (`send`, `renameFolder`), or `help`. */
+  readonly operation: string;
+  /** The line of `lich help`. */
+  readonly summary: string;
+  /** The paragraph of `lich <command> --help`. */
+  readonly description: string;
+  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
+  readonly usage: string;
+  /** The positionals as oclif declares them, with help's descriptions. */
+  readonly args: Readonly<Record<string, Arg<any>>>;
+  /** The flags as oclif declares them, with help's descriptions. */
+  readonly flags: Readonly<Record<string, Flag<any>>>;
+  /** Whether --json prints the output as one JSON line. */
+  readonly json: boolean;
+  /** The command line → the operation input: the positionals in spelling order, and every flag by its name. */
+  readonly input: {
+    readonly positionals: readonly PositionalReading<I>[];
+    readonly flags: Readonly<Record<string, FlagReading<I>>>;
+  };
+}
 
 /**
  * `lich fetch [--scope <where>] [--wait <seconds>] [--force] [--json] [<key>] <value>` — Fetch an item. (store.md § fetch)
  *
  * Generated from tools/codegen/test/contracts/operations/fetch.json (`x-cli`).
  */
-export class Fetch extends LichCommand<FetchInput> {
-  static override operation = 'fetch' as const;
-  static override summary = 'Fetch an item.';
-  static override description = 'Fetches an item, waiting for it to be fresh.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich fetch [--scope <where>] [--wait <seconds>]\n[--force] [--json] [<key>] <value>';
-  static override args = {
+export const fetch = {
+  command: 'fetch',
+  operation: 'fetch',
+  summary: 'Fetch an item.',
+  description: 'Fetches an item, waiting for it to be fresh.',
+  usage: 'lich fetch [--scope <where>] [--wait <seconds>]\n[--force] [--json] [<key>] <value>',
+  args: {
     key: Args.string({ description: 'The key.', required: false }),
     value: Args.string({ description: 'The value.', required: false }),
-  };
-  static override flags = {
+  },
+  flags: {
     scope: Flags.string({ description: 'Where to look.', helpValue: '<where>' }),
     wait: Flags.integer({ description: 'Seconds to wait.', helpValue: '<seconds>' }),
     force: Flags.boolean({ description: 'Fetch even when fresh.' }),
     json: Flags.boolean({ description: 'Print JSON.' }),
-  };
-  /** Whether --json prints the output as one JSON line. */
-  static override json = true;
-
-  protected override toInput(_args: Record<string, unknown>, flags: Record<string, unknown>, argv: string[]): FetchInput {
-    const positionals = alignPositionals(argv, [
+  },
+  json: true,
+  input: {
+    positionals: [
       { field: 'key', required: false },
       { field: 'value', required: true },
-    ], Fetch.usage);
-    return {
-      key: positionals.key,
-      value: positionals.value,
-      scope: stringFlag(flags.scope),
-      waitSeconds: integerFlag(flags.wait),
-      force: booleanFlag(flags.force),
-    };
-  }
-}
+    ],
+    flags: {
+      scope: { kind: 'string', field: 'scope' },
+      wait: { kind: 'integer', field: 'waitSeconds' },
+      force: { kind: 'boolean', field: 'force' },
+      json: { kind: 'boolean' },
+    },
+  },
+} as const satisfies CommandDeclaration<FetchInput>;
 
 /**
  * `lich ping <note...>` — Ask the store.
  *
  * Generated from tools/codegen/test/contracts/operations/ping.json (`x-cli`).
  */
-export class Ping extends LichCommand<PingInput> {
-  static override operation = 'ping' as const;
-  static override summary = 'Ask the store.';
-  static override description = 'Asks whether the store answers.';
-  /** The spelling, one line per line of `lich help`; whitespace-collapsed, it is the line of `lich: usage: …`. */
-  static override usage = 'lich ping <note...>';
-  static override args = {
+export const ping = {
+  command: 'ping',
+  operation: 'ping',
+  summary: 'Ask the store.',
+  description: 'Asks whether the store answers.',
+  usage: 'lich ping <note...>',
+  args: {
     note: Args.string({ description: 'What to say: every word.', required: true }),
-  };
-  static override flags = {};
-  /** Whether --json prints the output as one JSON line. */
-  static override json = false;
-  /** Its last positional takes every remaining word, so there is no upper bound on their count. */
-  static override strict = false;
-
-  protected override toInput(_args: Record<string, unknown>, _flags: Record<string, unknown>, argv: string[]): PingInput {
-    const positionals = alignPositionals(argv, [
+  },
+  flags: {},
+  json: false,
+  input: {
+    positionals: [
       { field: 'note', required: true, variadic: true },
-    ], Ping.usage);
-    return {
-      note: positionals.note,
-    };
-  }
-}
+    ],
+    flags: {},
+  },
+} as const satisfies CommandDeclaration<PingInput>;
 
-/** Every `lich` command, in `lich help` order: the table main.ts dispatches on (tools/codegen/test/contracts/operations/*.json). */
+/** Every `lich` command by its word, in `lich help` order: the table the CLI dispatches on (tools/codegen/test/contracts/operations/*.json). */
 export const COMMANDS = {
-  fetch: Fetch,
-  ping: Ping,
+  fetch: fetch,
+  ping: ping,
 };
 
 /** A `lich` command word. */
