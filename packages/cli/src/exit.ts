@@ -12,7 +12,7 @@
  * main.ts runs each `lich` run through {@link funnel} once; nothing under it catches a failure to
  * print it.
  */
-import { isAbortError, LichError, nativeModuleFailure, oneLine, type Outcome } from '@lich/core';
+import { isAbortError, LichError, nativeModuleFailure, oneLine, type OperationRun } from '@lich/core';
 import { exitCode } from '@lich/generated/contracts';
 
 /** Something text is written to (process.stdout in the process entry, a buffer in tests). */
@@ -30,7 +30,7 @@ export const FAILURE = 1;
  * whose status is not a function of its output alone), else the contract's outcome table.
  * A failed outcome is not asked here: its `failure` is thrown into {@link funnel}.
  */
-export function outcomeStatus(op: string, outcome: Outcome<any>): number {
+export function outcomeStatus(op: string, outcome: OperationRun<any>): number {
   return outcome.exit ?? exitCode(op as never, outcome.output as never);
 }
 
