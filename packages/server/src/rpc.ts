@@ -126,7 +126,7 @@ export interface Rpc {
  */
 export function rpcHandlers(s: RpcServices): Rpc {
   const home = s.env.HOME || homedir();
-  const workspace = new Workspace({ store: s.store, env: s.env });
+  const workspace = new Workspace({ store: s.store, env: s.env, running: (id) => s.spawn.running(id) });
   // lich cost; a session is priced at each `done` and when it parks (cost/cost.ts).
   const costDeps: CostDeps = { store: s.store, configDir: s.configDir, env: s.env, now: s.now, live: (id) => s.terminal.isLive(id), log: s.log };
   const cost = new Cost(costDeps);

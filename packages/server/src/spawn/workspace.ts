@@ -45,6 +45,11 @@ export interface WorkspaceDeps {
   store: Store;
   /** The backend's environment: HOME, for a `~/…` project. */
   env: NodeJS.ProcessEnv;
+  /**
+   * Whether session `id` runs (spawn/spawn.ts `running`: its terminal, not its row — a row whose
+   * process ended stays unparked while the database refuses the park). Absent: the row's word.
+   */
+  running?: (id: string) => boolean;
 }
 
 /** What a command does to the session it resolves, for the refusal when none is named. */
@@ -156,9 +161,10 @@ export class Workspace {
     return { project: project.name, folder: o.folder, color: o.color as Colored['color'], sessions: cards.map((s) => s.label) };
   }
 
-  /** The cards of a project on the sidebar: its unparked sessions, in the order they were opened. */
+  /** The cards of a project on the sidebar: its unparked sessions that run, in the order they were opened. */
   private cards(projectId: string): SessionRow[] {
-    return this.d.store.sessionsOfProject(projectId).filter((s) => !s.parked);
+    const running = this.d.running ?? (() => true);
+    return this.d.store.sessionsOfProject(projectId).filter((s) => !s.parked && running(s.id));
   }
 
   /**
