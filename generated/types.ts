@@ -396,7 +396,7 @@ export interface Result {
   closed?: true;
   /** Present, and true, only for an errand sent with --private (`private`): its result is held for its ticket alone — no note at the sender's prompt, never returned by a wait without a ticket. */
   private?: true;
-  /** Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person's half-written text is at the target's prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait). */
+  /** Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person's half-written text is at the target's prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait). */
   held?: 'draft';
 }
 
