@@ -967,7 +967,7 @@ export interface SpawnFileOptions {
   target: string;
   /** Project name or absolute directory that narrows a label; "" for none. */
   project: string;
-  /** The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. */
+  /** The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. One holding a control character is refused. */
   folder: string;
 }
 
@@ -995,7 +995,7 @@ export interface SpawnOpenOptions {
   model: string;
   /** The reasoning effort the provider starts at, passed through unchecked, and recorded on the row to be passed again whenever a new conversation starts, never on a resume; "" for the default. Refused for opencode, crush, cursor and shell. */
   effort: string;
-  /** Sidebar folder to file the new session under, matched exactly; "" for none. */
+  /** Sidebar folder to file the new session under, matched exactly; "" for none. One holding a control character is refused. */
   folder: string;
   /** Turn Claude Code's ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind. */
   ultracode: boolean;
@@ -1029,7 +1029,7 @@ export interface SpawnRenameOptions {
   target: string;
   /** Project name or absolute directory that narrows a label; "" for none. */
   project: string;
-  /** The new label; leading and trailing spaces are trimmed, and an empty one is refused. */
+  /** The new label; leading and trailing spaces are trimmed, and an empty one, or one holding a control character, is refused. */
   label: string;
 }
 
@@ -1041,7 +1041,7 @@ export interface SpawnRenameFolderOptions {
   project: string;
   /** The folder to rename, matched exactly. */
   folder: string;
-  /** Its new name; "" takes the folder apart. */
+  /** Its new name; "" takes the folder apart. One holding a control character is refused. */
   to: string;
 }
 
