@@ -126,7 +126,7 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
             held: {
               type: 'string',
               enum: ['draft'],
-              description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+              description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
             },
           },
         },
@@ -768,7 +768,7 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
           held: {
             type: 'string',
             enum: ['draft'],
-            description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+            description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
           },
         },
       },
@@ -1004,7 +1004,7 @@ export const objectSchemas: Readonly<Record<ObjectName, JsonSchema>> = {
       held: {
         type: 'string',
         enum: ['draft'],
-        description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+        description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
       },
     },
   },
@@ -1241,7 +1241,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
               held: {
                 type: 'string',
                 enum: ['draft'],
-                description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+                description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
               },
             },
           },
@@ -1313,7 +1313,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
               held: {
                 type: 'string',
                 enum: ['draft'],
-                description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+                description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
               },
             },
           },
@@ -1621,7 +1621,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         held: {
           type: 'string',
           enum: ['draft'],
-          description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+          description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
         },
       },
     },
@@ -1691,7 +1691,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         held: {
           type: 'string',
           enum: ['draft'],
-          description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+          description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
         },
       },
     },
@@ -1761,7 +1761,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         held: {
           type: 'string',
           enum: ['draft'],
-          description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+          description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
         },
       },
     },
@@ -1819,7 +1819,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
         held: {
           type: 'string',
           enum: ['draft'],
-          description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+          description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
         },
       },
     },
@@ -2057,7 +2057,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'string',
           title: 'folder name',
           maxLength: 100,
-          description: 'The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder.',
+          description: 'The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. One holding a control character is refused.',
         },
       },
     },
@@ -2183,7 +2183,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'string',
           title: 'folder name',
           maxLength: 100,
-          description: 'Sidebar folder to file the new session under, matched exactly; "" for none.',
+          description: 'Sidebar folder to file the new session under, matched exactly; "" for none. One holding a control character is refused.',
         },
         ultracode: {
           type: 'boolean',
@@ -2420,7 +2420,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'string',
           title: 'label',
           maxLength: 100,
-          description: 'The new label; leading and trailing spaces are trimmed, and an empty one is refused.',
+          description: 'The new label; leading and trailing spaces are trimmed, and an empty one, or one holding a control character, is refused.',
         },
       },
     },
@@ -2466,7 +2466,7 @@ export const rpcMethods: Readonly<Record<RpcMethodName, { readonly options: Json
           type: 'string',
           title: 'folder name',
           maxLength: 100,
-          description: 'Its new name; "" takes the folder apart.',
+          description: 'Its new name; "" takes the folder apart. One holding a control character is refused.',
         },
       },
     },
@@ -2916,7 +2916,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
         held: {
           type: 'string',
           enum: ['draft'],
-          description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+          description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
         },
       },
     },
@@ -3082,7 +3082,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
             held: {
               type: 'string',
               enum: ['draft'],
-              description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+              description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
             },
           },
         },
@@ -3140,7 +3140,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
                   held: {
                     type: 'string',
                     enum: ['draft'],
-                    description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+                    description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
                   },
                 },
               },
@@ -3386,7 +3386,7 @@ export const operations: Readonly<Record<OpName, { readonly input: JsonSchema; r
             held: {
               type: 'string',
               enum: ['draft'],
-              description: 'Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
+              description: 'Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person\'s half-written text is at the target\'s prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).',
             },
           },
         },

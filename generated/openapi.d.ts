@@ -1178,7 +1178,7 @@ export interface components {
              */
             private?: true;
             /**
-             * @description Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person's half-written text is at the target's prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait).
+             * @description Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person's half-written text is at the target's prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait).
              * @enum {string}
              */
             held?: "draft";
@@ -1399,7 +1399,7 @@ export interface components {
             target: string;
             /** @description Project name or absolute directory that narrows a label; "" for none. */
             project: string;
-            /** @description The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. */
+            /** @description The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. One holding a control character is refused. */
             folder: string;
         };
         SpawnFoldersOptions: {
@@ -1423,7 +1423,7 @@ export interface components {
             model: string;
             /** @description The reasoning effort the provider starts at, passed through unchecked, and recorded on the row to be passed again whenever a new conversation starts, never on a resume; "" for the default. Refused for opencode, crush, cursor and shell. */
             effort: string;
-            /** @description Sidebar folder to file the new session under, matched exactly; "" for none. */
+            /** @description Sidebar folder to file the new session under, matched exactly; "" for none. One holding a control character is refused. */
             folder: string;
             /** @description Turn Claude Code's ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind. */
             ultracode: boolean;
@@ -1453,7 +1453,7 @@ export interface components {
             target: string;
             /** @description Project name or absolute directory that narrows a label; "" for none. */
             project: string;
-            /** @description The new label; leading and trailing spaces are trimmed, and an empty one is refused. */
+            /** @description The new label; leading and trailing spaces are trimmed, and an empty one, or one holding a control character, is refused. */
             label: string;
         };
         SpawnRenameFolderOptions: {
@@ -1463,7 +1463,7 @@ export interface components {
             project: string;
             /** @description The folder to rename, matched exactly. */
             folder: string;
-            /** @description Its new name; "" takes the folder apart. */
+            /** @description Its new name; "" takes the folder apart. One holding a control character is refused. */
             to: string;
         };
         SpawnWorktreesOptions: {

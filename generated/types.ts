@@ -396,7 +396,7 @@ export interface Result {
   closed?: true;
   /** Present, and true, only for an errand sent with --private (`private`): its result is held for its ticket alone — no note at the sender's prompt, never returned by a wait without a ticket. */
   private?: true;
-  /** Present only on a pending result whose task is still held back, saying why when the reason is one a person can clear. draft: a person's half-written text is at the target's prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit (spec/cli.md § lich insert: a half-written line is a reason for send to wait). */
+  /** Present only on a pending result whose task is still held back, or an undelivered one that was still held back when it ended, saying why when the reason is one a person can clear. draft: a person's half-written text is at the target's prompt, and the relay types nothing over it — the task goes in once they send or clear it, or ends undelivered at the 5-minute delivery limit, that text still at the prompt (spec/cli.md § lich insert: a half-written line is a reason for send to wait). */
   held?: 'draft';
 }
 
@@ -967,7 +967,7 @@ export interface SpawnFileOptions {
   target: string;
   /** Project name or absolute directory that narrows a label; "" for none. */
   project: string;
-  /** The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. */
+  /** The folder, matched exactly (case and spaces included); a name no session carries yet starts a folder. "" takes the session out of its folder. One holding a control character is refused. */
   folder: string;
 }
 
@@ -995,7 +995,7 @@ export interface SpawnOpenOptions {
   model: string;
   /** The reasoning effort the provider starts at, passed through unchecked, and recorded on the row to be passed again whenever a new conversation starts, never on a resume; "" for the default. Refused for opencode, crush, cursor and shell. */
   effort: string;
-  /** Sidebar folder to file the new session under, matched exactly; "" for none. */
+  /** Sidebar folder to file the new session under, matched exactly; "" for none. One holding a control character is refused. */
   folder: string;
   /** Turn Claude Code's ultracode on (`--settings {"ultracode":true}`), recorded on the row and passed on every start, a resume included. Refused for every other kind. */
   ultracode: boolean;
@@ -1029,7 +1029,7 @@ export interface SpawnRenameOptions {
   target: string;
   /** Project name or absolute directory that narrows a label; "" for none. */
   project: string;
-  /** The new label; leading and trailing spaces are trimmed, and an empty one is refused. */
+  /** The new label; leading and trailing spaces are trimmed, and an empty one, or one holding a control character, is refused. */
   label: string;
 }
 
@@ -1041,7 +1041,7 @@ export interface SpawnRenameFolderOptions {
   project: string;
   /** The folder to rename, matched exactly. */
   folder: string;
-  /** Its new name; "" takes the folder apart. */
+  /** Its new name; "" takes the folder apart. One holding a control character is refused. */
   to: string;
 }
 

@@ -69,6 +69,33 @@ describe('a send to a session with a person’s draft at its prompt', () => {
   });
 });
 
+describe('a task the draft outlasts', () => {
+  // The delivery limit shortened to 3 s: it is a timer, which the hand-moved clock does not fire.
+  let short: Backend;
+  beforeAll(async () => {
+    short = await Backend.start({ timings: { deliveryLimitMs: 3_000 }, providers: ({ log }) => ({ example: exampleProvider(log) }) });
+  });
+  afterAll(async () => {
+    await short?.close();
+  });
+
+  it('ends undelivered saying the draft held it and is still at that prompt', async () => {
+    const s = await short.open(makeRepo(short.home, 'draft-undelivered', 1), 'example');
+    await short.log.ready(s.id);
+    expect(await short.lich(['insert', '--session', s.id, 'echo draft-left'])).toMatchObject({ code: 0, stderr: '' });
+    // Held the line until the limit runs out with the draft still there.
+    const ended = await short.lich(['send', '--timeout', '30', s.id, 'echo the-task']);
+    expect(ended).toEqual({
+      code: 3,
+      stdout:
+        `The task never reached the "${s.label}" session: a person's half-written text sat at its prompt, and lich types nothing over it, so the task was held until the 5-minute delivery limit ran out. ` +
+        `Nothing is queued anymore and nothing was answered. That text is still at the "${s.label}" prompt: tell the user to send or clear it there (open the "${s.label}" card); the task has to be sent again after that.\n`,
+      stderr: '',
+    });
+    expect(short.log.entries(s.id).filter((e) => e.event === 'received')).toEqual([]);
+  });
+});
+
 describe('an answer that is only the placeholder of the message’s reply line', () => {
   it('is refused in one line, and the errand stays open for the real answer', async () => {
     const s = await fresh('draft-placeholder');

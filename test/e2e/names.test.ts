@@ -1,8 +1,9 @@
-// Names with control characters, end to end through the built `lich` against a real backend: a
-// folder name given to file, rename-folder and open --folder, and a project directory whose name
-// holds a tab and an escape code. Each comes out of `lich folders` and `lich sessions` as one
-// field of one row, with no raw escape sequence reaching the terminal (spec/cli.md: tables are
-// tab-separated with a header); a name that cleans to nothing is refused with one `lich:` line.
+// Names with control characters, end to end through the built `lich` against a real backend. A
+// name a person gives — a label to rename, a folder name to file, rename-folder and open --folder
+// — holding one is refused in one `lich:` line, never cleaned into another name that the one given
+// would not find again; a project directory whose name holds a tab and an escape code is named
+// without them (nobody gave that name at a door). Every table row stays one field per column,
+// with no raw escape sequence reaching the terminal (spec/cli.md: tables are tab-separated).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Backend, exampleProvider, makeRepo, type Session } from './harness.js';
@@ -37,25 +38,36 @@ function oneFieldPerColumn(stdout: string, columns: number): string[] {
 describe('names with control characters', () => {
   let s20: Session;
 
-  it('files, renames and opens into folders under names cleaned of control characters, each one field of `lich folders`', async () => {
+  it('refuses a label holding one, and the session keeps the name that still finds it', async () => {
     s20 = await b.open(repo, 'example');
-    const filed = await b.lich(['file', '--project', 'repo', s20.label, 'col\tor\x1b]0;PWNED\x07']);
-    expect(filed).toEqual({ code: 0, stdout: `Filed "${s20.label}" under "color]0;PWNED".\n`, stderr: '' });
-    expect((await b.lich(['rename-folder', '--project', 'repo', 'color]0;PWNED', 'new\nname'])).code).toBe(0);
-    const s21 = await b.open(repo, 'example', ['--folder', 'F\x1b[2J']);
-    expect((s21 as Session & { folder: string }).folder).toBe('F[2J');
-    const listed = await b.lich(['folders', '--project', 'repo']);
-    expect(listed.code).toBe(0);
-    expect(oneFieldPerColumn(listed.stdout, 2)).toEqual(['folder\tsessions', `newname\t${s20.label}`, `F[2J\t${s21.label}`]);
-  });
-
-  it('refuses a folder name that cleans to nothing with one lich: line, leaving the session where it was', async () => {
-    expect(await b.lich(['file', '--project', 'repo', s20.label, '\t\x1b'])).toEqual({
+    const refusal = (name: string) => ({
       code: 1,
       stdout: '',
-      stderr: `lich: a folder needs a name, and "\\t\\x1b" holds none once its control characters and surrounding spaces are dropped — '' takes the session out of the folder it is in\n`,
+      stderr: `lich: a label cannot hold control characters, and ${name} holds one: give it without them\n`,
     });
-    expect(JSON.parse((await b.lich(['folders', '--json', '--project', 'repo'])).stdout)[0]).toEqual({ name: 'newname', sessions: [s20.label] });
+    expect(await b.lich(['rename', s20.label, 'x\x1b[31mred'])).toEqual(refusal('"x\\x1b[31mred"'));
+    expect(await b.lich(['rename', s20.label, 'a\tb'])).toEqual(refusal('"a\\tb"'));
+    // Nothing was renamed: the label it had still names it, and the name given names nothing.
+    expect(await b.lich(['rename', 'x[31mred', 'y'])).toMatchObject({ code: 1, stderr: 'lich: no session named "x[31mred"\n' });
+    expect(await b.lich(['rename', s20.label, 'red'])).toEqual({ code: 0, stdout: `Renamed "${s20.label}" to "red".\n`, stderr: '' });
+    s20 = { ...s20, label: 'red' };
+  });
+
+  it('refuses a folder name holding one to file, rename-folder and open --folder, changing nothing', async () => {
+    const refusal = (name: string) => ({
+      code: 1,
+      stdout: '',
+      stderr: `lich: a folder name cannot hold control characters, and ${name} holds one: give it without them\n`,
+    });
+    expect(await b.lich(['file', '--project', 'repo', s20.label, 'col\tor\x1b]0;PWNED\x07'])).toEqual(refusal('"col\\tor\\x1b]0;PWNED\\a"'));
+    expect(await b.lich(['file', '--project', 'repo', s20.label, 'color'])).toMatchObject({ code: 0, stderr: '' });
+    expect(await b.lich(['rename-folder', '--project', 'repo', 'color', 'new\nname'])).toEqual(refusal('"new\\nname"'));
+    const opened = await b.lich(['open', '--project', repo, '--kind', 'example', '--folder', 'F\x1b[2J']);
+    expect(opened).toEqual(refusal('"F\\x1b[2J"'));
+    const listed = await b.lich(['folders', '--project', 'repo']);
+    expect(listed.code).toBe(0);
+    expect(oneFieldPerColumn(listed.stdout, 2)).toEqual(['folder\tsessions', `color\t${s20.label}`]);
+    expect(JSON.parse((await b.lich(['sessions', '--json'])).stdout)).toHaveLength(1);
   });
 
   it('names a project opened from a directory holding a tab and an escape code without them, in its column and its roster names', async () => {

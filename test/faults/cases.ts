@@ -79,7 +79,7 @@ export const CASES = {
   diskFull: {
     fault: 'the data directory on a full filesystem',
     sees:
-      'an open or a rename exits 1 with `lich: the disk holding the workspace database … is full, so nothing was written — free some space, then try again`; a worktree open, in those words or git’s, which lich follows with what to do about a full disk when git does not say `No space left on device` itself; sends to running sessions are still answered; once space is freed, all of it works',
+      'an open, a rename or a close exits 1 with `lich: the disk holding the workspace database … is full, so nothing was written — free some space, then try again`, and the session a refused close named runs on; a worktree open, in those words or git’s, which lich follows with what to do about a full disk when git does not say `No space left on device` itself; sends to running sessions are still answered; once space is freed, all of it works',
     kept: 'the store, whole, with no half-written row; no half-made worktree, entry or branch',
   },
   diskReadOnly: {

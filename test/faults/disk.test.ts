@@ -59,6 +59,8 @@ describe('the data directory', () => {
       // What writes a row is refused in the store's one line; nothing is half written.
       expect(await b.lich(['open', '--project', repo, '--kind', 'example'])).toEqual({ code: 1, stdout: '', stderr: full(db) });
       expect(await b.lich(['rename', s.label, 'renamed'])).toEqual({ code: 1, stdout: '', stderr: full(db) });
+      // A close that cannot park the row ends nothing: the session answers below.
+      expect(await b.lich(['close', s.label])).toEqual({ code: 1, stdout: '', stderr: full(db) });
       // A worktree open fails in the store's words, or git's when it is git that cannot write, and
       // leaves no checkout, entry or branch behind.
       const wt = await b.lich(['open', '--project', repo, '--kind', 'example', '--worktree', 'w1']);
@@ -66,7 +68,7 @@ describe('the data directory', () => {
       expect([full(db), expect.stringMatching(/^lich: [^\n]*No space left on device\n$/)]).toContainEqual(wt.stderr);
       expect(git(repo, 'branch', '--list', 'w1')).toBe('');
       expect(storeAgainstDisk(b.dataDir, [repo])).toEqual([]);
-      // The relay lives in memory: a running session still takes a task and answers it.
+      // The relay lives in memory: a running session — the one the close named — still takes a task and answers it.
       expect((await ask(s.label, 'while-full'))?.status).toBe('answered');
 
       // Space freed: every refused write works.

@@ -220,6 +220,14 @@ describe('resultText (wire.md § 7.2, § 7.3)', () => {
     expect(resultText('cli', r('pending', { held: 'draft', private: true }))).toMatch(/^The task is held for "docs": .* The errand is private: /);
   });
 
+  it('says an undelivered task held behind a person’s draft was held by that text, which is still at the prompt, on both surfaces', () => {
+    const text =
+      'The task never reached the "docs" session: a person\'s half-written text sat at its prompt, and lich types nothing over it, so the task was held until the 5-minute delivery limit ran out. Nothing is queued anymore and nothing was answered. That text is still at the "docs" prompt: tell the user to send or clear it there (open the "docs" card); the task has to be sent again after that.';
+    expect(resultText('cli', r('undelivered', { held: 'draft' }))).toBe(text);
+    expect(resultText('mcp', r('undelivered', { held: 'draft' }))).toBe(text);
+    expect(text).not.toContain('setup script');
+  });
+
   const final: Record<string, string> = {
     unread:
       'The "docs" session never picked the task up: it was typed at that prompt and nothing read it, so something else has that terminal — a provider still starting, or a question of its own on screen (Claude Code asks whether a directory is trusted the first time it runs in one). Nothing is queued and nothing was answered. Tell the user to open the "docs" card and clear what is on it; the task has to be sent again after that.',

@@ -216,6 +216,9 @@ export function resultText(surface: Surface, result: Result, fromSession = true)
     case 'unread':
       return `The ${q} session never picked the task up: it was typed at that prompt and nothing read it, so something else has that terminal — a provider still starting, or a question of its own on screen (Claude Code asks whether a directory is trusted the first time it runs in one). Nothing is queued and nothing was answered. Tell the user to open the ${q} card and clear what is on it; the task has to be sent again after that.`;
     case 'undelivered':
+      if (result.held === 'draft') {
+        return `The task never reached the ${q} session: a person's half-written text sat at its prompt, and lich types nothing over it, so the task was held until the 5-minute delivery limit ran out. Nothing is queued anymore and nothing was answered. That text is still at the ${q} prompt: tell the user to send or clear it there (open the ${q} card); the task has to be sent again after that.`;
+      }
       return `The task never reached the ${q} session: it was held back because that terminal was not at a prompt — a worktree setup script still running, a provider that never came up — and the session ended or stayed that way for too long. Nothing is queued anymore and nothing was answered. Tell the user to open the ${q} card to see what happened there; the task has to be sent again after that.`;
     case 'unanswered':
       // A session that ended has nothing left to send a late answer: its process group went with it.

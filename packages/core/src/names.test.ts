@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { costText } from './cost-wording.js';
 import { nameLimits } from '@lich/generated/contracts';
 import { NAME_LIMIT } from './limits.js';
-import { cleanName, cutName, dropControls, nameLength, nameTooLongText, quoteName, tableCell } from './names.js';
+import { cleanName, cutName, dropControls, hasControls, nameControlText, nameLength, nameTooLongText, quoteName, tableCell } from './names.js';
 import { rosterName } from './roster-name.js';
 import type { CostReport, Peer } from './types.js';
 import { sessionsText, whoamiText, worktreesText } from './wording.js';
@@ -110,5 +110,18 @@ describe('the bound on names (issue 22)', () => {
 
   it('words the refusal of one too long in one line, naming it, its length and the bound', () => {
     expect(nameTooLongText('label', 100_000, 100)).toBe('label is 100000 characters, over the 100 limit: give a shorter one');
+  });
+});
+
+describe('a given name holding a control character', () => {
+  it('is told by any C0 character, DEL or C1 character, and by nothing printable', () => {
+    for (const c of ['\x00', '\t', '\n', '\r', '\x1b', '\x7f', '\u0080', '\u009b', '\u009f']) expect(hasControls(`a${c}b`)).toBe(true);
+    for (const name of ['auth-fix', 'the login bug', 'F[2J', '🦊', 'naïve', '\u00a0x', '']) expect(hasControls(name)).toBe(false);
+  });
+
+  it('is refused in one line naming what it is and spelling what it holds, cut to the bound', () => {
+    expect(nameControlText('label', 'x\x1b[31mred')).toBe('a label cannot hold control characters, and "x\\x1b[31mred" holds one: give it without them');
+    expect(nameControlText('effort', 'hi\tgh')).toBe('an effort cannot hold control characters, and "hi\\tgh" holds one: give it without them');
+    expect(nameControlText('folder name', `${'f'.repeat(500)}\n`)).not.toMatch(/[\n]|f{100}/);
   });
 });

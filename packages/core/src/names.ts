@@ -3,11 +3,11 @@
  * titles, the directory part of a roster name — and how they are kept to one field of one line.
  *
  * Two rules, for two moments:
- * - {@link cleanName} when a name is written: lich's rule for labels (spec/cli.md § lich rename,
- *   "trimmed of surrounding spaces and of control characters"), which the spec gives for labels
- *   and is silent on for the other names, so they follow it too. A tab or a newline in a name
- *   would split a tab-separated row (spec/cli.md: tables are tab-separated with a header), and an
- *   ESC would reach the reader's terminal as a command.
+ * - {@link cleanName} when a name nobody gave at a door is written — a project's or a roster
+ *   name's directory, a provider's title: control characters and surrounding spaces dropped. A tab
+ *   or a newline in a name would split a tab-separated row (spec/cli.md: tables are tab-separated
+ *   with a header), and an ESC would reach the reader's terminal as a command. A name a person or
+ *   an agent gives is refused instead (below).
  * - {@link tableCell} when a name is printed in a table: a row written before the rule (or by a
  *   window that does not apply it) still prints as one field, its control characters spelled as
  *   Go's `%q` spells them (`\t`, `\x1b`). Escaped rather than dropped, so what is shown is still
@@ -16,6 +16,15 @@
  * And one bound (issue 22): a name lich keeps or passes on has at most {@link NAME_LIMIT}
  * characters — the contracts' `maxLength`, refused in one line ({@link nameTooLongText}) — and a
  * refusal quotes the names it echoes no longer than that ({@link quoteName}).
+ *
+ * And one refusal (issue 22): a name a person or an agent gives — each bounded name of the
+ * contracts: a label, a folder name, a branch, a kind, a model, an effort — holding a control
+ * character is refused in one line ({@link nameControlText}), never cleaned into another name:
+ * what is stored is what was given, so the name that was given finds it again. The spec words no
+ * rule for names, and the original kept them as given (wire.md § 8.2's sanitize is for prompts,
+ * answers and inserts, text typed into a terminal); a name cleaned on the way in and looked up as
+ * given was a name that renamed the session and then named nothing. {@link cleanName} is left for
+ * the names nobody gives at a door: a directory's, a provider's title.
  */
 import { NAME_LIMIT } from './limits.js';
 import { goQuote } from './quote.js';
@@ -34,6 +43,21 @@ export function nameLength(text: string): number {
  */
 export function nameTooLongText(noun: string, length: number, max: number): string {
   return `${noun} is ${length} characters, over the ${max} limit: give a shorter one`;
+}
+
+/**
+ * The refusal of a name holding a control character (issue 22), the same on every surface and
+ * from the backend: `a label cannot hold control characters, and "x\x1b[31mred" holds one: give
+ * it without them`. `noun` is the contract's `title` of the field; the name is quoted as Go's
+ * `%q` spells it, so what it holds shows.
+ */
+export function nameControlText(noun: string, name: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} cannot hold control characters, and ${quoteName(name)} holds one: give it without them`;
+}
+
+/** Whether `text` holds a control character: C0, DEL or C1 (Unicode's `Cc`), what no given name may hold. */
+export function hasControls(text: string): boolean {
+  return UNPRINTABLE_ONE.test(text);
 }
 
 /**
@@ -75,6 +99,7 @@ export function dropControls(text: string): string {
 
 // C0, DEL and C1: C1 holds the 8-bit CSI (U+009B) some terminals still obey.
 const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f]/g;
+const UNPRINTABLE_ONE = /[\x00-\x1f\x7f-\x9f]/;
 
 const SHORT: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v' };
 

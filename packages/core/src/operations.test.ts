@@ -451,6 +451,28 @@ describe('names over their bound (issue 22)', () => {
     expect(lich.calls).toEqual([]);
   });
 
+  it('refuses each bounded name holding a control character in one line before any call, never cleaning it into another name', async () => {
+    const cases: Array<[Parameters<typeof runOperation>[1], Record<string, string>, string]> = [
+      ['rename', { label: 'x\x1b[31mred' }, 'a label cannot hold control characters, and "x\\x1b[31mred" holds one: give it without them'],
+      ['rename', { label: 'a\tb' }, 'a label cannot hold control characters, and "a\\tb" holds one: give it without them'],
+      ['open', { worktree: 'b\nc' }, 'a branch cannot hold control characters, and "b\\nc" holds one: give it without them'],
+      ['open', { base: 'main\x7f' }, 'a base branch cannot hold control characters, and "main\\x7f" holds one: give it without them'],
+      ['open', { folder: 'F\x1b[2J', prompt: 'x' }, 'a folder name cannot hold control characters, and "F\\x1b[2J" holds one: give it without them'],
+      ['open', { kind: 'claude\r' }, 'a kind cannot hold control characters, and "claude\\r" holds one: give it without them'],
+      ['open', { model: 'opus\u009b' }, 'a model cannot hold control characters, and "opus\\u009b" holds one: give it without them'],
+      ['open', { effort: '\x00high' }, 'an effort cannot hold control characters, and "\\x00high" holds one: give it without them'],
+      ['file', { folder: 'col\tor' }, 'a folder name cannot hold control characters, and "col\\tor" holds one: give it without them'],
+      ['renameFolder', { folder: 'Auth', to: 'new\nname' }, 'a folder name cannot hold control characters, and "new\\nname" holds one: give it without them'],
+    ];
+    for (const surface of ['cli', 'mcp'] as const) {
+      for (const [op, given, refusal] of cases) {
+        const error = await runOperation(ctx({ surface }), op, inputOf(op, given as never)).catch((e: unknown) => e);
+        expect({ surface, op, error }).toEqual({ surface, op, error: new LichError(refusal) });
+      }
+    }
+    expect(lich.calls).toEqual([]);
+  });
+
   it('takes a name of exactly the bound, counted in characters: a hundred emoji are a hundred', async () => {
     lich.on('spawn.Rename', { result: { id: 'sender-id', project: 'lich', label: '🦊'.repeat(100), previous: 'Session 3' } });
     await runOperation(ctx(), 'rename', inputOf('rename', { label: '🦊'.repeat(100) }));

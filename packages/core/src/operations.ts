@@ -55,7 +55,7 @@ import { cost } from './cost.js';
 import { theme } from './theme.js';
 import { VERSION } from './version.js';
 import { nameLimits, rpcRoutes } from '@lich/generated/contracts';
-import { nameLength, nameTooLongText } from './names.js';
+import { hasControls, nameControlText, nameLength, nameTooLongText } from './names.js';
 import { doctor, rage } from './machine.js';
 import { native } from './native.js';
 import { colorFolder, file, focus, folders, insert, rename, renameFolder } from './workspace.js';
@@ -225,25 +225,27 @@ export function runOperation<Op extends OperationName>(
   opts: RunOptions = {},
 ): Promise<OperationRun<Op>> {
   if (!Object.hasOwn(OPERATIONS, op)) return Promise.reject(new LichError(`unknown operation ${JSON.stringify(op)}`));
-  const tooLong = nameRefusal(op, input);
-  if (tooLong !== undefined) return Promise.reject(new LichError(tooLong));
+  const refused = nameRefusal(op, input);
+  if (refused !== undefined) return Promise.reject(new LichError(refused));
   return (OPERATIONS[op] as OperationEntry<Op>).run(ctx, input, opts).then((outcome) => ({ ...outcome, from: from(ctx) }));
 }
 
 /**
- * The refusal of a name in `input` over its contract's bound (`nameLimits`, from the contracts'
- * `maxLength` and `title`; issue 22), or `undefined`: checked here, before anything is called,
- * so every surface — the CLI, `lich mcp`, the opencode plugin — refuses it in the same one line,
- * and the backend refuses what reaches it past a client in the same words (server rpc.ts).
+ * The refusal of a name in `input` — one of its contract's bounded names (`nameLimits`, from the
+ * contracts' `maxLength` and `title`; issue 22) — over its bound, or holding a control character
+ * (core/names.ts), or `undefined`: checked here, before anything is called, so every surface —
+ * the CLI, `lich mcp`, the opencode plugin — refuses it in the same one line, and the backend
+ * refuses what reaches it past a client in the same words (server rpc.ts).
  */
 function nameRefusal(op: OperationName, input: object): string | undefined {
   const limits = nameLimits[op];
   if (limits === undefined) return undefined;
   for (const [field, { max, noun }] of Object.entries(limits)) {
     const value = (input as Record<string, unknown>)[field];
-    if (typeof value !== 'string' || value.length <= max) continue;
-    const length = nameLength(value);
+    if (typeof value !== 'string') continue;
+    const length = value.length <= max ? value.length : nameLength(value);
     if (length > max) return nameTooLongText(noun, length, max);
+    if (hasControls(value)) return nameControlText(noun, value);
   }
   return undefined;
 }

@@ -104,6 +104,32 @@ describe('RpcDispatcher', () => {
     expect(await err('relay.Peers', null)).toBe('argument 0: the value must be an object');
   });
 
+  it('refuses a bounded name holding a control character in the words core refuses it with, before the handler runs', async () => {
+    let ran = 0;
+    const g = dispatcher({
+      'spawn.Rename': () => (ran++, { id: 'a1b2', project: 'lich', label: 'x', previous: 'y' }),
+      'spawn.Open': () => {
+        ran++;
+        throw new SpawnError('not reached');
+      },
+    });
+    const err = async (name: string, options: object) => {
+      const r = await call(g, name, JSON.stringify([options]));
+      return { status: r.status, error: JSON.parse(r.body).error as string };
+    };
+    expect(await err('spawn.Rename', { from: '', target: 'S', project: '', label: 'x\u001b[31mred' })).toEqual({
+      status: 400,
+      error: 'a label cannot hold control characters, and "x\\x1b[31mred" holds one: give it without them',
+    });
+    expect(await err('spawn.Open', { from: '', project: '/p', kind: 'shell', worktree: 'a\tb' })).toEqual({
+      status: 400,
+      error: 'a branch cannot hold control characters, and "a\\tb" holds one: give it without them',
+    });
+    expect(ran).toBe(0);
+    // What picks a session is not a name being given: it is looked up as it is.
+    expect((await call(g, 'spawn.Rename', JSON.stringify([{ from: '', target: 'a\tb', project: '', label: 'x' }]))).status).toBe(200);
+  });
+
   it('refuses a whole timeout that is not an integer', async () => {
     const g = dispatcher({ 'relay.Wait': () => ({ ticket: 't', target: 'x', status: 'pending', answer: '' }) });
     const r = await call(g, 'relay.Wait', '[{"ticket":"t","timeoutSeconds":1.5}]');

@@ -30,7 +30,7 @@ import { jsonLine } from '@lich/core/rpc';
 import { nativeModuleFailure } from '@lich/core/native-module';
 import type { RpcOptions, RpcResult } from '@lich/core/rpc';
 import { goQuote } from '@lich/core/quote';
-import { nameLength, nameTooLongText } from '@lich/core/names';
+import { hasControls, nameControlText, nameLength, nameTooLongText } from '@lich/core/names';
 import { Cost, type CostDeps } from './cost/cost.js';
 import { SpawnError } from './errors.js';
 import { focus } from './relay/focus.js';
@@ -126,7 +126,7 @@ export interface Rpc {
  */
 export function rpcHandlers(s: RpcServices): Rpc {
   const home = s.env.HOME || homedir();
-  const workspace = new Workspace({ store: s.store, env: s.env });
+  const workspace = new Workspace({ store: s.store, env: s.env, running: (id) => s.spawn.running(id) });
   // lich cost; a session is priced at each `done` and when it parks (cost/cost.ts).
   const costDeps: CostDeps = { store: s.store, configDir: s.configDir, env: s.env, now: s.now, live: (id) => s.terminal.isLive(id), log: s.log };
   const cost = new Cost(costDeps);
@@ -353,6 +353,9 @@ export class RpcDispatcher {
         const tooLong = overBound(m.options.errors ?? [], options as Record<string, unknown>, m.nouns);
         return fail(400, tooLong ?? `argument 0: ${describe(m.options.errors ?? [])}`);
       }
+      // … and so is one holding a control character (core/names.ts): never cleaned into another name.
+      const controlled = withControls(options as Record<string, unknown>, m.nouns);
+      if (controlled !== undefined) return fail(400, controlled);
     }
     if (this.closing && NEW_WORK.has(name as RpcMethodName)) return fail(500, QUITTING);
 
@@ -444,6 +447,19 @@ function overBound(errors: ErrorObject[], options: Record<string, unknown>, noun
   const value = options[field];
   if (!Object.hasOwn(nouns, field) || typeof value !== 'string') return undefined;
   return nameTooLongText(nouns[field]!, nameLength(value), (e.params as { limit: number }).limit);
+}
+
+/**
+ * The refusal of the first bounded name (`nouns`) holding a control character, in the words core's
+ * runOperation refuses it with (`a label cannot hold control characters, and "a\tb" holds one: …`);
+ * undefined when none does.
+ */
+function withControls(options: Record<string, unknown>, nouns: Record<string, string>): string | undefined {
+  for (const [field, noun] of Object.entries(nouns)) {
+    const value = options[field];
+    if (typeof value === 'string' && hasControls(value)) return nameControlText(noun, value);
+  }
+  return undefined;
 }
 
 /** The contract's fields only, each as given or else its zero value. */

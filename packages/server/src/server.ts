@@ -72,6 +72,8 @@ export interface ServerTimings extends RelayTimings {
   modPollWaitMs?: number;
   /** How long a poll marks a session's mod attached (30 000). */
   modAttachMs?: number;
+  /** How often the parks of ended sessions the database refused are tried again (store/store.ts STORE_PARK_RETRY_MS, 1 000). */
+  parkRetryMs?: number;
 }
 
 export interface RunningServer {
@@ -129,7 +131,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let opened: ReturnType<typeof openStore> | undefined;
   let parked: number;
   try {
-    opened = openStore(opts.dataDir, () => clock.now(), { log, clock });
+    opened = openStore(opts.dataDir, () => clock.now(), { log, clock, parkRetryMs: opts.timings?.parkRetryMs });
     parked = await opened.parkAll();
   } catch (err) {
     opened?.close();

@@ -9,7 +9,8 @@
  * installed says nothing ever, and a never-read verdict on it would be a false alarm.
  *
  * It also owns what happens when a PTY's process ends: the row is parked (nothing runs in it
- * any more), the checkout's dev port is let go, and only then is the relay told.
+ * any more; a park the database refuses is owed and made later, Store.parkEnded), the
+ * checkout's dev port is let go, and the relay is told at once.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -224,20 +225,26 @@ export class SessionHost implements RelayHost {
     const reading = info.wasReady !== false;
     this.heardFrom.delete(id);
     this.ports.release(id);
-    const ended = `session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''})`;
-    if (this.store.db.open && this.store.session(id)) {
-      let said = `${ended}; its row is parked`;
-      if (!reading) {
-        const last = lastLine(tail);
-        const after = ((info.ranMs ?? 0) / 1000).toFixed(1);
-        said = `${ended} ${after} s after it started, before its agent read any input${last ? ` — its last output: ${last}` : ''}; its row is parked`;
-      }
+    let ended = `session ${id} ended (exit ${code}${signal ? `, signal ${signal}` : ''})`;
+    if (!reading) {
+      const last = lastLine(tail);
+      const after = ((info.ranMs ?? 0) / 1000).toFixed(1);
+      ended = `${ended} ${after} s after it started, before its agent read any input${last ? ` — its last output: ${last}` : ''}`;
+    }
+    const row = this.store.db.open ? this.store.session(id) : undefined;
+    // A close parks the row before it ends the process (spawn/spawn.ts close): nothing left to write.
+    if (row?.parked) this.log(`${ended}; its row is parked`);
+    else if (row) {
       // Asked for now, made at once unless another program holds the database's lock (then
-      // within its wait, store/store.ts). Either way the relay hears the exit below at once:
+      // within its wait, store/store.ts) or the database refuses it (then owed, and made once it
+      // takes writes again: Store.parkEnded). Either way the relay hears the exit below at once:
       // every errand at this session would otherwise wait for an answer nobody can give.
-      this.store.setParked(id, true).then(
-        () => this.log(said),
-        (err) => this.log(`${ended}, and its row could not be parked: ${(err as Error)?.message ?? String(err)}`),
+      this.store.parkEnded(id).then(
+        () => this.log(`${ended}; its row is parked`),
+        (err) =>
+          this.log(
+            `${ended}, and its row could not be parked yet (lich parks it once the workspace database takes writes again): ${(err as Error)?.message ?? String(err)}`,
+          ),
       );
     }
     for (const l of [...this.exitListeners]) {

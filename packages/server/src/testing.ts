@@ -2,7 +2,8 @@
  * Helpers for the server's own tests: temporary lich directories and plain HTTP calls to a
  * running backend (node:http, exactly what a client puts on the wire).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,4 +97,40 @@ export function processesMentioning(text: string): string[] {
     }
   }
   return found;
+}
+
+/** Whether this process may mount a tmpfs (root): the full-disk tests run only then. */
+export const canMount = process.getuid?.() === 0;
+
+/**
+ * Mounts a tmpfs of `size` (`2m`) at `dir` (made first): a disk of its own to fill.
+ * @returns the unmount (lazy: a PTY's cwd there does not hold it up).
+ */
+export function mountTmpfs(dir: string, size: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0755`, 'tmpfs', dir]);
+  return () => execFileSync('umount', ['-l', dir]);
+}
+
+/**
+ * Fills the filesystem holding `dir` to its last byte with `<dir>/filler` (1 MiB writes, then
+ * 4 KiB, 512 and single bytes, each until ENOSPC); removing the file frees it all.
+ * @returns the filler's path.
+ */
+export function fillDisk(dir: string): string {
+  const file = join(dir, 'filler');
+  const fd = openSync(file, 'w');
+  try {
+    for (const size of [1 << 20, 4096, 512, 1]) {
+      const buf = Buffer.alloc(size, 0x78);
+      try {
+        for (;;) writeSync(fd, buf);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return file;
 }

@@ -131,7 +131,9 @@ export class ErrandBook {
     // Still waiting for a poll: it is not handed over for an errand that is over.
     const offer = e.state.phase === 'offered' ? e.state.offer : undefined;
     this.events.ended(e);
-    const r = result(e.ticket, this.label(e), status, answer, e.private, { closed: o.closed === true && status === 'unanswered' });
+    // A task that ran out of time behind a person's draft says so: that text is still at the prompt.
+    const held = status === 'undelivered' && this.behindDraft(e) ? ('draft' as const) : undefined;
+    const r = result(e.ticket, this.label(e), status, answer, e.private, { closed: o.closed === true && status === 'unanswered', held });
     errand.land(e, r, this.nextSeq(), silent);
     offer?.withdraw();
     e.deadline = this.hourFromNow();
@@ -283,8 +285,12 @@ export class ErrandBook {
 
   /** `e` as a pending Result: `held: "draft"` while it is held for a target with a person's draft at its prompt. */
   pending(e: Errand): Result {
-    const behindDraft = e.state.phase === 'queued' && this.host.live(e.targetId) && (this.host.drafted?.(e.targetId) ?? false);
-    return result(e.ticket, this.label(e), 'pending', '', e.private, behindDraft ? { held: 'draft' } : {});
+    return result(e.ticket, this.label(e), 'pending', '', e.private, this.behindDraft(e) ? { held: 'draft' } : {});
+  }
+
+  /** Whether `e` is held for a live target with a person's draft at its prompt (RelayHost.drafted). */
+  private behindDraft(e: Errand): boolean {
+    return e.state.phase === 'queued' && this.host.live(e.targetId) && (this.host.drafted?.(e.targetId) ?? false);
   }
 
   /** The target's label now, or its label at the send when the session is gone. */

@@ -363,8 +363,8 @@ export function drop(e: Errand): void {
 
 /**
  * The wire's Result; `closed` and `private` only when true (spec/cli.md § lich send --json),
- * `held` only on a pending result whose task is held behind a person's draft
- * (contracts/objects/result.json).
+ * `held` only on a pending result whose task is held behind a person's draft, or an undelivered
+ * one that was still held behind it when it ended (contracts/objects/result.json).
  */
 export function result(
   ticket: string,

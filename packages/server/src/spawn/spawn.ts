@@ -92,8 +92,12 @@ type ProjectChoice = { row: ProjectRow; create?: undefined } | { row?: undefined
 export class Spawn {
   private readonly sandbox: Sandbox;
   private readonly temps: SessionTemps;
-  /** Sessions `open --resume` is starting right now (see `reopenParked`). */
-  private readonly resuming = new Set<string>();
+  /**
+   * Sessions this Spawn is starting right now and whose terminal may not run yet: a fresh open's
+   * from before its row is written, a resume's from its claim (see `reopenParked`,
+   * `placeCheckout`), each until its start has run or failed. See {@link running}.
+   */
+  private readonly starting = new Set<string>();
 
   constructor(private readonly d: SpawnDeps) {
     this.sandbox = d.sandbox ?? new Sandbox({ configDir: dirname(d.providers.file), dataDir: dirname(d.store.db.name) });
@@ -170,7 +174,7 @@ export class Spawn {
         );
       } finally {
         // Claimed by placeCheckout.
-        this.resuming.delete(checkout.resume.id);
+        this.starting.delete(checkout.resume.id);
       }
     }
 
@@ -192,6 +196,8 @@ export class Spawn {
     const confined = confines(setting.rung, !samePath(dir, projectDir));
     let prepared: Prepared | undefined;
     let written: Awaited<ReturnType<Store['openSession']>>;
+    // Running from the moment its row can be read until its start has run or failed (running()).
+    this.starting.add(id);
     try {
       // Proved on the actual binds before the row exists: a session that cannot be confined is
       // not opened at all, rather than opened and started unconfined.
@@ -224,13 +230,29 @@ export class Spawn {
         pick,
       );
     } catch (err) {
+      this.starting.delete(id);
       // A worktree that could not be given its row leaves nothing behind (spec/cli.md § lich open).
       if (prepared) this.sandbox.discard(prepared);
       if (checkout?.created) await this.d.worktrees.undo(projectDir, checkout.created);
       throw err;
     }
     const { session, project: prow } = written;
-    return this.start(session, prow, provider, file, { setup, prepared, fresh: checkout?.created !== undefined });
+    try {
+      return await this.start(session, prow, provider, file, { setup, prepared, fresh: checkout?.created !== undefined });
+    } finally {
+      this.starting.delete(id);
+    }
+  }
+
+  /**
+   * Whether session `id` runs, as everything that decides by it must read it (a resume's refusal,
+   * the parked session `open --worktree` picks up, the last session of a checkout, `lich
+   * worktrees`): its terminal runs, or this Spawn is starting it. Not the row's `parked`: the
+   * row of a process that ended stays unparked while the database refuses the park
+   * (Store.parkEnded), and a row is written before its terminal starts.
+   */
+  running(id: string): boolean {
+    return this.d.terminal.isLive(id) || this.starting.has(id);
   }
 
   /**
@@ -255,9 +277,11 @@ export class Spawn {
       );
     }
     const row = findSession(this.d.store, o.resume, o.project, this.d.env.HOME || homedir());
-    // One being resumed right now counts as running: a second Resume (a double click, two pages)
-    // must not start it twice, nor park the first start's row when its own start fails.
-    if (!row.parked || this.d.terminal.isLive(row.id) || this.resuming.has(row.id)) {
+    // The terminal says whether it runs, not the row: one whose process ended and whose park the
+    // database refused is unparked and resumable. One being started right now counts as running:
+    // a second Resume (a double click, two pages) must not start it twice, nor park the first
+    // start's row when its own start fails.
+    if (this.running(row.id)) {
       throw new SpawnError(`${goQuote(row.label)} is running, so there is nothing to resume — hand it a task with lich send ${goQuote(row.label)}`);
     }
     const provider = this.d.providers.get(row.kind);
@@ -279,11 +303,11 @@ export class Spawn {
       effort: o.effort.startsWith('-') ? '' : o.effort,
       ultracode: o.ultracode,
     };
-    this.resuming.add(row.id);
+    this.starting.add(row.id);
     try {
       return await this.resume(row, provider, file, this.sandbox.rung(), reopening);
     } finally {
-      this.resuming.delete(row.id);
+      this.starting.delete(row.id);
     }
   }
 
@@ -400,9 +424,10 @@ export class Spawn {
       if (!this.d.terminal.isLive(id)) this.temps.remove(id);
       let unparked = '';
       try {
-        await this.d.store.setParked(id, true);
+        // Nothing runs: a park the database refuses is owed and made once it takes writes again.
+        await this.d.store.parkEnded(id);
       } catch (failed) {
-        unparked = ` — and its row could not be parked: ${(failed as Error).message}`;
+        unparked = ` — and its row could not be parked yet (lich parks it once the workspace database takes writes again): ${(failed as Error).message}`;
       }
       // The row is kept, and so is its checkout (spec/cli.md § lich open: "keeps both").
       await settle();
@@ -469,10 +494,10 @@ export class Spawn {
     // start it a second time (a confined start awaits its proof run first).
     const parkedIn = (path: string) => {
       const row = (project.row ? this.d.store.sessionsOfProject(project.row.id) : [])
-        .filter((s) => s.parked && s.kind === kind && samePath(s.path, path) && !this.d.terminal.isLive(s.id) && !this.resuming.has(s.id))
+        .filter((s) => s.kind === kind && samePath(s.path, path) && !this.running(s.id))
         .sort((a, b) => a.updatedAt - b.updatedAt)
         .pop();
-      if (row) this.resuming.add(row.id);
+      if (row) this.starting.add(row.id);
       return row;
     };
     if (plan.kind === 'existing') return { path: plan.path, branch: plan.branch, resume: parkedIn(plan.path) };
@@ -547,8 +572,8 @@ export class Spawn {
 
   /**
    * `spawn.Close` (spec/cli.md § lich close): resolves the target over every session, live or
-   * not, refuses the caller's own, ends its process (answering only once it is gone) and parks
-   * the row. A session in the project's own directory, or sharing its checkout with another
+   * not, refuses the caller's own, parks the row and then ends its process (answering only once
+   * it is gone): a park the database refuses changes nothing, the session still running. A session in the project's own directory, or sharing its checkout with another
    * unparked session — of any project, a project rooted in that checkout included — has no
    * checkout at stake. A worktree's last session needs `worktree`:
    * `keep` parks it (Closed.kept); `remove` runs `git worktree remove [--force]` and deletes its
@@ -562,6 +587,8 @@ export class Spawn {
    *   directory (wording of this build: `the worktree <path> is the directory of project "<p>", so
    *   closing this session cannot delete it: say "keep" instead, …`); and git's words when a removal
    *   it was asked for fails (the session is then parked, its checkout and rows in place).
+   * @throws StoreError when the database refuses the park (store/store.ts: a full disk, a lock
+   *   held past the wait): nothing was written and nothing ended.
    */
   async close(o: CloseOptions): Promise<Closed> {
     if (o.worktree !== '' && o.worktree !== 'keep' && o.worktree !== 'remove') {
@@ -581,11 +608,15 @@ export class Spawn {
     // "Another session in the checkout" is one of any project: a lich worktree can be opened as a
     // project of its own, whose sessions run there as its own directory.
     const projectPaths = new Map(this.d.store.projects().map((r) => [r.id, r.path]));
+    // Open is unparked and running (running()): a row whose process ended is no session in it.
     const last =
       worktree !== '' &&
       !this.d.store
         .sessions()
-        .some((r) => r.id !== s.id && !r.parked && (samePath(r.path, worktree) || isRootedAt(projectPaths.get(r.projectId), worktree)));
+        .some(
+          (r) =>
+            r.id !== s.id && !r.parked && this.running(r.id) && (samePath(r.path, worktree) || isRootedAt(projectPaths.get(r.projectId), worktree)),
+        );
     // A checkout that is a project's own directory is never removed, whichever project's session closes.
     const owner = worktree !== '' ? this.d.store.projects().find((r) => samePath(r.path, worktree)) : undefined;
     if (last) {
@@ -618,9 +649,12 @@ export class Spawn {
     // next start (spawn/recover.ts), rather than leaving a parked row in a directory half gone.
     if (removed) await journal?.begin({ path: worktree, projectDir: p!.path, branch: '', op: 'remove', madeBranch: false });
     try {
+      // The row first: a park the database refuses (a full disk, a lock held past the wait)
+      // leaves the session running and untouched, as the refusal says — ended first, its process
+      // would be gone while its row still read as open.
+      await this.d.store.setParked(s.id, true);
       this.d.closing?.(s.id, o.from);
       await this.d.terminal.kill(s.id);
-      await this.d.store.setParked(s.id, true);
       // Kept: the checkout's fate is decided, whatever its setup script had got to.
       if (last && o.worktree === 'keep') await journal?.end(worktree);
       if (removed) {
@@ -657,7 +691,10 @@ export class Spawn {
    */
   async worktrees(o: WorktreesOptions): Promise<Checkout[]> {
     const p = narrowProject(this.d.store, o.project, o.from, this.d.env.HOME || homedir());
-    return this.d.worktrees.list(p, this.d.store.sessionsOfProject(p.id));
+    return this.d.worktrees.list(
+      p,
+      this.d.store.sessionsOfProject(p.id).filter((s) => this.running(s.id)),
+    );
   }
 
   private find(target: string, project: string): SessionRow {

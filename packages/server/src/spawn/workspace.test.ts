@@ -70,7 +70,7 @@ describe('rename', () => {
   });
 
   it('refuses an empty name, and no session named outside a session', async () => {
-    await expect(ws.rename({ from, target: '', project: '', label: ' \t' })).rejects.toThrow('a rename needs a name, and none was given');
+    await expect(ws.rename({ from, target: '', project: '', label: '  ' })).rejects.toThrow('a rename needs a name, and none was given');
     await expect(ws.rename({ from: '', target: '', project: '', label: 'x' })).rejects.toThrow(
       'no session was named to rename, and this is not running in one — name the session',
     );
@@ -200,29 +200,32 @@ describe('color-folder', () => {
   });
 });
 
-describe('folder names from the user', () => {
-  it("drops control characters and surrounding spaces from a folder name a session is filed under, as from a label", async () => {
-    expect((await ws.file({ from, target: '', project: '', folder: 'col\tor\x1b]0;PWNED\x07' })).folder).toBe('color]0;PWNED');
-    expect(folderOf('s5')).toBe('color]0;PWNED');
-    expect((await ws.file({ from: '', target: 'changelog', project: '', folder: ' F\x1b[2J ' })).folder).toBe('F[2J');
-    expect(folderOf('s2')).toBe('F[2J');
+describe('names from the user holding control characters', () => {
+  it('refuses a folder name holding one in one line, never cleaning it into another name, and changes nothing', async () => {
+    await expect(ws.file({ from, target: '', project: '', folder: 'col\tor\x1b]0;PWNED\x07' })).rejects.toThrow(
+      'a folder name cannot hold control characters, and "col\\tor\\x1b]0;PWNED\\a" holds one: give it without them',
+    );
+    await expect(ws.file({ from: '', target: 'changelog', project: '', folder: '\u009b2J' })).rejects.toThrow(
+      'a folder name cannot hold control characters, and "\\u009b2J" holds one: give it without them',
+    );
+    expect(folderOf('s5')).toBe('');
+    expect(folderOf('s2')).toBe('Docs');
   });
 
-  it('refuses a folder name that cleans to nothing instead of taking the session out, and changes nothing', async () => {
-    await expect(ws.file({ from: '', target: 'auth-fix', project: '', folder: '\t\x1b ' })).rejects.toThrow(
-      `a folder needs a name, and "\\t\\x1b " holds none once its control characters and surrounding spaces are dropped — '' takes the session out of the folder it is in`,
+  it('trims the spaces around a folder name, and refuses spaces alone instead of taking the session out', async () => {
+    expect((await ws.file({ from: '', target: 'changelog', project: '', folder: ' F[2J ' })).folder).toBe('F[2J');
+    await expect(ws.file({ from: '', target: 'auth-fix', project: '', folder: '   ' })).rejects.toThrow(
+      `a folder needs a name, and "   " holds none once its surrounding spaces are dropped — '' takes the session out of the folder it is in`,
     );
     expect(folderOf('s1')).toBe('Auth');
   });
 
-  it('cleans the new name of a folder, and refuses one that cleans to nothing, changing nothing', async () => {
-    expect(await ws.renameFolder({ from, project: '', folder: 'Auth', to: 'new\nname' })).toMatchObject({ to: 'newname' });
-    expect(folderOf('s1')).toBe('newname');
-    expect(folderOf('s4')).toBe('newname');
-    await expect(ws.renameFolder({ from, project: '', folder: 'newname', to: '\n' })).rejects.toThrow(
-      `a folder needs a name, and "\\n" holds none once its control characters and surrounding spaces are dropped — '' takes the folder apart`,
+  it('refuses a new folder name holding one, and changes nothing', async () => {
+    await expect(ws.renameFolder({ from, project: '', folder: 'Auth', to: 'new\nname' })).rejects.toThrow(
+      'a folder name cannot hold control characters, and "new\\nname" holds one: give it without them',
     );
-    expect(folderOf('s1')).toBe('newname');
+    expect(folderOf('s1')).toBe('Auth');
+    expect(folderOf('s4')).toBe('Auth');
   });
 
   it('still reaches a folder stored with control characters by its exact name, so it can be renamed clean', async () => {
@@ -231,7 +234,11 @@ describe('folder names from the user', () => {
     expect(folderOf('s2')).toBe('docs');
   });
 
-  it('cleans a label as it always has, with the rule shared with folder names', async () => {
-    expect((await ws.rename({ from, target: '', project: '', label: 'a\nb' })).label).toBe('ab');
+  it('refuses a label holding one, so the name given is never stored as another that it would not find', async () => {
+    await expect(ws.rename({ from, target: '', project: '', label: 'x\x1b[31mred' })).rejects.toThrow(
+      'a label cannot hold control characters, and "x\\x1b[31mred" holds one: give it without them',
+    );
+    await expect(ws.rename({ from, target: '', project: '', label: 'a\tb' })).rejects.toThrow('a label cannot hold control characters');
+    expect(labelOf('s5')).toBe('docs');
   });
 });

@@ -14,7 +14,7 @@
  * ungroup or a color reaches them too, so a resumed one comes back into its folder.
  */
 import { homedir } from 'node:os';
-import { cleanName, quoteName } from '@lich/core/names';
+import { hasControls, nameControlText, quoteName } from '@lich/core/names';
 import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
 import { equalFold, expandPath, isDirectory } from '../relay/resolve.js';
@@ -45,6 +45,11 @@ export interface WorkspaceDeps {
   store: Store;
   /** The backend's environment: HOME, for a `~/…` project. */
   env: NodeJS.ProcessEnv;
+  /**
+   * Whether session `id` runs (spawn/spawn.ts `running`: its terminal, not its row — a row whose
+   * process ended stays unparked while the database refuses the park). Absent: the row's word.
+   */
+  running?: (id: string) => boolean;
 }
 
 /** What a command does to the session it resolves, for the refusal when none is named. */
@@ -54,11 +59,13 @@ export class Workspace {
   constructor(private readonly d: WorkspaceDeps) {}
 
   /**
-   * `spawn.Rename` (spec/cli.md § lich rename): the label, trimmed of surrounding spaces and of
-   * control characters, becomes the user's (label_auto cleared), so the provider's auto-title
-   * never overwrites it. Nothing changes when it is refused.
+   * `spawn.Rename` (spec/cli.md § lich rename): the label, trimmed of surrounding spaces, becomes
+   * the user's (label_auto cleared), so the provider's auto-title never overwrites it; one holding
+   * a control character is refused (core/names.ts), never cleaned into another name the one given
+   * would not find. Nothing changes when it is refused.
    *
-   * @throws SpawnError `a rename needs a name, and none was given`;
+   * @throws SpawnError `a label cannot hold control characters, and "<label>" holds one: give it
+   *   without them`; `a rename needs a name, and none was given`;
    *   `no session was named to rename, and this is not running in one — name the session`;
    *   the resolution refusals of {@link Workspace.find};
    *   `"<label>" already names another session in <project>, and two sessions under one name is
@@ -66,7 +73,8 @@ export class Workspace {
    *   included, holds it case-insensitively).
    */
   async rename(o: RenameOptions): Promise<Renamed> {
-    const label = cleanName(o.label);
+    if (hasControls(o.label)) throw new SpawnError(nameControlText('label', o.label));
+    const label = o.label.trim();
     if (label === '') throw new SpawnError('a rename needs a name, and none was given');
     const s = this.target(o.from, o.target, o.project, 'rename');
     const project = this.d.store.project(s.projectId);
@@ -156,9 +164,10 @@ export class Workspace {
     return { project: project.name, folder: o.folder, color: o.color as Colored['color'], sessions: cards.map((s) => s.label) };
   }
 
-  /** The cards of a project on the sidebar: its unparked sessions, in the order they were opened. */
+  /** The cards of a project on the sidebar: its unparked sessions that run, in the order they were opened. */
   private cards(projectId: string): SessionRow[] {
-    return this.d.store.sessionsOfProject(projectId).filter((s) => !s.parked);
+    const running = this.d.running ?? (() => true);
+    return this.d.store.sessionsOfProject(projectId).filter((s) => !s.parked && running(s.id));
   }
 
   /**
@@ -237,22 +246,22 @@ export function foldersOf(cards: readonly SessionRow[]): Folder[] {
 
 /**
  * A folder name as it is written (spec/cli.md § lich file, § lich rename-folder, § lich open
- * --folder): cleaned as a label is (core's `cleanName`: control characters and surrounding
- * spaces dropped) — a folder name is one field of `lich folders` and one line on the sidebar.
- * `""` stays `""`, the spec's "no folder"; a name that cleans to nothing is refused rather than
- * read as `""`, which would take sessions out of folders nobody asked to leave.
+ * --folder): a name given holds no control character (core/names.ts: refused, never cleaned into
+ * another name — a folder name is one field of `lich folders` and one line on the sidebar), and
+ * loses its surrounding spaces. `""` stays `""`, the spec's "no folder"; spaces alone are refused
+ * rather than read as `""`, which would take sessions out of folders nobody asked to leave.
  *
  * @param empty what `''` does where the name is used, for the refusal.
- * @throws SpawnError `a folder needs a name, and "<given>" holds none once its control characters
- *   and surrounding spaces are dropped — '' <empty>`.
+ * @throws SpawnError `a folder name cannot hold control characters, and "<given>" holds one: give
+ *   it without them`; `a folder needs a name, and "<given>" holds none once its surrounding spaces
+ *   are dropped — '' <empty>`.
  */
 export function folderName(given: string, empty: string): string {
   if (given === '') return '';
-  const name = cleanName(given);
+  if (hasControls(given)) throw new SpawnError(nameControlText('folder name', given));
+  const name = given.trim();
   if (name === '') {
-    throw new SpawnError(
-      `a folder needs a name, and ${quoteName(given)} holds none once its control characters and surrounding spaces are dropped — '' ${empty}`,
-    );
+    throw new SpawnError(`a folder needs a name, and ${quoteName(given)} holds none once its surrounding spaces are dropped — '' ${empty}`);
   }
   return name;
 }

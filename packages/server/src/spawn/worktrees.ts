@@ -324,7 +324,7 @@ export class Worktrees {
    * name when detached), dirty when it holds uncommitted work, with the labels of the unparked
    * `sessions` rooted in it, oldest first. A checkout whose directory is gone is not listed.
    *
-   * @param sessions the project's session rows, oldest first.
+   * @param sessions the project's session rows whose sessions run (spawn/spawn.ts `running`), oldest first.
    * @throws SpawnError when git cannot list the repository's checkouts (git's words).
    */
   async list(project: { name: string; path: string }, sessions: SessionRow[]): Promise<Checkout[]> {

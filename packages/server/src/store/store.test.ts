@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holdWriteLock } from './lock-holder.js';
 import { ManualClock } from '../testing/clock.js';
-import { MIGRATIONS, openStore, Store, STORE_BUSY_MS, STORE_RETRY_MS, StoreError } from './store.js';
+import { MIGRATIONS, openStore, Store, STORE_BUSY_MS, STORE_PARK_RETRY_MS, STORE_RETRY_MS, StoreError } from './store.js';
+import { canMount, fillDisk, mountTmpfs } from '../testing.js';
 import { sessionLabel, worktreeLabel } from '../spawn/names.js';
 
 let dir: string;
@@ -447,5 +448,47 @@ describe('Store under another connection’s write lock', () => {
     const again = new Store(file);
     expect(again.session('s1')?.label).toBe('Session 1');
     again.close();
+  });
+});
+
+describe.skipIf(!canMount)('the park of a session whose process ended, on a full disk', () => {
+  const pick = (n: number) => ({ label: `Session ${n}`, nextSeq: n + 1 });
+
+  it('is owed and tried again until the disk takes writes, never over a new run of the session', async () => {
+    const data = join(dir, 'data');
+    const unmount = mountTmpfs(data, '1m');
+    const clock = new ManualClock();
+    const logged: string[] = [];
+    const store = new Store(join(data, 'lich.db'), () => clock.now(), { clock, log: (l) => logged.push(l) });
+    try {
+      await store.openSession({ id: 'p1', name: 'lich', path: '/l' }, 'p1', { ...base, id: 's1', path: '/l' }, pick);
+      await store.openSession(undefined, 'p1', { ...base, id: 's2', path: '/l' }, pick);
+      const filler = fillDisk(data);
+      // Both processes ended; the database refuses both parks.
+      await expect(store.parkEnded('s1')).rejects.toThrow(/is full, so nothing was written/);
+      await expect(store.parkEnded('s2')).rejects.toThrow(StoreError);
+      expect(store.sessions().map((r) => r.parked)).toEqual([false, false]);
+      // Still full: tried, refused, tried again later.
+      await clock.advance(STORE_PARK_RETRY_MS);
+      await store.settled();
+      expect(store.sessions().map((r) => r.parked)).toEqual([false, false]);
+      expect(clock.pending).toBe(1);
+      rmSync(filler);
+      // s2 is started again before the next try: its new run is not parked by the old exit.
+      await store.resumeSession('s2');
+      await clock.advance(STORE_PARK_RETRY_MS);
+      await store.settled();
+      expect(store.sessions().map((r) => [r.id, r.parked])).toEqual([
+        ['s1', true],
+        ['s2', false],
+      ]);
+      expect(store.project('p1')?.activeSessionId).toBe('s2');
+      expect(logged).toEqual(['session s1: its row is parked now that the workspace database takes writes again']);
+      // Nothing left owed: no try is set.
+      expect(clock.pending).toBe(0);
+    } finally {
+      store.close();
+      unmount();
+    }
   });
 });

@@ -343,6 +343,12 @@ export const STORE_BUSY_MS = 5_000;
 export const STORE_RETRY_MS = 25;
 
 /**
+ * How often the rows of ended sessions the database refused to park ({@link Store.parkEnded}: a
+ * full or read-only disk, a lock held past the wait) are tried again while any is owed, in ms.
+ */
+export const STORE_PARK_RETRY_MS = 1_000;
+
+/**
  * How long a read may wait inside SQLite for a lock, in ms. In WAL mode a read never waits for a
  * writer; what can hold one up is another program that holds the file exclusively (its
  * `locking_mode=EXCLUSIVE`) or is recovering it after a crash — rare, and short — so a read waits
@@ -460,10 +466,7 @@ function readLocked(file: string, cause: unknown): StoreError {
  *
  * @param file path of the database file, or `:memory:`.
  * @param now clock in milliseconds, for `created_at` / `updated_at` / `touched_at`.
- * @param o.busyMs how long a write waits for another program's lock (default {@link STORE_BUSY_MS}).
- * @param o.clock the clock a waiting write is timed on (default the wall clock).
- * @param o.log where the store says a write waits for another program's lock, and a write
- *   listener's failure (one line each; default: nowhere).
+ * @param o see {@link StoreOptions}.
  * @throws Error when the file was written by a newer lich (its `user_version` is past the
  *   migrations this build knows); StoreError when it cannot be opened, is locked past the wait,
  *   or is damaged.
@@ -473,6 +476,7 @@ export class Store {
   private readonly now: () => number;
   private readonly q: Statements;
   private readonly busyMs: number;
+  private readonly parkRetryMs: number;
   private readonly clock: Clock;
   private readonly log: ((line: string) => void) | undefined;
   private written = 0;
@@ -489,6 +493,13 @@ export class Store {
   private readonly idle: Array<() => void> = [];
   private readonly busyNone: Database.Statement;
   private readonly busyRead: Database.Statement;
+  /**
+   * Sessions whose process has ended and whose row the database refused to park
+   * ({@link parkEnded}), each with the token of the exit that owes it: tried again every
+   * `parkRetryMs` until made, or until a new run unparks the row or the row goes.
+   */
+  private readonly owedParks = new Map<string, symbol>();
+  private parkRetry: Timer | undefined;
 
   /**
    * A counter that moves on every write this store makes (a statement run through it, a
@@ -499,9 +510,10 @@ export class Store {
     return this.written;
   }
 
-  constructor(file: string, now: () => number = Date.now, o: { busyMs?: number; clock?: Clock; log?: (line: string) => void } = {}) {
+  constructor(file: string, now: () => number = Date.now, o: StoreOptions = {}) {
     this.now = now;
     this.busyMs = o.busyMs ?? STORE_BUSY_MS;
+    this.parkRetryMs = o.parkRetryMs ?? STORE_PARK_RETRY_MS;
     this.clock = o.clock ?? systemClock;
     this.log = o.log;
     try {
@@ -707,6 +719,10 @@ export class Store {
   close(): void {
     this.retry?.cancel();
     this.retry = undefined;
+    // What is still owed is parked by the next start's parkAll: no process survives a restart.
+    this.parkRetry?.cancel();
+    this.parkRetry = undefined;
+    this.owedParks.clear();
     this.waitingSince = undefined;
     const left = this.waiting.splice(0);
     if (this.db.open) this.db.close();
@@ -813,17 +829,82 @@ export class Store {
    * moves to the newest unparked session left, or empties.
    */
   setParked(id: string, parked: boolean): Promise<void> {
+    if (!parked) this.owedParks.delete(id);
     return this.write(() => {
-      const t = this.now();
-      this.q.setParked.run(parked ? 1 : 0, parked ? 1 : 0, t, id);
-      if (!parked) return;
-      const s = this.session(id);
-      if (!s) return;
-      const p = this.project(s.projectId);
-      if (!p || p.activeSessionId !== id) return;
-      const rest = this.sessionsOfProject(p.id).filter((r) => !r.parked);
-      this.q.setActive.run(rest.length ? rest[rest.length - 1].id : '', t, p.id);
+      if (parked) return this.park(id);
+      this.q.setParked.run(0, 0, this.now(), id);
     });
+  }
+
+  /**
+   * Parks the row of a session whose process has ended — its exit, or a start that failed. The
+   * process is gone whatever the database says, so a park it refuses (a full or read-only disk, a
+   * lock held past the wait) is not dropped: it is owed, and tried again every `o.parkRetryMs`
+   * ({@link STORE_PARK_RETRY_MS}) on the store's clock until it is made (the log then says so), a
+   * new run of the session unparks the row ({@link resumeSession}), the row is deleted, or the
+   * store closes (the next start's {@link parkAll} parks it). Whoever decides whether a session
+   * runs reads the terminal meanwhile, not this row (spawn/spawn.ts `running`).
+   *
+   * A close parks with {@link setParked} instead, before it ends the process: a close the
+   * database refuses changes nothing.
+   *
+   * @returns (resolves) once parked; rejects with the first try's refusal, the park then owed.
+   */
+  parkEnded(id: string): Promise<void> {
+    const token = Symbol(id);
+    this.owedParks.set(id, token);
+    return this.write(() => {
+      // Unparked since by a new run (resumeSession): this exit's park is no longer owed.
+      if (this.owedParks.get(id) === token) this.park(id);
+    }).then(
+      () => {
+        if (this.owedParks.get(id) === token) this.owedParks.delete(id);
+      },
+      (err: unknown) => {
+        this.scheduleParks();
+        throw err;
+      },
+    );
+  }
+
+  /** Sets the next try at the owed parks, unless one is set or none is owed. */
+  private scheduleParks(): void {
+    if (this.parkRetry !== undefined || this.owedParks.size === 0 || !this.db.open) return;
+    this.parkRetry = this.clock.after(this.parkRetryMs, () => {
+      this.parkRetry = undefined;
+      this.retryParks();
+    });
+  }
+
+  /** One try at every owed park, in one transaction; the ones made are logged, the rest tried again later. */
+  private retryParks(): void {
+    const owed = [...this.owedParks];
+    if (owed.length === 0 || !this.db.open) return;
+    this.write(() => {
+      for (const [id, token] of owed) if (this.owedParks.get(id) === token) this.park(id);
+    }).then(
+      () => {
+        for (const [id, token] of owed) {
+          if (this.owedParks.get(id) !== token) continue;
+          this.owedParks.delete(id);
+          this.log?.(`session ${id}: its row is parked now that the workspace database takes writes again`);
+        }
+        this.scheduleParks();
+      },
+      () => this.scheduleParks(),
+    );
+  }
+
+  /** Parks row `id` and moves its project's active slot off it (inside a write). */
+  private park(id: string): void {
+    const t = this.now();
+    this.q.setParked.run(1, 1, t, id);
+    const s = this.session(id);
+    if (!s) return;
+    const p = this.project(s.projectId);
+    if (!p || p.activeSessionId !== id) return;
+    const rest = this.sessionsOfProject(p.id).filter((r) => !r.parked);
+    this.q.setActive.run(rest.length ? rest[rest.length - 1].id : '', t, p.id);
   }
 
   /** Parks every session still marked running: called at startup, when no PTY can have survived. Resolves with how many. */
@@ -982,6 +1063,8 @@ export class Store {
    * or undefined when no such session exists.
    */
   resumeSession(id: string): Promise<{ session: SessionRow; project: ProjectRow } | undefined> {
+    // A new run: a park the last one's exit still owes ({@link parkEnded}) is not made over it.
+    this.owedParks.delete(id);
     return this.write(() => {
       const t = this.now();
       if (this.q.unpark.run(t, id).changes === 0) return undefined;
@@ -1053,8 +1136,24 @@ export class Store {
         this.q.setActive.run(rest.length ? rest[rest.length - 1].id : '', t, pid);
       }
       return n;
+    }).then((n) => {
+      // Gone for good, the rows owe no park (a refused delete leaves the parks owed as they were).
+      for (const id of ids) this.owedParks.delete(id);
+      return n;
     });
   }
+}
+
+/** What {@link Store}'s constructor and {@link openStore} take besides the file and the clock of row times. */
+export interface StoreOptions {
+  /** How long a write waits for another program's lock, ms (default {@link STORE_BUSY_MS}). */
+  busyMs?: number;
+  /** How often owed parks are tried again, ms (default {@link STORE_PARK_RETRY_MS}; {@link Store.parkEnded}). */
+  parkRetryMs?: number;
+  /** The clock a waiting write and an owed park are timed on (default the wall clock). */
+  clock?: Clock;
+  /** Where the store says a write waits for another program's lock, an owed park made, and a write listener's failure (one line each; default: nowhere). */
+  log?: (line: string) => void;
 }
 
 /** A write {@link Store.write} queued behind another program's lock. */
@@ -1078,7 +1177,7 @@ const LOCKED = Symbol('locked');
  * @throws as {@link Store}'s constructor; an Error with the system's own reason (EROFS, EACCES …)
  *   when the directory cannot be made (make-dir.ts).
  */
-export function openStore(dataDir: string, now?: () => number, o: { busyMs?: number; clock?: Clock; log?: (line: string) => void } = {}): Store {
+export function openStore(dataDir: string, now?: () => number, o: StoreOptions = {}): Store {
   makeDir(dataDir, 0o700);
   const file = join(dataDir, 'lich.db');
   const existed = existsSync(file);
