@@ -12,7 +12,7 @@
  *   where the `lich: …` line of a failure is printed — nowhere else in the CLI's bundle (bin/lich.js
  *   has its own lines, for a bundle that is missing or will not load, before any of this exists). 0, 2 and 3 are
  *   outcomes: the operation's `exit` when it names one, else the contract's outcome table
- *   (`exitCode` in generated/contracts.ts) — {@link outcomeStatus}; every failure — a refusal, an
+ *   (core's `exitCode`, reading `outcomes` of generated/contracts.ts) — {@link outcomeStatus}; every failure — a refusal, an
  *   RPC error, a parse or usage error, a bug — is exactly one `lich: …` line on stderr and exit 1,
  *   never a stack trace — {@link funnel}, {@link sayFailure}. main.ts runs its dispatch through the
  *   same funnel, imported from here: this module imports nothing of main.ts.
@@ -49,7 +49,7 @@ import {
   renderText,
   runOperation,
 } from '@lich/core';
-import { exitCode } from '@lich/generated/contracts';
+import { exitCode } from '@lich/core/contract-tables';
 import { shellQuote } from '@lich/core/quote';
 import { cutName, quoteName } from '@lich/core/names';
 import { commandHelp, type ExtraEntry, generalHelp, type HelpFlag, spelling } from './help.js';
