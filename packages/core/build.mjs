@@ -6,9 +6,9 @@
 // tools/pack/check.mjs runs; nothing in the workspace loads dist/ (the sources run through the aliases).
 //
 // Core's sources import the contract's generated modules through the workspace alias
-// `@lich/generated/*`, and generated/contracts.ts imports `@lich/core/contract-runtime`; a user
-// has neither alias. So the sources are staged first — core's own (no tests, no test helpers)
-// and the two generated modules core uses (types, and contracts with the routes), which travel
+// `@lich/generated/*` (generated/ itself imports only its own files); a user has no such alias.
+// So the sources are staged first — core's own (no tests, no test helpers)
+// and the two generated modules core uses (types, and contracts with the outcomes and routes), which travel
 // inside the package under `dist/generated/`: their types are part of core's public API — with every
 // module specifier rewritten to the relative `.js` path a NodeNext resolver follows. tsc then
 // compiles the stage with `module: NodeNext` and `strict`, so an import a user's Node could not

@@ -5,7 +5,7 @@
  * this exists).
  *
  * - 0, 2 and 3 are outcomes: the operation's `exit` when it names one, else the contract's outcome
- *   table (`exitCode` in generated/contracts.ts) — {@link outcomeStatus};
+ *   table (core's `exitCode`, reading `outcomes` of generated/contracts.ts) — {@link outcomeStatus};
  * - every failure — a refusal, an RPC error, a parse or usage error, a bug — is exactly one
  *   `lich: …` line on stderr and exit 1, never a stack trace — {@link funnel}, {@link sayFailure}.
  *
@@ -13,7 +13,7 @@
  * print it.
  */
 import { isAbortError, LichError, nativeModuleFailure, oneLine, type OperationRun } from '@lich/core';
-import { exitCode } from '@lich/generated/contracts';
+import { exitCode } from '@lich/core/contract-tables';
 
 /** Something text is written to (process.stdout in the process entry, a buffer in tests). */
 export interface Sink {

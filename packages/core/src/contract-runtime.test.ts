@@ -2,17 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import {
   capSeconds,
-  count,
-  firstOutcome,
   flagArg,
-  hasProp,
-  isType,
-  jsonEqual,
-  prop,
   secondsArg,
   textArg,
   toArgv,
+  toInput,
+  toolArgv,
 } from './contract-runtime';
+import { MCP_TOOLS } from '@lich/generated/mcp/tools';
 
 describe('MCP argument leniency (wire.md § 10.1)', () => {
   it('spells out a non-string text argument', () => {
@@ -60,78 +57,87 @@ describe('capSeconds', () => {
 });
 
 describe('toArgv', () => {
+  const control = (action: string, value: string, args: string) => ({ target: 'docs', project: '', action, value, args });
+
   it('keeps an empty optional positional only when a later optional one is written', () => {
-    expect(toArgv('control', [], [['docs', true], ['command', true], ['', false], ['x', false]])).toEqual(['control', '--', 'docs', 'command', '', 'x']);
-    expect(toArgv('control', [], [['docs', true], ['model', true], ['', false], ['', false]])).toEqual(['control', '--', 'docs', 'model']);
-    expect(toArgv('reply', [], [['', false], ['done', true]])).toEqual(['reply', '--', 'done']);
+    expect(toArgv('control', control('command', '', 'x'))).toEqual(['control', '--', 'docs', 'command', '', 'x']);
+    expect(toArgv('control', control('model', '', ''))).toEqual(['control', '--', 'docs', 'model']);
+    expect(toArgv('reply', { ticket: '', answer: 'done' })).toEqual(['reply', '--', 'done']);
   });
 
   it('writes flags first, then --, then positionals', () => {
-    expect(
-      toArgv(
-        'send',
-        [
-          ['--project', 'lich'],
-          ['--timeout', 30],
-          ['--private', true],
-          ['--json', false],
-        ],
-        [
-          ['docs', true],
-          ['-rf everything', true],
-        ],
-      ),
-    ).toEqual(['send', '--project=lich', '--timeout=30', '--private', '--', 'docs', '-rf everything']);
-  });
-
-  it('omits default-valued flags and empty optional positionals, and the -- with them', () => {
-    expect(toArgv('wait', [['--timeout', 0], ['--no-wait', false]], [['', false]])).toEqual(['wait']);
-  });
-
-  it('writes an empty required positional', () => {
-    expect(toArgv('reply', [], [['', false], ['', true]])).toEqual(['reply', '--', '']);
-  });
-
-  it('keeps a flag value that begins with a dash attached to its flag', () => {
-    expect(toArgv('open', [['--prompt', '-v please']], [])).toEqual(['open', '--prompt=-v please']);
-  });
-});
-
-describe('outcome predicates', () => {
-  it('picks the first outcome whose predicate holds', () => {
-    const table = [
-      { when: (o: unknown) => prop(o, 'status') === 'answered', exit: 0 as const },
-      { when: () => true, exit: 3 as const },
-    ];
-    expect(firstOutcome(table, { status: 'answered' })).toBe(0);
-    expect(firstOutcome(table, { status: 'expired' })).toBe(3);
-  });
-
-  it('fails loudly when a table has no case for the output', () => {
-    expect(() => firstOutcome([], {})).toThrow(/unconditional/);
-  });
-
-  it('tests JSON Schema types the way JSON Schema does', () => {
-    expect([isType({}, 'object'), isType([], 'object'), isType(null, 'object'), isType(2, 'integer'), isType(2.5, 'integer')]).toEqual([
-      true,
-      false,
-      false,
-      true,
-      false,
+    expect(toArgv('send', { project: 'lich', timeoutSeconds: 30, private: true, target: 'docs', prompt: '-rf everything' }, { json: false })).toEqual([
+      'send',
+      '--project=lich',
+      '--timeout=30',
+      '--private',
+      '--',
+      'docs',
+      '-rf everything',
     ]);
   });
 
-  it('reads own properties only', () => {
-    expect([hasProp({ a: 1 }, 'a'), hasProp({}, 'toString'), prop({ a: 1 }, 'a'), prop([1], '0')]).toEqual([true, false, 1, undefined]);
+  it('omits default-valued flags and empty optional positionals, and the -- with them', () => {
+    expect(toArgv('wait', { ticket: '', timeoutSeconds: 0, noWait: false })).toEqual(['wait']);
   });
 
-  it('counts arrays and nothing else', () => {
-    expect([count([1, 2]), count('ab'), count(undefined)]).toEqual([2, -1, -1]);
+  it('writes an empty required positional', () => {
+    expect(toArgv('reply', { ticket: '', answer: '' })).toEqual(['reply', '--', '']);
   });
 
-  it('compares JSON values deeply', () => {
-    expect(jsonEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
-    expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
-    expect(jsonEqual([1], { 0: 1 })).toBe(false);
+  it('keeps a flag value that begins with a dash attached to its flag', () => {
+    const open = { project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: '-v please', private: false, subagent: false, resume: '' };
+    expect(toArgv('open', open)).toEqual(['open', '--prompt=-v please']);
+  });
+
+  it('writes --json from the options, and never for a command without it', () => {
+    expect(toArgv('sessions', {}, { json: true })).toEqual(['sessions', '--json']);
+    expect(toArgv('reply', { ticket: '', answer: 'done' }, { json: true })).toEqual(['reply', '--', 'done']);
+  });
+});
+
+describe('toInput', () => {
+  const tool = (name: string) => MCP_TOOLS.find((t) => t.name === name)!;
+
+  it('reads every field of the input as its tool says: text, flag, clamped seconds, or its default', () => {
+    expect(toInput(tool('open_session'), { project: 5, prompt: 'x', private: 'true', ultracode: 'yes' })).toEqual({
+      project: '5',
+      kind: '',
+      worktree: '',
+      base: '',
+      model: '',
+      effort: '',
+      ultracode: false,
+      folder: '',
+      prompt: 'x',
+      private: true,
+      subagent: false,
+      resume: '',
+    });
+    expect(toInput(tool('send_to_session'), { session: 'docs', prompt: 'p', timeout_seconds: '600' })).toMatchObject({ target: 'docs', timeoutSeconds: 90 });
+  });
+
+  it('reads arguments that are not an object as none', () => {
+    expect(toInput(tool('wait_for_answer'), null)).toEqual({ ticket: '', timeoutSeconds: 90, noWait: false });
+  });
+});
+
+describe('toolArgv', () => {
+  const tool = (name: string) => MCP_TOOLS.find((t) => t.name === name)!;
+
+  it('spells a tool call as the command line, its wait capped', () => {
+    expect(toolArgv(tool('send_to_session'), { session: 'docs', prompt: '-x', timeout_seconds: 500 }, { json: false, capSeconds: { field: 'timeoutSeconds', max: 60 } })).toEqual([
+      'send',
+      '--timeout=60',
+      '--',
+      'docs',
+      '-x',
+    ]);
+    expect(toolArgv(tool('list_sessions'), {}, { json: true })).toEqual(['sessions', '--json']);
+  });
+
+  it('refuses a required argument left out, in the words lich mcp uses', () => {
+    expect(() => toolArgv(tool('send_to_session'), { session: 'docs' }, { json: false })).toThrow('invalid arguments for send_to_session: prompt is required');
+    expect(() => toolArgv(tool('file_session'), {}, { json: false })).toThrow(/^name the folder to file the session under/);
   });
 });

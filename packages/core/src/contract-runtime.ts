@@ -1,19 +1,21 @@
 /**
- * The few run-time helpers the code in `generated/` calls, so that the generated files stay tables
- * and never grow a branch of their own (generated code is thin and declarative: an emitter that
- * wants an `if` is missing a piece that belongs in the contract or in core). Each helper is the
- * written-once meaning of an annotation in `contracts/operations/*.json`:
+ * The readers of the surfaces' generated tables, written once, so that `generated/` holds data
+ * and declarations only and never grows a branch of its own. Each is the meaning of an
+ * annotation in `contracts/operations/*.json`:
  *
- * - the generated `cliArgv` → {@link toArgv}. (The CLI reads `x-cli` itself, from the generated
- *   command declarations: packages/cli/src/input.ts.)
- * - `x-mcp.properties` → {@link textArg}, {@link flagArg}, {@link secondsArg} (wire.md § 10.1,
- *   "Argument leniency").
- * - `x-opencode.capSeconds` → {@link capSeconds}.
- * - `x-outcomes` → {@link firstOutcome} and the predicate vocabulary {@link isType}, {@link hasProp},
- *   {@link prop}, {@link count}.
+ * - `cliArgvSpecs` (generated/argv.ts) → {@link toArgv}. (The CLI reads `x-cli` itself, from the
+ *   generated command declarations: packages/cli/src/input.ts.)
+ * - `x-mcp.properties` (`MCP_TOOLS[].fields`, generated/mcp/tools.ts) → {@link toInput}, through
+ *   {@link textArg}, {@link flagArg}, {@link secondsArg} (wire.md § 10.1, "Argument leniency").
+ * - `x-opencode` (generated/opencode/tools.ts) → {@link toolArgv}, with {@link requireArgs} and
+ *   {@link capSeconds}.
  *
- * Nothing here knows an operation by name, and nothing here imports `generated/`.
+ * The exit codes and RPC routes of generated/contracts.ts are read by contract-tables.ts.
+ * Nothing here knows an operation by name.
  */
+import { cliArgvSpecs, type ArgvOptions, type ArgvSpec } from '@lich/generated/argv';
+import type { AnyMcpTool } from '@lich/generated/mcp/tools';
+import type { OpName, OperationTypes } from '@lich/generated/types';
 
 /**
  * An MCP string argument, read as lich reads one: a string as it is, a missing one as `""`, any
@@ -86,111 +88,83 @@ export function capSeconds<T extends object, K extends keyof T & string>(input: 
   return { ...input, [field]: seconds };
 }
 
-/** A flag of a `lich` command line: its spelling (`--timeout`) and the input value it carries. */
-export type ArgvFlag = readonly [name: string, value: string | number | boolean];
-
-/** A positional of a `lich` command line: its value, and whether the command requires it. */
-export type ArgvPositional = readonly [value: string, required: boolean];
-
 /**
- * Builds a `lich` argv from an operation input (the generated `cliArgv`).
+ * Builds the `lich` argv (without `lich` itself) that runs operation `op` with this input, from
+ * the operation's `cliArgvSpecs` entry (generated/argv.ts, from `x-cli`).
  *
  * Flags come first, each only when its value differs from the default (`""`, `0`, `false`), as
- * `--name=value` so a value that begins with `-` is never read as a flag; booleans are bare. Then
- * `--`, then the positionals, so a positional that begins with `-` is taken verbatim. An optional
- * positional is omitted when it is `""` and no optional one after it is written (`control <s>
- * command "" x` keeps its `""`, or `x` would be read as the command's name); a required one is
- * always written.
+ * `--name=value` so a value that begins with `-` is never read as a flag; booleans are bare; a
+ * `--json` read from `options` is written when `options.json` is true. Then `--`, then the
+ * positionals, so a positional that begins with `-` is taken verbatim. An optional positional is
+ * omitted when it is `""` and no optional one after it is written (`control <s> command "" x`
+ * keeps its `""`, or `x` would be read as the command's name); a required one is always written.
  *
  * @returns `[command, ...flags, '--', ...positionals]`, without the `--` when there are no positionals.
  */
-export function toArgv(command: string, flags: readonly ArgvFlag[], positionals: readonly ArgvPositional[]): string[] {
-  const argv = [command];
-  for (const [name, value] of flags) {
-    if (value === true) argv.push(name);
-    else if (value !== false && value !== '' && value !== 0) argv.push(`${name}=${value}`);
+export function toArgv<K extends OpName>(op: K, input: OperationTypes[K]['input'], options: ArgvOptions = {}): string[] {
+  const spec = cliArgvSpecs[op] as unknown as ArgvSpec<Record<string, unknown>>;
+  const fields = input as Record<string, unknown>;
+  const argv = [spec.command];
+  for (const flag of spec.flags) {
+    const value = 'option' in flag ? (options[flag.option] ?? false) : fields[flag.field];
+    if (value === true) argv.push(flag.flag);
+    else if (value !== false && value !== '' && value !== 0 && value !== undefined) argv.push(`${flag.flag}=${String(value)}`);
   }
   // Optional positionals fill left to right (the CLI's alignPositionals, packages/cli/src/input.ts), so an empty one can only be left
   // out when no later optional one is written.
-  const keep = positionals.map(() => false);
+  const values = spec.positionals.map((p) => String(fields[p.field] ?? ''));
+  const keep = values.map(() => false);
   let laterOptional = false;
-  for (let i = positionals.length - 1; i >= 0; i--) {
-    const [value, required] = positionals[i]!;
-    keep[i] = required || value !== '' || laterOptional;
+  for (let i = values.length - 1; i >= 0; i--) {
+    const required = spec.positionals[i]!.required;
+    keep[i] = required || values[i] !== '' || laterOptional;
     if (!required && keep[i]) laterOptional = true;
   }
-  const words = positionals.filter((_, i) => keep[i]).map(([value]) => value);
+  const words = values.filter((_, i) => keep[i]);
   if (words.length > 0) argv.push('--', ...words);
   return argv;
 }
 
-/** An exit code that is an outcome rather than a failure (spec/cli.md § Commands): 1 is always failure. */
-export type OutcomeExit = 0 | 2 | 3;
+/**
+ * The operation input for the `arguments` of a `tools/call` of `tool`, read from the tool's
+ * `fields` (generated/mcp/tools.ts, from `x-mcp.properties`): strings, flags and seconds read
+ * leniently ({@link textArg}, {@link flagArg}, {@link secondsArg} with the field's clamp), and
+ * every input field the tool does not take at its default. Required arguments are the caller's
+ * to check first (`inputSchema`, or {@link requireArgs}). Arguments that are not an object read
+ * as none.
+ */
+export function toInput<T extends AnyMcpTool>(tool: T, args: unknown): OperationTypes[T['operation']]['input'] {
+  const given: Record<string, unknown> = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+  const input: Record<string, unknown> = {};
+  for (const f of tool.fields) {
+    if (!('read' in f)) input[f.field] = f.default;
+    else if (f.read === 'seconds') input[f.field] = secondsArg(given[f.arg], { max: f.max, default: f.default });
+    else if (f.read === 'flag') input[f.field] = flagArg(given[f.arg]);
+    else input[f.field] = textArg(given[f.arg]);
+  }
+  return input as OperationTypes[T['operation']]['input'];
+}
 
-/** One case of an operation's `x-outcomes`, compiled to a predicate over the operation's output. */
-export interface Outcome {
-  readonly when: (output: unknown) => boolean;
-  readonly exit: OutcomeExit;
+/** How a tool that runs the `lich` CLI spells its command (an opencode tool's declaration, `x-opencode`). */
+export interface ToolCli {
+  /** Whether the command line carries --json (for a command that has it). */
+  readonly json: boolean;
+  /** The input's seconds field and the most seconds the tool may wait ({@link capSeconds}). */
+  readonly capSeconds?: { readonly field: string; readonly max: number };
 }
 
 /**
- * The exit code of the first outcome whose predicate holds. Every `x-outcomes` table ends in an
- * unconditional case (codegen checks it), so a miss is a broken generated table.
+ * The `lich` argv a CLI-running tool (the opencode plugin's, the oh-my-pi extension's) runs for
+ * a call of `tool` with `args`: a required argument left out is refused as `lich mcp` refuses it
+ * ({@link requireArgs}), the arguments become the operation input exactly as the MCP tool reads
+ * them ({@link toInput}), its wait is capped (`cli.capSeconds`), and the input is spelled as the
+ * command line ({@link toArgv}).
  *
- * @throws {Error} when no case matches.
+ * @throws Error with the refusal of the first required argument missing.
  */
-export function firstOutcome(outcomes: readonly Outcome[], output: unknown): OutcomeExit {
-  for (const outcome of outcomes) if (outcome.when(output)) return outcome.exit;
-  throw new Error('no outcome matched: the x-outcomes table must end in an unconditional case');
-}
-
-/** The JSON Schema type names a predicate can test. */
-export type JsonType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';
-
-/** JSON Schema's `type` test: `object` excludes arrays and null, `integer` is a whole number. */
-export function isType(value: unknown, type: JsonType): boolean {
-  switch (type) {
-    case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'null':
-      return value === null;
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    default:
-      return typeof value === type;
-  }
-}
-
-/** Whether `value` is an object holding the own property `key` (JSON Schema's `required`). */
-export function hasProp(value: unknown, key: string): boolean {
-  return isType(value, 'object') && Object.prototype.hasOwnProperty.call(value, key);
-}
-
-/** The own property `key` of `value`, or `undefined` (JSON Schema's `properties`). */
-export function prop(value: unknown, key: string): unknown {
-  return hasProp(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-}
-
-/** The length of an array, or -1 for anything else (JSON Schema's `minItems`/`maxItems`). */
-export function count(value: unknown): number {
-  return Array.isArray(value) ? value.length : -1;
-}
-
-/** Deep equality of JSON values (JSON Schema's `const` and `enum`). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (isType(a, 'object') && isType(b, 'object')) {
-    const ka = Object.keys(a as object);
-    const kb = Object.keys(b as object);
-    return (
-      ka.length === kb.length &&
-      ka.every((k) => hasProp(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-    );
-  }
-  return false;
+export function toolArgv(tool: AnyMcpTool, args: unknown, cli: ToolCli): string[] {
+  const checked = requireArgs(tool.name, args, tool.inputSchema.required ?? [], tool.missing);
+  const input = toInput(tool, checked) as Record<string, unknown>;
+  const capped = cli.capSeconds === undefined ? input : capSeconds(input, cli.capSeconds.field, cli.capSeconds.max);
+  return toArgv(tool.operation, capped as never, { json: cli.json });
 }

@@ -8,7 +8,7 @@ import { costSinceRefusal, JSON_AND_CSV } from './cost-wording.js';
 import { LichError } from './errors.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import type { CostInput, CostReport } from './types.js';
-import { rpcRoutes } from '@lich/generated/contracts';
+import { rpcMethod } from './contract-tables.js';
 
 const NANOS_PER_UNIT: Readonly<Record<string, number>> = {
   ns: 1,
@@ -93,7 +93,7 @@ export async function cost(ctx: LichContext, input: CostInput, opts: RunOptions 
   if (input.json && input.csv) throw new LichError(JSON_AND_CSV);
   const since = sinceSeconds(input.since, nowMs);
   const report = await ctx.rpc.call(
-    rpcRoutes.cost.call(input),
+    rpcMethod('cost', 'call', input),
     { project: input.project, provider: input.provider, since },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );

@@ -19,7 +19,7 @@ import { LichError } from './errors.js';
 import { goQuote } from './quote.js';
 import { PROMPT_LIMIT } from './limits.js';
 import { SHORT_CALL_MS } from './timeouts.js';
-import { rpcRoutes } from '@lich/generated/contracts';
+import { rpcMethod } from './contract-tables.js';
 import type { Collected, ReplyInput, Result, SendInput, WaitInput } from './types.js';
 
 // ---- The wait rule (relay.DefaultWait, MaxWaitSeconds; wire.md § 1.4, § 9).
@@ -124,7 +124,7 @@ export function capAnswer(answer: string): string {
 }
 
 // ---- The operations. Each sends every field of its RPC options (the G3 rule, wire.md § 1.2)
-// with the budget of wire.md § 1.4; the method is the contract's `x-rpc` route (rpcRoutes).
+// with the budget of wire.md § 1.4; the method is the contract's `x-rpc` route (rpcMethod, contract-tables.ts).
 
 /**
  * The calling session's lich id (`LICH_SESSION_ID`), `""` outside one (spec/cli.md § Transport):
@@ -147,7 +147,7 @@ export async function send(ctx: LichContext, input: SendInput, opts: RunOptions 
   const refusal = Buffer.byteLength(input.prompt, 'utf8') > PROMPT_LIMIT ? promptRefusal(input.prompt) : null;
   if (refusal !== null) throw new LichError(refusal);
   return ctx.rpc.call(
-    rpcRoutes.send.call(input),
+    rpcMethod('send', 'call', input),
     { from: from(ctx), target: input.target, project: input.project, prompt: input.prompt, timeoutSeconds },
     { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal },
   );
@@ -162,7 +162,7 @@ export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions 
   const ticket = input.ticket;
   const timeoutSeconds = input.timeoutSeconds;
   if (ticket !== '' && input.noWait) throw new LichError(noWaitWithTicketText(ctx.surface));
-  const method = rpcRoutes.wait.call(input);
+  const method = rpcMethod('wait', 'call', input);
   if (method === 'relay.Wait') {
     return ctx.rpc.call(method, { ticket, timeoutSeconds }, { timeoutMs: waitBudgetMs(timeoutSeconds), signal: opts.signal });
   }
@@ -185,7 +185,7 @@ export async function wait(ctx: LichContext, input: WaitInput, opts: RunOptions 
 export async function reply(ctx: LichContext, input: ReplyInput, opts: RunOptions = {}): Promise<null> {
   const answer = Buffer.byteLength(input.answer, 'utf8') > ANSWER_BYTE_LIMIT ? capAnswer(input.answer) : input.answer;
   await ctx.rpc.call(
-    rpcRoutes.reply.call(input),
+    rpcMethod('reply', 'call', input),
     { from: from(ctx), ticket: input.ticket, answer },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );

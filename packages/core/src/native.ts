@@ -10,7 +10,7 @@ import { type Env, errnoCode } from './rpc.js';
 import { LichError, oneLine } from './errors.js';
 import { QUIT_POLL_MS, QUIT_WAIT_MS, SHORT_CALL_MS } from './timeouts.js';
 import type { NativeInput, NativeOutput } from './types.js';
-import { rpcRoutes } from '@lich/generated/contracts';
+import { rpcMethod } from './contract-tables.js';
 
 export type { Launcher, Started } from './operation.js';
 
@@ -110,7 +110,7 @@ export async function native(ctx: LichContext, input: NativeInput, opts: RunOpti
   if (!launcher) throw new LichError(NO_LAUNCHER);
   const window = await findNative(ctx.env, launcher);
   if (!(await lichRuns(ctx))) await startBackend(ctx, launcher, opts);
-  await ctx.rpc.call(rpcRoutes.native.call(input), {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  await ctx.rpc.call(rpcMethod('native', 'call', input), {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   const { port, token } = await ctx.rpc.coordinates();
   // The window keeps the backend's connection to itself; ours would only hold the backend busy.
   ctx.rpc.close();

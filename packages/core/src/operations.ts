@@ -54,7 +54,8 @@ import type {
 import { cost } from './cost.js';
 import { theme } from './theme.js';
 import { VERSION } from './version.js';
-import { nameLimits, rpcRoutes } from '@lich/generated/contracts';
+import { nameLimits } from '@lich/generated/contracts';
+import { rpcMethod } from './contract-tables.js';
 import { hasControls, nameControlText, nameLength, nameTooLongText } from './names.js';
 import { doctor, rage } from './machine.js';
 import { native } from './native.js';
@@ -316,13 +317,13 @@ export function renderMcp(outcome: OperationRun): { text: string; isError: boole
 
 /** spec/cli.md § lich sessions: `relay.Peers`; a null roster is `[]`, never null. */
 export async function sessions(ctx: LichContext, input: OperationInput<'sessions'>, opts: RunOptions = {}): Promise<Peer[]> {
-  const peers = await ctx.rpc.call(rpcRoutes.sessions.call(input), { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  const peers = await ctx.rpc.call(rpcMethod('sessions', 'call', input), { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   return peers ?? [];
 }
 
 /** spec/cli.md § lich whoami: `relay.Self`. Outside a session the server refuses. */
 export async function whoami(ctx: LichContext, input: OperationInput<'whoami'>, opts: RunOptions = {}): Promise<Peer> {
-  return ctx.rpc.call(rpcRoutes.whoami.call(input), { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+  return ctx.rpc.call(rpcMethod('whoami', 'call', input), { from: from(ctx) }, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
 }
 
 /**
@@ -348,7 +349,7 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
   if (input.private && prompt === '') throw new LichError(privateWithoutPromptText(ctx.surface));
   const refusal = prompt === '' ? null : promptRefusal(prompt);
   if (refusal !== null) throw new LichError(refusal);
-  const opener = rpcRoutes.open.open(input);
+  const opener = rpcMethod('open', 'open', input);
   const session =
     opener === 'spawn.OpenSubagent'
       ? await ctx.rpc.call(
@@ -384,7 +385,7 @@ export async function open(ctx: LichContext, input: OpenInput, opts: RunOptions 
   if (prompt === '') return { op: 'open', input, output: opened };
   try {
     opened.delivery = await ctx.rpc.call(
-      rpcRoutes.open.handOff(input),
+      rpcMethod('open', 'handOff', input),
       { from: from(ctx), target: session.label, project: session.project, prompt, timeoutSeconds: DELIVER_WAIT_SECONDS },
       { timeoutMs: waitBudgetMs(DELIVER_WAIT_SECONDS), signal: opts.signal },
     );
@@ -417,7 +418,7 @@ function subagentRefusal(ctx: LichContext, input: OpenInput): void {
 /** spec/cli.md § lich close: `spawn.Close`. */
 export async function close(ctx: LichContext, input: CloseInput, opts: RunOptions = {}): Promise<Closed> {
   return ctx.rpc.call(
-    rpcRoutes.close.call(input),
+    rpcMethod('close', 'call', input),
     {
       from: from(ctx),
       target: input.target,
@@ -448,7 +449,7 @@ export async function control(ctx: LichContext, input: ControlInput, opts: RunOp
   };
   const refusal = controlRefusal(options);
   if (refusal !== undefined) throw new LichError(refusal);
-  return ctx.rpc.call(rpcRoutes.control.call(input), options, { timeoutMs: CONTROL_CALL_MS, signal: opts.signal });
+  return ctx.rpc.call(rpcMethod('control', 'call', input), options, { timeoutMs: CONTROL_CALL_MS, signal: opts.signal });
 }
 
 /**
@@ -462,7 +463,7 @@ export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = 
   const refusal = askRefusal(input.question);
   if (refusal !== undefined) throw new LichError(refusal);
   return ctx.rpc.call(
-    rpcRoutes.ask.call(input),
+    rpcMethod('ask', 'call', input),
     { from: from(ctx), target: input.target, project: input.project, question: input.question },
     { timeoutMs: ASK_CALL_MS, signal: opts.signal },
   );
@@ -474,7 +475,7 @@ export async function ask(ctx: LichContext, input: AskInput, opts: RunOptions = 
  */
 export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: RunOptions = {}): Promise<Checkout[]> {
   const list = await ctx.rpc.call(
-    rpcRoutes.worktrees.call(input),
+    rpcMethod('worktrees', 'call', input),
     { from: from(ctx), project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -489,7 +490,7 @@ export async function worktrees(ctx: LichContext, input: WorktreesInput, opts: R
 export async function version(ctx: LichContext, input: OperationInput<'version'>, opts: RunOptions = {}): Promise<VersionReport> {
   const report: VersionReport = { cli: VERSION };
   try {
-    const diagnostics = await ctx.rpc.call(rpcRoutes.version.call(input), undefined, {
+    const diagnostics = await ctx.rpc.call(rpcMethod('version', 'call', input), undefined, {
       timeoutMs: VERSION_CALL_MS,
       signal: opts.signal,
     });
@@ -510,7 +511,7 @@ export async function version(ctx: LichContext, input: OperationInput<'version'>
 export async function quit(ctx: LichContext, input: OperationInput<'quit'>, opts: RunOptions = {}): Promise<null> {
   const { port } = await ctx.rpc.coordinates();
   try {
-    await ctx.rpc.call(rpcRoutes.quit.call(input), {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
+    await ctx.rpc.call(rpcMethod('quit', 'call', input), {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
   } catch (error) {
     const exitedFirst = error instanceof LichTransportError && error.sent && !error.timedOut;
     if (!exitedFirst) throw error;

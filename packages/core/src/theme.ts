@@ -7,7 +7,7 @@ import type { LichContext, RunOptions } from './operation.js';
 import { LichError } from './errors.js';
 import { SHORT_CALL_MS } from './timeouts.js';
 import { themeRefusal } from './theme-wording.js';
-import { rpcRoutes } from '@lich/generated/contracts';
+import { rpcMethod } from './contract-tables.js';
 import type { Theme, ThemeInput, ThemeSwitched } from './types.js';
 
 /**
@@ -23,7 +23,7 @@ export async function theme(ctx: LichContext, input: ThemeInput, opts: RunOption
   const id = input.theme;
   const refusal = themeRefusal(action, id);
   if (refusal !== undefined) throw new LichError(refusal);
-  const method = rpcRoutes.theme.call(input);
+  const method = rpcMethod('theme', 'call', input);
   if (method === 'themes.List') {
     const list = await ctx.rpc.call(method, {}, { timeoutMs: SHORT_CALL_MS, signal: opts.signal });
     return list ?? [];

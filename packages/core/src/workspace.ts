@@ -8,7 +8,7 @@ import type { LichContext, RunOptions } from './operation.js';
 import { isAbortError, LichError } from './errors.js';
 import { from, waitBudgetMs } from './errands.js';
 import { INSERT_DEFAULT_WAIT_SECONDS, SHORT_CALL_MS } from './timeouts.js';
-import { rpcRoutes } from '@lich/generated/contracts';
+import { rpcMethod } from './contract-tables.js';
 import type {
   ColorFolderInput,
   Colored,
@@ -42,7 +42,7 @@ export { INSERT_DEFAULT_WAIT_SECONDS } from './timeouts.js';
  */
 export async function rename(ctx: LichContext, input: RenameInput, opts: RunOptions = {}): Promise<Renamed> {
   return ctx.rpc.call(
-    rpcRoutes.rename.call(input),
+    rpcMethod('rename', 'call', input),
     { from: from(ctx), target: input.target, project: input.project, label: input.label },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -51,7 +51,7 @@ export async function rename(ctx: LichContext, input: RenameInput, opts: RunOpti
 /** spec/cli.md § lich folders: `spawn.Folders`; a null list is `[]`, never null. */
 export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOptions = {}): Promise<Folder[]> {
   const list = await ctx.rpc.call(
-    rpcRoutes.folders.call(input),
+    rpcMethod('folders', 'call', input),
     { from: from(ctx), project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -61,7 +61,7 @@ export async function folders(ctx: LichContext, input: FoldersInput, opts: RunOp
 /** spec/cli.md § lich file: `spawn.File`; `folder` `""` takes the session out of its folder. */
 export async function file(ctx: LichContext, input: FileInput, opts: RunOptions = {}): Promise<Filed> {
   return ctx.rpc.call(
-    rpcRoutes.file.call(input),
+    rpcMethod('file', 'call', input),
     { from: from(ctx), target: input.target, project: input.project, folder: input.folder },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -70,7 +70,7 @@ export async function file(ctx: LichContext, input: FileInput, opts: RunOptions 
 /** spec/cli.md § lich rename-folder: `spawn.RenameFolder`; `to` `""` takes the folder apart. */
 export async function renameFolder(ctx: LichContext, input: RenameFolderInput, opts: RunOptions = {}): Promise<Refiled> {
   const refiled = await ctx.rpc.call(
-    rpcRoutes.renameFolder.call(input),
+    rpcMethod('renameFolder', 'call', input),
     { from: from(ctx), project: input.project, folder: input.folder, to: input.to },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -80,7 +80,7 @@ export async function renameFolder(ctx: LichContext, input: RenameFolderInput, o
 /** spec/cli.md § lich color-folder: `spawn.ColorFolder`; `color` `""` clears. */
 export async function colorFolder(ctx: LichContext, input: ColorFolderInput, opts: RunOptions = {}): Promise<Colored> {
   const colored = await ctx.rpc.call(
-    rpcRoutes.colorFolder.call(input),
+    rpcMethod('colorFolder', 'call', input),
     { from: from(ctx), project: input.project, folder: input.folder, color: input.color },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );
@@ -109,7 +109,7 @@ export async function insert(ctx: LichContext, input: InsertInput, opts: RunOpti
   if (refusal !== null) throw new LichError(refusal);
   const timeoutSeconds = Math.trunc(input.timeoutSeconds);
   return ctx.rpc.call(
-    rpcRoutes.insert.call(input),
+    rpcMethod('insert', 'call', input),
     { from: from(ctx), session, project, text, timeoutSeconds },
     { timeoutMs: insertBudgetMs(timeoutSeconds), signal: opts.signal },
   );
@@ -138,7 +138,7 @@ async function readText(ctx: LichContext): Promise<string> {
 /** spec/cli.md § lich focus: `relay.Focus`. */
 export async function focus(ctx: LichContext, input: FocusInput, opts: RunOptions = {}): Promise<Focused> {
   return ctx.rpc.call(
-    rpcRoutes.focus.call(input),
+    rpcMethod('focus', 'call', input),
     { from: from(ctx), target: input.target, project: input.project },
     { timeoutMs: SHORT_CALL_MS, signal: opts.signal },
   );

@@ -5,8 +5,9 @@
  *
  * Built on the SDK's low-level `Server`, which validates no tool arguments: each tool's
  * contract schema is compiled once with ajv (JSON Schema 2020-12) and checked here, then the
- * arguments become the operation's input through the generated `toInput`, core runs the
- * operation with the caller's coordinates, and core's MCP wording is the result text.
+ * arguments become the operation's input through core's `toInput` (reading the tool's generated
+ * `fields`), core runs the operation with the caller's coordinates, and core's MCP wording is the
+ * result text.
  */
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -23,6 +24,7 @@ import {
   VERSION,
 } from '@lich/core';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';
+import { toInput } from '@lich/core/contract-runtime';
 import { AnsweringTransport } from './transport.js';
 import { compileToolValidators } from './validate.js';
 import { mcpInstructions } from './instructions.js';
@@ -158,7 +160,7 @@ export function createMcpServer(ctx: LichContext): Server {
     const invalid = validators.get(name)!(args);
     if (invalid !== null) return textResult(invalid, true);
     try {
-      const input = tool.toInput(args as never);
+      const input = toInput(tool, args);
       const outcome = await runOperation(ctx, tool.operation, input as never, { signal });
       const { text, isError } = renderMcp(outcome);
       return textResult(text, isError);

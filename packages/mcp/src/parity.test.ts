@@ -2,11 +2,11 @@
  * Surface parity: one set of tool arguments means one operation input, whichever surface it
  * arrives through. For every MCP tool and arbitrary arguments its schema accepts:
  *
- *   (a) the MCP mapping — `toInput(args)`, what `lich mcp` runs;
- *   (b) the CLI — `cliArgv.<op>(a)`, read back through the generated declaration of the command (the CLI's parse-only
+  *   (a) the MCP mapping — core's `toInput(tool, args)`, what `lich mcp` runs;
+  *   (b) the CLI — core's `toArgv(op, a)`, read back through the generated declaration of the command (the CLI's parse-only
  *       `parseInput`: Go flag semantics, lich's own), what `lich <command> …` runs;
- *   (c) the opencode plugin — the argv the generated tool's `execute` hands to `run`, parsed
- *       by the same command;
+ *   (c) the opencode plugin — the argv its tool's `execute` (packages/opencode-plugin/src/tools.ts)
+ *       hands to `run`, parsed by the same command;
  *
  * must be deep-equal. A flag spelled one way on one surface and read another way on the other
  * (a value that starts with `-`, an empty string, a fractional timeout) shows up here.
@@ -14,10 +14,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tool as opencodeTool } from '@opencode-ai/plugin';
-import { cliArgv } from '@lich/generated/argv';
+import { toArgv, toInput } from '@lich/core/contract-runtime';
 import { COMMANDS } from '@lich/generated/cli/commands';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';
-import { lichTools } from '@lich/generated/opencode/tools';
+import { lichTools } from '../../opencode-plugin/src/tools.js';
 import { parseInput } from '@lich/cli/input';
 import type { CommandDeclaration } from '@lich/generated/cli/commands';
 
@@ -80,9 +80,8 @@ async function opencodeArgv(name: string, args: Record<string, unknown>): Promis
 
 /** Checks (a) = (b) = (c) for one call of `t`. */
 async function samePerSurface(t: (typeof MCP_TOOLS)[number], args: Record<string, unknown>, json: boolean): Promise<void> {
-  const toArgv = (cliArgv as Record<string, (input: unknown, options?: { json?: boolean }) => string[]>)[t.operation]!;
-  const input = t.toInput(args);
-  const argv = toArgv(input, { json });
+  const input = toInput(t, args);
+  const argv = toArgv(t.operation, input as never, { json });
   expect(commandFor(argv).operation).toBe(t.operation);
   expect(await parseInput(commandFor(argv), argv.slice(1))).toEqual(input);
 

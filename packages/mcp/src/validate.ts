@@ -8,8 +8,8 @@
  *
  * What is checked is a lenient variant of the schema `tools/list` shows, because lich reads
  * arguments leniently (wire.md § 10.1, "Argument leniency") and a model that sent `"30"` for a
- * number or `5` for a label must still reach what it meant: the generated `toInput` then reads
- * them with core's `textArg`, `flagArg` and `secondsArg`. Only the top-level properties widen;
+ * number or `5` for a label must still reach what it meant: core's `toInput` then reads them
+ * with `textArg`, `flagArg` and `secondsArg`, as the tool's generated `fields` say. Only the top-level properties widen;
  * `required` and object-ness stay as strict as the listed schema.
  *
  * A string argument's `enum` is listed in `tools/list`, so the model picks from it, but is not

@@ -3,7 +3,7 @@
  * uses on the sessions beside it, under the MCP server's names, defined as opencode tools
  * because a plugin there cannot register an MCP server.
  *
- * Each tool builds the `lich` argv (generated from the contract, as the MCP mapping) and runs
+ * Each tool (tools.ts) builds the `lich` argv (from the contract's declarations, as the MCP mapping) and runs
  * `"$LICH_BIN"` through core's `toolRunner`: exit 0, 2 and 3 are results and return what lich
  * printed; exit 1 throws lich's own stderr, unedited, so every refusal keeps the words the CLI
  * gives it.
@@ -17,7 +17,7 @@
  */
 import type { Hooks, Plugin, PluginInput, PluginModule } from '@opencode-ai/plugin';
 import { type PluginEndpoint, pluginEndpoint, toolRunner, VERSION } from '@lich/core';
-import { lichTools } from '@lich/generated/opencode/tools';
+import { lichTools } from './tools.js';
 import { type SessionReporter, sessionReporter } from './reports.js';
 
 /** The environment the plugin reads: the caller's own. */

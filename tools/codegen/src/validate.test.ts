@@ -126,6 +126,20 @@ describe('validateContracts', () => {
     ]);
   });
 
+  it('refuses a when with a keyword core\'s matcher does not read, naming it and where it is', () => {
+    expect(
+      problemsAfter((c) => {
+        fetchOp(c)['x-outcomes'].unshift({ when: { properties: { status: { type: 'string', enum: ['a'] } } }, exit: 2, meaning: 'Typed.' });
+      }),
+    ).toEqual([
+      'tools/codegen/test/contracts/operations/fetch.json: x-outcomes[0].when.properties.status: "type" is a keyword core\'s matcher does not read (only description, required, properties, const, not, minItems, maxItems)',
+      'tools/codegen/test/contracts/operations/fetch.json: x-outcomes[0].when.properties.status: "enum" is a keyword core\'s matcher does not read (only description, required, properties, const, not, minItems, maxItems)',
+    ]);
+    expect(problemsAfter((c) => void (fetchOp(c)['x-outcomes'][0]!.when = { anyOf: [{ required: ['a'] }] }))).toEqual([
+      'tools/codegen/test/contracts/operations/fetch.json: x-outcomes[0].when: "anyOf" is a keyword core\'s matcher does not read (only description, required, properties, const, not, minItems, maxItems)',
+    ]);
+  });
+
   it('refuses a step of x-rpc whose routes do not end unconditionally, or that end early', () => {
     expect(problemsAfter((c) => (fetchOp(c)['x-rpc'][1]!.when = { properties: { force: { const: false } } }))).toEqual([
       'tools/codegen/test/contracts/operations/fetch.json: x-rpc[1]: the last route of step "call" must be unconditional ("when": true)',

@@ -16,6 +16,7 @@ import rpcMethodMeta from '../meta/rpc-method.schema.json';
 import rpcWireMeta from '../meta/rpc-wire.schema.json';
 import { ContractError } from './load';
 import { DEFAULT_STEP, type Contracts, type OperationDoc, type RpcDoc, type Schema, type SchemaObject, type Sourced } from './model';
+import { MATCHER_KEYWORDS, unreadKeywords } from './matcher';
 import { SchemaIndex, collectRefs } from './schema';
 import { getHooks, inputTypeName, postHooks } from './emit/names';
 import { pascal } from './literal';
@@ -238,6 +239,13 @@ function checkOperation({ file, doc }: Sourced<OperationDoc>, methods: Map<strin
 
   const outcomes = doc['x-outcomes'];
   if (outcomes[outcomes.length - 1]!.when !== true) say('x-outcomes: the last case must be unconditional ("when": true)');
+  // A `when` is data read by core's matcher (`holds`): a keyword it does not read would be ignored there.
+  outcomes.forEach((o, i) => {
+    for (const unread of unreadKeywords(o.when)) say(`x-outcomes[${i}].${unread} is a keyword core's matcher does not read (only ${MATCHER_KEYWORDS.join(', ')})`);
+  });
+  doc['x-rpc'].forEach((r, i) => {
+    for (const unread of unreadKeywords(r.when as Schema)) say(`x-rpc[${i}].${unread} is a keyword core's matcher does not read (only ${MATCHER_KEYWORDS.join(', ')})`);
+  });
 
   const cli = doc['x-cli'];
   if (!cli.usage[0]!.startsWith(`lich ${cli.command}`)) say(`x-cli.usage must begin with "lich ${cli.command}"`);

@@ -1,7 +1,8 @@
 /**
- * What the committed generated/ does, checked through its public exports: the MCP tool table,
- * the argv builder, the exit codes, the schemas against the upstream fixtures, and the opencode
- * tools run against the real `tool` of @opencode-ai/plugin.
+ * What the committed generated/ means, checked through the readers that give its data meaning
+ * (core's `toInput`, `toArgv`, `exitCode`, `rpcMethod`; the opencode plugin's `lichTools`): the
+ * MCP tool table, the argv specs, the exit codes, the routes, the schemas against the upstream
+ * fixtures, and the opencode tools run against the real `tool` of @opencode-ai/plugin.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +11,13 @@ import { tool } from '@opencode-ai/plugin';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { alignPositionals } from '@lich/cli/input';
-import { cliArgv } from '@lich/generated/argv';
-import { exitCode, hookEndpoints, hookGetEndpoints, hookSchemas, objectSchemas, operations, rpcMethods, rpcRoutes } from '@lich/generated/contracts';
+import { toArgv, toInput } from '@lich/core/contract-runtime';
+import { exitCode, rpcMethod } from '@lich/core/contract-tables';
+import { hookEndpoints, hookGetEndpoints, hookSchemas, objectSchemas, operations, rpcMethods } from '@lich/generated/contracts';
 import { MCP_TOOLS } from '@lich/generated/mcp/tools';
-import { lichTools, type RunOptions } from '@lich/generated/opencode/tools';
+import type { RunOptions } from '@lich/generated/opencode/tools';
+import type { OpName } from '@lich/generated/types';
+import { lichTools } from '../../../packages/opencode-plugin/src/tools';
 import type { Collected, Result } from '@lich/generated/types';
 import { loadContracts } from '../src/load';
 
@@ -81,9 +85,9 @@ describe('MCP_TOOLS', () => {
   });
 
   it('maps control_session and ask_session onto their inputs, every field present', () => {
-    expect(tool_('control_session').toInput({ session: 'docs', action: 'abort' })).toEqual({ target: 'docs', project: '', action: 'abort', value: '', args: '' });
-    expect(tool_('control_session').toInput({ session: 'docs', action: 'command', value: '/compact', args: 'keep it' })).toMatchObject({ value: '/compact', args: 'keep it' });
-    expect(tool_('ask_session').toInput({ session: 'docs', question: 'what now?' })).toEqual({ target: 'docs', project: '', question: 'what now?' });
+    expect(toInput(tool_('control_session'), { session: 'docs', action: 'abort' })).toEqual({ target: 'docs', project: '', action: 'abort', value: '', args: '' });
+    expect(toInput(tool_('control_session'), { session: 'docs', action: 'command', value: '/compact', args: 'keep it' })).toMatchObject({ value: '/compact', args: 'keep it' });
+    expect(toInput(tool_('ask_session'), { session: 'docs', question: 'what now?' })).toEqual({ target: 'docs', project: '', question: 'what now?' });
   });
 
   it('describes every tool and argument, and every input schema compiles', () => {
@@ -98,37 +102,37 @@ describe('MCP_TOOLS', () => {
 
   it('clamps timeout_seconds to 90: missing, non-positive or above 90 becomes 90', () => {
     const send = tool_('send_to_session');
-    expect(send.toInput({ session: 'docs', prompt: 'run the tests' })).toEqual({
+    expect(toInput(send, { session: 'docs', prompt: 'run the tests' })).toEqual({
       target: 'docs',
       project: '',
       prompt: 'run the tests',
       timeoutSeconds: 90,
       private: false,
     });
-    expect(send.toInput({ session: 'docs', prompt: 'x', timeout_seconds: 600 })).toMatchObject({ timeoutSeconds: 90 });
-    expect(send.toInput({ session: 'docs', prompt: 'x', timeout_seconds: -1 })).toMatchObject({ timeoutSeconds: 90 });
-    expect(send.toInput({ session: 'docs', prompt: 'x', timeout_seconds: '30' })).toMatchObject({ timeoutSeconds: 30 });
-    expect(tool_('wait_for_answer').toInput({})).toEqual({ ticket: '', timeoutSeconds: 90, noWait: false });
+    expect(toInput(send, { session: 'docs', prompt: 'x', timeout_seconds: 600 })).toMatchObject({ timeoutSeconds: 90 });
+    expect(toInput(send, { session: 'docs', prompt: 'x', timeout_seconds: -1 })).toMatchObject({ timeoutSeconds: 90 });
+    expect(toInput(send, { session: 'docs', prompt: 'x', timeout_seconds: '30' })).toMatchObject({ timeoutSeconds: 30 });
+    expect(toInput(tool_('wait_for_answer'), {})).toEqual({ ticket: '', timeoutSeconds: 90, noWait: false });
   });
 
   it('reads flags leniently: true or the string "true"', () => {
-    expect(tool_('wait_for_answer').toInput({ no_wait: 'true' })).toMatchObject({ noWait: true });
-    expect(tool_('open_session').toInput({ prompt: 'x', private: true })).toMatchObject({ private: true, prompt: 'x' });
+    expect(toInput(tool_('wait_for_answer'), { no_wait: 'true' })).toMatchObject({ noWait: true });
+    expect(toInput(tool_('open_session'), { prompt: 'x', private: true })).toMatchObject({ private: true, prompt: 'x' });
   });
 
   it('maps a reply without a ticket to an empty ticket', () => {
-    expect(tool_('reply_to_session').toInput({ answer: 'done' })).toEqual({ ticket: '', answer: 'done' });
+    expect(toInput(tool_('reply_to_session'), { answer: 'done' })).toEqual({ ticket: '', answer: 'done' });
   });
 });
 
-describe('cliArgv', () => {
+describe('toArgv', () => {
   it('spells reply with the answer alone, or with its ticket first', () => {
-    expect(cliArgv.reply({ ticket: '', answer: 'done' })).toEqual(['reply', '--', 'done']);
-    expect(cliArgv.reply({ ticket: 'a1b2c3d4', answer: 'done' })).toEqual(['reply', '--', 'a1b2c3d4', 'done']);
+    expect(toArgv('reply', { ticket: '', answer: 'done' })).toEqual(['reply', '--', 'done']);
+    expect(toArgv('reply', { ticket: 'a1b2c3d4', answer: 'done' })).toEqual(['reply', '--', 'a1b2c3d4', 'done']);
   });
 
   it('puts flags first and takes a prompt beginning with a dash verbatim', () => {
-    expect(cliArgv.send({ target: 'docs', project: 'lich', prompt: '--help me', timeoutSeconds: 30, private: true }, { json: true })).toEqual([
+    expect(toArgv('send', { target: 'docs', project: 'lich', prompt: '--help me', timeoutSeconds: 30, private: true }, { json: true })).toEqual([
       'send',
       '--project=lich',
       '--timeout=30',
@@ -141,18 +145,18 @@ describe('cliArgv', () => {
   });
 
   it('keeps an empty optional positional that a later one needs to stay in its place', () => {
-    expect(cliArgv.control({ target: 'docs', project: '', action: 'command', value: '', args: 'x' })).toEqual(['control', '--', 'docs', 'command', '', 'x']);
-    expect(cliArgv.control({ target: 'docs', project: '', action: 'model', value: '', args: '' })).toEqual(['control', '--', 'docs', 'model']);
-    expect(cliArgv.ask({ target: 'docs', project: 'lich', question: 'what  now?' }, { json: true })).toEqual(['ask', '--project=lich', '--json', '--', 'docs', 'what  now?']);
+    expect(toArgv('control', { target: 'docs', project: '', action: 'command', value: '', args: 'x' })).toEqual(['control', '--', 'docs', 'command', '', 'x']);
+    expect(toArgv('control', { target: 'docs', project: '', action: 'model', value: '', args: '' })).toEqual(['control', '--', 'docs', 'model']);
+    expect(toArgv('ask', { target: 'docs', project: 'lich', question: 'what  now?' }, { json: true })).toEqual(['ask', '--project=lich', '--json', '--', 'docs', 'what  now?']);
   });
 
   it('leaves default-valued fields out', () => {
-    expect(cliArgv.wait({ ticket: '', timeoutSeconds: 0, noWait: true })).toEqual(['wait', '--no-wait']);
+    expect(toArgv('wait', { ticket: '', timeoutSeconds: 0, noWait: true })).toEqual(['wait', '--no-wait']);
     expect(
-      cliArgv.open({ project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: '', private: false, subagent: false, resume: '' }),
+      toArgv('open', { project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: '', private: false, subagent: false, resume: '' }),
     ).toEqual(['open']);
-    expect(cliArgv.sessions({}, { json: true })).toEqual(['sessions', '--json']);
-    expect(cliArgv.quit({})).toEqual(['quit']);
+    expect(toArgv('sessions', {}, { json: true })).toEqual(['sessions', '--json']);
+    expect(toArgv('quit', {})).toEqual(['quit']);
   });
 
   const contracts = loadContracts(root, 'contracts');
@@ -166,7 +170,7 @@ describe('cliArgv', () => {
       ),
     );
     test.prop([input])(`round-trips a ${op.title} input through its argv and the command's positionals`, (value) => {
-      const argv = (cliArgv as Record<string, (input: unknown, options?: object) => string[]>)[op.title]!(value);
+      const argv = toArgv(op.title as OpName, value as never);
       expect(argv[0]).toBe(cli.command);
       const dash = argv.indexOf('--');
       const flagWords = dash < 0 ? argv.slice(1) : argv.slice(1, dash);
@@ -321,7 +325,7 @@ describe('lichTools', () => {
   it('defines one opencode tool per MCP tool, with the same descriptions', () => {
     expect(Object.keys(tools)).toEqual(MCP_TOOLS.map((t) => t.name));
     for (const t of MCP_TOOLS) expect(tools[t.name].description).toBe(t.description);
-    expect(tools.send_to_session.args.session.description).toBe(MCP_TOOLS[1]!.inputSchema.properties.session!.description);
+    expect((tools.send_to_session.args.session as { description?: string }).description).toBe(MCP_TOOLS[1]!.inputSchema.properties.session!.description);
   });
 
   it('runs send with its wait capped at 90 seconds, exits 2 and 3 counting as results', async () => {
@@ -354,28 +358,27 @@ describe('lichTools', () => {
   });
 });
 
-describe('rpcRoutes', () => {
+describe('rpcMethod', () => {
   const contracts = loadContracts(root, 'contracts');
   type Route = { method: string; step?: string; when: unknown };
-  const routeOf = rpcRoutes as unknown as Record<string, Record<string, (input: unknown) => string>>;
 
   it('picks the methods the operations called before routing was data', () => {
-    const send = (p: boolean) => rpcRoutes.send.call({ target: 'docs', project: '', prompt: 'p', timeoutSeconds: 0, private: p });
+    const send = (p: boolean) => rpcMethod('send', 'call', { target: 'docs', project: '', prompt: 'p', timeoutSeconds: 0, private: p });
     expect([send(false), send(true)]).toEqual(['relay.Send', 'relay.SendPrivate']);
-    const wait = (ticket: string, noWait: boolean) => rpcRoutes.wait.call({ ticket, timeoutSeconds: 0, noWait });
+    const wait = (ticket: string, noWait: boolean) => rpcMethod('wait', 'call', { ticket, timeoutSeconds: 0, noWait });
     expect([wait('a1b2c3d4', false), wait('', false), wait('', true)]).toEqual(['relay.Wait', 'relay.Collect', 'relay.CollectNow']);
     const open = { project: '', kind: '', worktree: '', base: '', model: '', effort: '', ultracode: false, folder: '', prompt: 'p', private: false, subagent: false, resume: '' };
-    expect([rpcRoutes.open.open(open), rpcRoutes.open.open({ ...open, subagent: true })]).toEqual(['spawn.Open', 'spawn.OpenSubagent']);
+    expect([rpcMethod('open', 'open', open), rpcMethod('open', 'open', { ...open, subagent: true })]).toEqual(['spawn.Open', 'spawn.OpenSubagent']);
     expect([
-      rpcRoutes.open.handOff(open),
-      rpcRoutes.open.handOff({ ...open, private: true }),
-      rpcRoutes.open.handOff({ ...open, subagent: true }),
+      rpcMethod('open', 'handOff', open),
+      rpcMethod('open', 'handOff', { ...open, private: true }),
+      rpcMethod('open', 'handOff', { ...open, subagent: true }),
     ]).toEqual(['relay.Send', 'relay.SendPrivate', 'relay.SendSubagent']);
-    expect([rpcRoutes.theme.call({ action: 'list', theme: '' }), rpcRoutes.theme.call({ action: 'switch', theme: 'dark' })]).toEqual([
+    expect([rpcMethod('theme', 'call', { action: 'list', theme: '' }), rpcMethod('theme', 'call', { action: 'switch', theme: 'dark' })]).toEqual([
       'themes.List',
       'themes.Switch',
     ]);
-    expect(rpcRoutes.close.call({ target: 'docs', project: '', worktree: '', force: false })).toBe('spawn.Close');
+    expect(rpcMethod('close', 'call', { target: 'docs', project: '', worktree: '', force: false })).toBe('spawn.Close');
   });
 
   // Any input of the contract's shape, values drawn near what the routes compare with.
@@ -389,7 +392,7 @@ describe('rpcRoutes', () => {
       for (const route of doc['x-rpc'] as Route[]) steps.set(route.step ?? 'call', [...(steps.get(route.step ?? 'call') ?? []), route]);
       for (const [step, routes] of steps) {
         const first = routes.find((r) => ajv.validate(r.when as object | boolean, value));
-        expect(routeOf[doc.title]![step]!(value)).toBe(first?.method);
+        expect(rpcMethod(doc.title as never, step as never, value as never)).toBe(first?.method);
       }
     });
   }

@@ -15,7 +15,7 @@
  * Agent-facing texts come from the prompt catalogs (`LICH_PROMPT_LANG`); the toasts a person reads
  * are English, as the original's are.
  */
-import { cliArgv } from '@lich/generated/argv';
+import { toArgv } from '../contract-runtime.js';
 import type { Opened, Peer, Result } from '@lich/generated/types';
 import { PROMPT_LIMIT } from '../limits.js';
 import { type PromptLang, promptText } from '../i18n/prompts.js';
@@ -159,7 +159,8 @@ export function isolated(call: AgentCall): boolean {
  */
 export function openArgv(call: AgentCall, base = ''): string[] {
   const worktree = isolated(call) ? subagentBranch(call.description, call.toolUseId) : '';
-  return cliArgv.open(
+  return toArgv(
+    'open',
     {
       project: '',
       kind: 'claude',
@@ -383,12 +384,12 @@ export function readSessions(r: CliResult): Peer[] | undefined {
  * `keep` is refused when someone else works in that worktree too; {@link stopFallbackArgv} then.
  */
 export function stopArgv(w: Worker): string[] {
-  return cliArgv.close({ project: '', worktree: w.shared ? '' : 'keep', force: false, target: w.name }, { json: false });
+  return toArgv('close', { project: '', worktree: w.shared ? '' : 'keep', force: false, target: w.name }, { json: false });
 }
 
 /** The close an isolated worker gets when {@link stopArgv}'s `--worktree keep` was refused; `undefined` for a shared one. */
 export function stopFallbackArgv(w: Worker): string[] | undefined {
-  return w.shared ? undefined : cliArgv.close({ project: '', worktree: '', force: false, target: w.name }, { json: false });
+  return w.shared ? undefined : toArgv('close', { project: '', worktree: '', force: false, target: w.name }, { json: false });
 }
 
 /** Claude Code's `TaskStop` result (claude-code-tools `BuiltinToolResults.TaskStop`). */

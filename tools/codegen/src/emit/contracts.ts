@@ -1,31 +1,28 @@
 /**
  * `generated/contracts.ts`: the schemas as data (each self-contained, `$ref`s inlined, ready for
- * ajv), `exitCode`, the outcome table of every operation compiled to plain predicates, and
- * `rpcRoutes`, the `x-rpc` routes compiled to functions (emit/routes.ts). Every export is a
- * top-level `const` or function of its own that reads no other's data, so a bundler keeps only
- * what its entry uses: the CLI takes `exitCode` and `rpcRoutes` and none of the schemas.
+ * ajv), `outcomes`, the `x-outcomes` cases of every operation as `{ when, exit }` lists, and
+ * `rpcRoutes`, the `x-rpc` routes as `{ method, when }` lists per step (emit/routes.ts); each
+ * `when` is the contract's JSON Schema as it is, read by `holds` in
+ * packages/core/src/contract-tables.ts. Every export is a top-level `const` of its own that reads
+ * no other's data, so a bundler keeps only what its entry uses: the CLI takes `outcomes` and
+ * `rpcRoutes` and none of the schemas. The file imports only its sibling types.
  */
 import { VariableDeclarationKind } from 'ts-morph';
-import { code, tsLiteral } from '../literal';
+import { tsLiteral } from '../literal';
 import type { Contracts, Files } from '../model';
-import { PREDICATE_HELPERS, compilePredicate } from '../predicate';
 import { SchemaIndex } from '../schema';
 import { renderTs } from '../tsfile';
 import { allSources, byHelpOrder, getHooks, postHooks } from './names';
-import { addRoutes, routedInputTypes } from './routes';
+import { addRoutes } from './routes';
 
 export function emitContracts(contracts: Contracts): Files {
   const index = new SchemaIndex(contracts);
   const ops = byHelpOrder(contracts);
   const text = renderTs(allSources(contracts), (file) => {
     file.addImportDeclaration({
-      moduleSpecifier: '@lich/core/contract-runtime',
-      namedImports: [...PREDICATE_HELPERS, 'firstOutcome', { name: 'Outcome', isTypeOnly: true }, { name: 'OutcomeExit', isTypeOnly: true }],
-    });
-    file.addImportDeclaration({
       moduleSpecifier: './types',
       isTypeOnly: true,
-      namedImports: ['HookGetPath', 'HookPath', 'JsonSchema', 'ObjectName', 'OpName', 'OperationTypes', 'RpcMethodName', ...routedInputTypes(contracts)],
+      namedImports: ['HookGetPath', 'HookPath', 'JsonSchema', 'ObjectName', 'OpName', 'RpcMethodName'],
     });
 
     file.addVariableStatement({
@@ -148,44 +145,42 @@ export function emitContracts(contracts: Contracts): Files {
       docs: ['Hook endpoint that answers a GET → the schema of its query parameters (besides the token) and of the JSON it answers 200 with (contracts/hooks).'],
     });
 
+    file.addTypeAlias({
+      name: 'OutcomeExit',
+      isExported: true,
+      type: '0 | 2 | 3',
+      docs: ['An exit code that is an outcome rather than a failure (spec/cli.md § Commands): 1 is always failure.'],
+    });
+    file.addInterface({
+      name: 'ExitCase',
+      isExported: true,
+      docs: ['One case of an operation\'s `x-outcomes`: the exit code its output means when `when` holds on it.'],
+      properties: [
+        {
+          name: 'when',
+          isReadonly: true,
+          type: 'JsonSchema',
+          docs: ['A JSON Schema over the operation\'s output, in the subset core\'s `holds` reads; `true` always holds.'],
+        },
+        { name: 'exit', isReadonly: true, type: 'OutcomeExit' },
+      ],
+    });
     file.addVariableStatement({
-        declarationKind: VariableDeclarationKind.Const,
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
       declarations: [
         {
           name: 'outcomes',
-          type: '{ readonly [K in OpName]: readonly Outcome[] }',
-          initializer: tsLiteral(
-            Object.fromEntries(
-              ops.map(({ doc: op }) => [
-                op.title,
-                op['x-outcomes'].map((o) => ({
-                  when: code(o.when === true ? '() => true' : `(output) => ${compilePredicate(o.when, 'output')}`),
-                  exit: o.exit,
-                })),
-              ]),
-            ),
-          ),
+          type: '{ readonly [K in OpName]: readonly ExitCase[] }',
+          initializer: tsLiteral(Object.fromEntries(ops.map(({ doc: op }) => [op.title, op['x-outcomes'].map((o) => ({ when: o.when, exit: o.exit }))]))),
         },
       ],
-      docs: ['The x-outcomes of every operation: the first case whose predicate holds gives the exit code.'],
-    });
-
-    file.addFunction({
-      name: 'exitCode',
-      isExported: true,
-      typeParameters: [{ name: 'K', constraint: 'OpName' }],
-      parameters: [
-        { name: 'op', type: 'K' },
-        { name: 'output', type: "OperationTypes[K]['output']" },
-      ],
-      returnType: 'OutcomeExit',
-      statements: ['return firstOutcome(outcomes[op], output);'],
       docs: [
         [
-          'The exit code of an operation that succeeded, from its output (spec/cli.md § Commands):',
+          'The `x-outcomes` of every operation, in order: the first case whose `when` holds on an output gives the exit code of an operation that succeeded (spec/cli.md § Commands; read by core\'s `exitCode`):',
           ...ops.flatMap(({ doc: op }) => op['x-outcomes'].map((o, i) => `- \`${op.title}\`${i === op['x-outcomes'].length - 1 && i > 0 ? ' otherwise' : ''}: ${o.exit} — ${o.meaning}`)),
           '',
-          'A failure is always 1 and never reaches this function.',
+          'A failure is always 1 and never reaches this table.',
         ].join('\n'),
       ],
     });

@@ -1,13 +1,15 @@
 /**
  * `generated/mcp/tools.ts`: the MCP tool table of `lich mcp` — name, description, the input
- * schema `tools/list` sends, annotations, the operation each tool runs, and `toInput`, which reads
- * the tool arguments with lich's leniency (wire.md § 10.1) and fills every input field.
+ * schema `tools/list` sends, annotations, the operation each tool runs, and `fields`: for every
+ * input field, the argument it is read from and how (text, flag, or seconds with their clamp), or
+ * the constant it is left at. Core's `toInput` (packages/core/src/contract-runtime.ts) reads them
+ * with lich's leniency (wire.md § 10.1).
  */
 import { VariableDeclarationKind } from 'ts-morph';
-import { code, propertyAccess, tsLiteral, tsString } from '../literal';
+import { tsLiteral, tsString } from '../literal';
 import type { Contracts, Files, McpAnnotation, OperationDoc } from '../model';
 import { renderTs } from '../tsfile';
-import { inputTypeName, mcpTools } from './names';
+import { mcpTools } from './names';
 
 /**
  * The JSON Schema `tools/list` sends for a tool. Keys come in the order lich's Go server marshals
@@ -35,23 +37,13 @@ export function mcpMissing(mcp: McpAnnotation): Record<string, string> | undefin
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-/** The expression `toInput` fills one input field with. */
-export function mcpFieldExpression(op: OperationDoc, mcp: McpAnnotation, field: string): string {
+/** The `fields` entry of one input field: where `toInput` reads it from, or the constant it stays at. */
+export function mcpField(op: OperationDoc, mcp: McpAnnotation, field: string): Record<string, unknown> {
   const entry = Object.entries(mcp.properties).find(([, p]) => p.field === field);
-  if (entry === undefined) return tsLiteral(op.input.properties[field]!.default);
-  const [name, prop] = entry;
-  const arg = propertyAccess('args', name);
-  if (prop.clamp !== undefined) return `secondsArg(${arg}, { max: ${prop.clamp.max}, default: ${prop.clamp.default} })`;
-  if (prop.type === 'boolean') return `flagArg(${arg})`;
-  return `textArg(${arg})`;
-}
-
-/** The arrow function mapping tool arguments to an operation input. */
-export function mcpToInputFunction(op: OperationDoc, mcp: McpAnnotation): string {
-  const fields = Object.keys(op.input.properties);
-  const param = fields.some((f) => Object.values(mcp.properties).some((p) => p.field === f)) ? 'args' : '_args';
-  const body = fields.length === 0 ? '({})' : `({\n${fields.map((f) => `  ${f}: ${mcpFieldExpression(op, mcp, f)},`).join('\n')}\n})`;
-  return `(${param}: Record<string, unknown>): ${inputTypeName(op.title)} => ${body}`;
+  if (entry === undefined) return { field, default: op.input.properties[field]!.default };
+  const [arg, prop] = entry;
+  if (prop.clamp !== undefined) return { field, arg, read: 'seconds', max: prop.clamp.max, default: prop.clamp.default };
+  return { field, arg, read: prop.type === 'boolean' ? 'flag' : 'text' };
 }
 
 export function emitMcp(contracts: Contracts): Files {
@@ -59,14 +51,7 @@ export function emitMcp(contracts: Contracts): Files {
   const text = renderTs(
     tools.map((t) => t.file),
     (file) => {
-      const functions = tools.map((t) => mcpToInputFunction(t.doc, t.mcp)).join('\n');
-      const helpers = ['flagArg', 'secondsArg', 'textArg'].filter((h) => functions.includes(`${h}(`));
-      if (helpers.length > 0) file.addImportDeclaration({ moduleSpecifier: '@lich/core/contract-runtime', namedImports: helpers });
-      file.addImportDeclaration({
-        moduleSpecifier: '../types',
-        isTypeOnly: true,
-        namedImports: ['OperationTypes', ...[...new Set(tools.map((t) => inputTypeName(t.doc.title)))]],
-      });
+      file.addImportDeclaration({ moduleSpecifier: '../types', isTypeOnly: true, namedImports: ['OperationTypes'] });
       file.addTypeAlias({
         name: 'McpToolName',
         isExported: true,
@@ -89,11 +74,29 @@ export function emitMcp(contracts: Contracts): Files {
           { name: 'type', isReadonly: true, type: "'object'" },
         ],
       });
+      file.addTypeAlias({
+        name: 'McpArgField',
+        isExported: true,
+        typeParameters: [{ name: 'I' }],
+        type: [
+          '| { readonly field: keyof I & string; readonly arg: string; readonly read: \'text\' | \'flag\' }',
+          '| { readonly field: keyof I & string; readonly arg: string; readonly read: \'seconds\'; readonly max: number; readonly default: number }',
+          '| { readonly field: keyof I & string; readonly default: string | number | boolean }',
+        ].join('\n'),
+        docs: [
+          [
+            'How one operation input field is filled from a tool call\'s arguments (wire.md § 10.1, "Argument leniency"):',
+            '`text` — the argument as a string, a missing one `""`, any other value spelled out; `flag` — `true` or `"true"`, else false;',
+            '`seconds` — a number or numeric string truncated to whole seconds, missing or ≤ 0 giving `default`, above `max` giving `max`',
+            '(a tool call must come back before the client detaches it); no `read` — a field the tool does not take, left at `default`.',
+          ].join('\n'),
+        ],
+      });
       file.addInterface({
         name: 'McpTool',
         isExported: true,
         typeParameters: [{ name: 'K', constraint: 'McpOperation', default: 'McpOperation' }],
-        docs: ['One MCP tool: what `tools/list` shows of it, and how a `tools/call` of it becomes an operation input.'],
+        docs: ['One MCP tool: what `tools/list` shows of it, and how a `tools/call` of it becomes an operation input (`fields`).'],
         properties: [
           { name: 'name', isReadonly: true, type: 'McpToolName' },
           { name: 'description', isReadonly: true, type: 'string', docs: ['The agent-facing description.'] },
@@ -107,15 +110,11 @@ export function emitMcp(contracts: Contracts): Files {
             type: 'Readonly<Record<string, string>>',
             docs: ['Required argument → the refusal of a call that leaves it out, where the generic "is required" would not say what its empty value does.'],
           },
-        ],
-        methods: [
           {
-            name: 'toInput',
-            parameters: [{ name: 'args', type: 'Record<string, unknown>' }],
-            returnType: "OperationTypes[K]['input']",
-            docs: [
-              'The operation input for the `arguments` of a `tools/call`: strings, flags and seconds read leniently, seconds clamped, every field the tool does not take at its default. Required arguments are the caller\'s to check against `inputSchema` first.',
-            ],
+            name: 'fields',
+            isReadonly: true,
+            type: "readonly McpArgField<OperationTypes[K]['input']>[]",
+            docs: ['Every field of the operation input, in its order, with where it is read from: read by core\'s `toInput`. Required arguments are the caller\'s to check against `inputSchema` first.'],
           },
         ],
       });
@@ -123,18 +122,7 @@ export function emitMcp(contracts: Contracts): Files {
         name: 'AnyMcpTool',
         isExported: true,
         type: '{ [K in McpOperation]: McpTool<K> }[McpOperation]',
-        docs: ['A tool of any operation, its `operation` and `toInput` still paired.'],
-      });
-      file.addVariableStatement({
-        declarationKind: VariableDeclarationKind.Const,
-        isExported: true,
-        declarations: [
-          {
-            name: 'mcpToInput',
-            initializer: tsLiteral(Object.fromEntries(tools.map((t) => [t.mcp.name, code(mcpToInputFunction(t.doc, t.mcp))]))),
-          },
-        ],
-        docs: ['Tool name → the mapping of its arguments onto its operation input. The opencode tools reuse it.'],
+        docs: ['A tool of any operation, its `operation` and `fields` still paired.'],
       });
       file.addVariableStatement({
         declarationKind: VariableDeclarationKind.Const,
@@ -151,7 +139,7 @@ export function emitMcp(contracts: Contracts): Files {
                 annotations: { readOnlyHint: t.mcp.readOnly },
                 operation: t.doc.title,
                 missing: mcpMissing(t.mcp),
-                toInput: code(`mcpToInput.${t.mcp.name}`),
+                fields: Object.keys(t.doc.input.properties).map((f) => mcpField(t.doc, t.mcp, f)),
               })),
             ),
           },

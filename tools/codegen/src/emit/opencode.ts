@@ -1,26 +1,28 @@
 /**
- * `generated/opencode/tools.ts`: `lichTools(tool, run)`, the opencode plugin's tools. Each is a
- * `tool({...})` call written as `tool.schema.*` code — converting JSON Schema to zod at run time
- * would need a second zod and lose the descriptions — whose `execute` maps the arguments onto the
- * operation input exactly as the MCP tool does (`mcpToInput`), caps its wait (`x-opencode`), and
- * runs the `lich` argv (`cliArgv`).
+ * `generated/opencode/tools.ts`: `OPENCODE_TOOLS`, the declarations of the opencode plugin's tools
+ * (`x-opencode`): each tool's description, its arguments as a builder over opencode's zod
+ * (`(s) => ({ session: s.string().describe(…) })` — converting JSON Schema to zod at run time
+ * would need a second zod and lose the descriptions), the operation it runs, how its command line
+ * is spelled (`json`, the seconds cap) and the exit codes that are results. The `execute` that
+ * reads them is hand-written once (packages/opencode-plugin/src/tools.ts; the oh-my-pi extension
+ * reads the same table), through core's `toolArgv`.
  */
-import { tsLiteral, tsString } from '../literal';
+import { VariableDeclarationKind } from 'ts-morph';
+import { code, tsLiteral, tsString } from '../literal';
 import type { Contracts, Files, McpProperty } from '../model';
 import { renderTs } from '../tsfile';
-import { mcpMissing } from './mcp';
 import { mcpTools } from './names';
 
 /** The `tool.schema` expression of one argument. */
 export function zodArg(prop: McpProperty, required: boolean): string {
   const base =
     prop.enum !== undefined
-      ? `tool.schema.enum(${tsLiteral(prop.enum)})`
+      ? `s.enum(${tsLiteral(prop.enum)})`
       : prop.type === 'number'
-        ? 'tool.schema.number()'
+        ? 's.number()'
         : prop.type === 'boolean'
-          ? 'tool.schema.boolean()'
-          : 'tool.schema.string()';
+          ? 's.boolean()'
+          : 's.string()';
   return `${base}${required ? '' : '.optional()'}.describe(${tsString(prop.description)})`;
 }
 
@@ -29,13 +31,26 @@ export function emitOpencode(contracts: Contracts): Files {
   const text = renderTs(
     tools.map((t) => t.file),
     (file) => {
-      const capped = tools.some((t) => t.doc['x-opencode']!.capSeconds !== undefined);
-      const needed = tools.some((t) => t.mcp.required.length > 0);
-      const runtime = [...(capped ? ['capSeconds'] : []), ...(needed ? ['requireArgs'] : [])];
-      if (runtime.length > 0) file.addImportDeclaration({ moduleSpecifier: '@lich/core/contract-runtime', namedImports: runtime });
       file.addImportDeclaration({ moduleSpecifier: '@opencode-ai/plugin', isTypeOnly: true, namedImports: [{ name: 'tool', alias: 'opencodeTool' }] });
-      file.addImportDeclaration({ moduleSpecifier: '../argv', namedImports: ['cliArgv'] });
-      file.addImportDeclaration({ moduleSpecifier: '../mcp/tools', namedImports: ['mcpToInput'] });
+      file.addImportDeclaration({ moduleSpecifier: '../mcp/tools', isTypeOnly: true, namedImports: ['McpOperation', 'McpToolName'] });
+      file.addTypeAlias({
+        name: 'ToolHelper',
+        isExported: true,
+        type: 'typeof opencodeTool',
+        docs: ['`tool` of `@opencode-ai/plugin`: the helper that makes an opencode tool, with its `schema` (zod).'],
+      });
+      file.addTypeAlias({
+        name: 'ToolSchema',
+        isExported: true,
+        type: 'ToolHelper[\'schema\']',
+        docs: ['The zod a tool\'s arguments are built with: `tool.schema` of the plugin\'s own package, the one opencode reads.'],
+      });
+      file.addTypeAlias({
+        name: 'ToolArgs',
+        isExported: true,
+        type: 'Parameters<ToolHelper>[0][\'args\']',
+        docs: ['A tool\'s arguments as `tool()` takes them: argument name → zod schema.'],
+      });
       file.addInterface({
         name: 'RunOptions',
         isExported: true,
@@ -55,41 +70,47 @@ export function emitOpencode(contracts: Contracts): Files {
         type: '(argv: string[], abort?: AbortSignal, options?: RunOptions) => Promise<string>',
         docs: ['Runs `lich` with `argv` (the session\'s `$LICH_BIN`), and resolves to its stdout when the exit code is a result; `abort` ends the process.'],
       });
+      file.addInterface({
+        name: 'OpencodeTool',
+        isExported: true,
+        docs: ['One opencode tool of lich, under its MCP name: what opencode shows of it, and how it runs the `lich` command of its operation.'],
+        properties: [
+          { name: 'description', isReadonly: true, type: 'string', docs: ['The agent-facing description (the MCP tool\'s).'] },
+          { name: 'args', isReadonly: true, type: '(s: ToolSchema) => ToolArgs', docs: ['Builds the tool\'s arguments with the zod it is given.'] },
+          { name: 'operation', isReadonly: true, type: 'McpOperation', docs: ['The core operation the tool runs, as the `lich` command of that name.'] },
+          { name: 'json', isReadonly: true, type: 'boolean', docs: ['Whether the command line carries --json (for a command that has it).'] },
+          { name: 'resultExitCodes', isReadonly: true, type: 'readonly number[]', docs: ['Exit codes whose stdout is the result: exactly the exits of the operation\'s `x-outcomes`.'] },
+          {
+            name: 'capSeconds',
+            isReadonly: true,
+            hasQuestionToken: true,
+            type: '{ readonly field: string; readonly max: number }',
+            docs: ['The input\'s seconds field and the most seconds the tool waits: a tool call must return within a bound.'],
+          },
+        ],
+      });
       const entries = tools.map((t) => {
         const oc = t.doc['x-opencode']!;
-        const args = Object.fromEntries(
-          Object.keys(t.mcp.properties)
-            .map((name) => [name, zodArg(t.mcp.properties[name]!, t.mcp.required.includes(name))] as const),
-        );
-        // opencode checks the zod schema before execute, but a caller of execute() itself does
-        // not: a required argument left out is refused as `lich mcp` refuses it, never read as "".
-        const missing = mcpMissing(t.mcp);
-        const refusals = missing === undefined ? '' : `, ${tsLiteral(missing, 1)}`;
-        const checked = t.mcp.required.length === 0 ? 'args' : `requireArgs(${tsString(t.mcp.name)}, args, ${tsLiteral(t.mcp.required)}${refusals})`;
-        const mapped = `mcpToInput.${t.mcp.name}(${checked})`;
-        const input = oc.capSeconds === undefined
-          ? mapped
-          : `capSeconds(${mapped}, ${tsString(oc.capSeconds.field)}, ${oc.capSeconds.max})`;
-        const argv = t.doc['x-cli'].json ? `cliArgv.${t.doc.title}(${input}, { json: ${oc.json} })` : `cliArgv.${t.doc.title}(${input})`;
-        const argsText = Object.keys(args).length === 0 ? '{}' : `{\n${Object.entries(args).map(([k, v]) => `    ${k}: ${v},`).join('\n')}\n  }`;
-        return `${t.mcp.name}: tool({\n  description: ${tsString(t.mcp.description)},\n  args: ${argsText},\n  execute: async (args, context) => run(${argv}, context.abort, { resultExitCodes: ${tsLiteral(oc.resultExitCodes)} }),\n}),`;
+        const names = Object.keys(t.mcp.properties);
+        const args =
+          names.length === 0
+            ? '() => ({})'
+            : `(s) => ({\n${names.map((name) => `  ${name}: ${zodArg(t.mcp.properties[name]!, t.mcp.required.includes(name))},`).join('\n')}\n})`;
+        return code(`{\n  description: ${tsString(t.mcp.description)},\n  args: ${args},\n  operation: ${tsString(t.doc.title)},\n  json: ${oc.json},\n  resultExitCodes: ${tsLiteral(oc.resultExitCodes)},${
+          oc.capSeconds === undefined ? '' : `\n  capSeconds: ${tsLiteral(oc.capSeconds)},`
+        }\n}`);
       });
-      file.addFunction({
-        name: 'lichTools',
+      file.addVariableStatement({
+        declarationKind: VariableDeclarationKind.Const,
         isExported: true,
-        parameters: [
-          { name: 'tool', type: 'typeof opencodeTool' },
-          { name: 'run', type: 'RunLich' },
+        declarations: [
+          {
+            name: 'OPENCODE_TOOLS',
+            type: 'Readonly<Partial<Record<McpToolName, OpencodeTool>>>',
+            initializer: tsLiteral(Object.fromEntries(tools.map((t, i) => [t.mcp.name, entries[i]]))),
+          },
         ],
-        docs: [
-          [
-            'The opencode tools of lich, keyed by their MCP names, each running the `lich` command of its operation.',
-            '',
-            '@param tool `tool` from `@opencode-ai/plugin`: the plugin\'s own, so the schemas are built with the zod opencode reads.',
-            '@param run runs `lich`; see {@link RunLich}.',
-          ].join('\n'),
-        ],
-        statements: [`return {\n${entries.join('\n')}\n};`],
+        docs: ['The opencode tools of lich, keyed by their MCP names, in `tools/list` order (spec/opencode-tools.md; `x-opencode`).'],
       });
     },
   );
