@@ -70,7 +70,7 @@ export function removeRuntimeFile(file: string, info: RuntimeInfo): void {
   }
 }
 
-/** Whether process `pid` exists (core's lich-process.ts). */
+/** Whether process `pid` is a live process, not a zombie (core's lich-process.ts `pidAlive`). */
 export { pidAlive } from '@lich/core/lich-process';
 
 /**

@@ -45,6 +45,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ended, procStat } from '@lich/core/lich-process';
 import { sleep, systemClock, type Clock } from '../clock.js';
 
 /** The records' folder inside the data directory. */
@@ -308,30 +309,17 @@ function readProcs(): Proc[] {
   for (const name of names) {
     const c = name.charCodeAt(0);
     if (c < 48 || c > 57) continue;
-    const f = statFields(Number(name));
-    if (!f || f[0] === 'Z' || f[0] === 'X') continue;
-    out.push({ pid: Number(name), pgrp: Number(f[2]), start: f[19]! });
+    const s = procStat(Number(name));
+    if (!s || ended(s)) continue;
+    out.push({ pid: Number(name), pgrp: s.pgrp, start: String(s.started) });
   }
   return out;
 }
 
-/**
- * `/proc/<pid>/stat` from field 3 (`state`) on: the command name before it may hold spaces and
- * parentheses, so the fields are read after the last `)`. Undefined when the process is gone.
- */
-function statFields(pid: number): string[] | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-}
-
 /** `pid`'s start time (field 22, clock ticks since boot), undefined when it is gone. */
 export function startTime(pid: number): string | undefined {
-  return statFields(pid)?.[19];
+  const s = procStat(pid);
+  return s && String(s.started);
 }
 
 let boot: string | undefined;
