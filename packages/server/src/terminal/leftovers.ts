@@ -43,10 +43,11 @@
  * Linux only: elsewhere nothing is recorded (there is no `/proc` to prove a pid is the same
  * process), and nothing is swept.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ended, procStat } from '@lich/core/lich-process';
 import { sleep, systemClock, type Clock } from '../clock.js';
+import { writeWhole } from '../write-whole.js';
 
 /** The records' folder inside the data directory. */
 export const RECORDS_DIR = 'processes';
@@ -137,15 +138,13 @@ export class ProcessRecords {
     }
   }
 
-  /** Writes `name` whole or not at all: a temporary file renamed into place. */
+  /** Writes `name` whole or not at all: a temporary file renamed into place, removed when the write fails. */
   private write(name: string, rec: ProcessRecord | StartingRecord): void {
     if (!this.made) {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       this.made = true;
     }
-    const tmp = join(this.dir, `.${name}.${process.pid}.tmp`);
-    writeFileSync(tmp, `${JSON.stringify(rec)}\n`, { mode: 0o600 });
-    renameSync(tmp, join(this.dir, name));
+    writeWhole(join(this.dir, name), `${JSON.stringify(rec)}\n`, { temp: join(this.dir, `.${name}.${process.pid}.tmp`) });
   }
 
   /**
