@@ -178,7 +178,21 @@ async function impostorOn(port: number): Promise<{ seen: typeof seen; connection
     });
   });
   server.on('connection', () => n++);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // The dead lich's main thread is a zombie before its last thread has exited and let its sockets
+  // go: its port is free a moment later.
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      server.once('error', resolve);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', resolve);
+        resolve(undefined);
+      });
+    });
+    if (error === undefined) break;
+    if (error.code !== 'EADDRINUSE' || Date.now() > end) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return {
     seen: got,
     connections: () => n,
