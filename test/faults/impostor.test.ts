@@ -22,7 +22,7 @@ import { MCP_INITIALIZE, startMcp } from '../e2e/child-backend.js';
 import { alive, baseEnv, LICH_JS, ROOT, runLich, until, type Run } from '../e2e/harness.js';
 import { Backends } from './backends.js';
 import { CASES } from './cases.js';
-import { fault, MARK, newMark, tmpUnder, type Errands, type Scope } from './kit.js';
+import { fault, MARK, tmpUnder, type Errands, type Scope } from './kit.js';
 
 const NO_LICH = 'lich: no lich is running — open lich, or run this inside one of its sessions\n';
 
@@ -209,7 +209,7 @@ describe('a dead lich its parent has not reaped', () => {
     CASES.zombie.fault,
     fault(CASES.zombie, async (k) => {
       const zhome = backends.home('lich-zombie-');
-      const mark = newMark();
+      const mark = backends.mark();
       const tmp = tmpUnder(zhome);
       const file = join(zhome, 'config', 'lich', 'runtime.json');
       const where = { HOME: zhome, XDG_CONFIG_HOME: join(zhome, 'config'), XDG_DATA_HOME: join(zhome, 'data') };
