@@ -139,8 +139,13 @@ const minify = { minifyWhitespace: true, minifySyntax: true };
 // whole file or none.
 function writeWhole(path, data) {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true }); // a full disk takes the name but not the bytes
+    throw error;
+  }
 }
 
 // The wrapper CommonJS gets from node, in the source itself: the code cache is of exactly the

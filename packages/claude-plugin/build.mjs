@@ -126,8 +126,13 @@ function virtualChecks(checks, repo) {
 function writeWhole(path, data) {
   mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true }); // a full disk takes the name but not the bytes
+    throw error;
+  }
 }
 
 /**
@@ -191,33 +196,40 @@ export async function buildClaudePlugin({ root: repo, esbuild }) {
   // A fresh tree each build, written beside and swapped in, so a stale file never lingers and a
   // session loading the plugin mid-build sees a whole one.
   const staging = `${market}.${process.pid}.tmp`;
-  rmSync(staging, { recursive: true, force: true });
-  const stagedPlugin = join(staging, PLUGIN_NAME);
-  cpSync(join(here, 'plugin'), stagedPlugin, { recursive: true });
-  cpSync(join(here, 'README.md'), join(stagedPlugin, 'README.md'));
-  writeWhole(join(stagedPlugin, 'hooks/lich.js'), mod.outputFiles[0].text);
-  writeWhole(join(stagedPlugin, 'hooks/report.cjs'), hook.outputFiles[0].text);
-  writeWhole(
-    join(staging, '.claude-plugin/marketplace.json'),
-    `${JSON.stringify(
-      {
-        name: PLUGIN_NAME,
-        owner: { name: 'lich' },
-        description: "lich's own Claude Code plugin, as this lich build ships it.",
-        plugins: [{ name: PLUGIN_NAME, source: `./${PLUGIN_NAME}`, version, description: manifest.description }],
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  // The same tree is the @lich/claude-plugin package's dist/ (its package.json `files`): staged as
-  // a copy first, since the swap below moves the staging away.
   const packageDir = join(repo, PACKAGE_DIR);
   const packageStaging = `${packageDir}.${process.pid}.tmp`;
-  rmSync(packageStaging, { recursive: true, force: true });
-  cpSync(staging, packageStaging, { recursive: true });
-  swapIn(staging, market);
-  swapIn(packageStaging, packageDir);
+  try {
+    rmSync(staging, { recursive: true, force: true });
+    const stagedPlugin = join(staging, PLUGIN_NAME);
+    cpSync(join(here, 'plugin'), stagedPlugin, { recursive: true });
+    cpSync(join(here, 'README.md'), join(stagedPlugin, 'README.md'));
+    writeWhole(join(stagedPlugin, 'hooks/lich.js'), mod.outputFiles[0].text);
+    writeWhole(join(stagedPlugin, 'hooks/report.cjs'), hook.outputFiles[0].text);
+    writeWhole(
+      join(staging, '.claude-plugin/marketplace.json'),
+      `${JSON.stringify(
+        {
+          name: PLUGIN_NAME,
+          owner: { name: 'lich' },
+          description: "lich's own Claude Code plugin, as this lich build ships it.",
+          plugins: [{ name: PLUGIN_NAME, source: `./${PLUGIN_NAME}`, version, description: manifest.description }],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    // The same tree is the @lich/claude-plugin package's dist/ (its package.json `files`): staged as
+    // a copy first, since the swap below moves the staging away.
+    rmSync(packageStaging, { recursive: true, force: true });
+    cpSync(staging, packageStaging, { recursive: true });
+    swapIn(staging, market);
+    swapIn(packageStaging, packageDir);
+  } catch (error) {
+    // A build that failed half way (a full disk) leaves no staged tree behind.
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(packageStaging, { recursive: true, force: true });
+    throw error;
+  }
   writeWhole(join(repo, CODEX_HOOK_FILE), codexHook.outputFiles[0].text);
   return plugin;
 }

@@ -1,6 +1,6 @@
 // The data directory under faults (issue 22): lich.db on a full filesystem and on a read-only one,
 // for real — a small tmpfs mounted over the backend's XDG_DATA_HOME, filled to the last block or
-// remounted read-only. What must hold: a write that fails is one `lich:` line (exit 1) or a
+// remounted read-only; and the config directory (runtime.json, lich.log) the same way. What must hold: a write that fails is one `lich:` line (exit 1) or a
 // JSON / hook error naming the real cause, the backend keeps running, the store is never left
 // half-written (`PRAGMA integrity_check`), nothing of a failed start is left behind, and once
 // space (or write access) is back lich works again.
@@ -195,5 +195,41 @@ describe.skipIf(!root)('the data directory read-only', () => {
     cb = await startChildBackend(home, { providers: { inert: inertProvider() } });
     expect((await cb.lich(['open', '--project', project, '--kind', 'inert'])).code).toBe(0);
     expect(inspect(join(data, 'lich', 'lich.db'))).toEqual({ integrity: 'ok', labels: ['Session 1', 'Session 2'] });
+  }, 60_000);
+});
+
+describe.skipIf(!root)('the config directory on a full filesystem, or read-only', () => {
+  it('does not start on a full one, in one line, leaving no temporary file per attempt; doctor leaves no probe; it starts once space is back', async () => {
+    const config = join(home, 'config');
+    mkdirSync(config);
+    tmpfs(config, '64k');
+    const filler = fill(config);
+    const file = join(config, 'lich', 'runtime.json');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // The log file will not take a line either: a failed start says its one line and nothing else.
+      expect(await lich(['--no-window'])).toEqual({ code: 1, stdout: '', stderr: `lich: write the runtime file ${file}: ENOSPC: no space left on device, write\n` });
+    }
+    const doctor = await lich(['doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain(`${join(config, 'lich')} cannot be written to: ENOSPC: no space left on device, write\n`);
+    // Only the log file, which a start opens (empty: it took no line).
+    expect(readdirSync(join(config, 'lich'))).toEqual(['lich.log']);
+    expect(readdirSync(join(data, 'lich'))).not.toContain('lich.lock');
+
+    unlinkSync(filler);
+    cb = await startChildBackend(home);
+    expect(readdirSync(join(config, 'lich')).sort()).toEqual(['lich.log', 'runtime.json']);
+  }, 60_000);
+
+  it('does not start on an empty read-only one, in one line saying it is read-only', async () => {
+    const config = join(home, 'config');
+    mkdirSync(config);
+    tmpfs(config, '64k', { ro: true });
+    const dir = join(config, 'lich');
+    expect(await lich(['--no-window'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `lich: write the runtime file ${join(dir, 'runtime.json')}: EROFS: read-only file system, mkdir '${dir}'\n`,
+    });
   }, 60_000);
 });

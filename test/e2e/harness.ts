@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request as httpRequest } from 'node:http';
+import { pidAlive } from '@lich/core/lich-process';
 import { startServer, systemClock, type Clock, type Timer } from '@lich/server';
 import WebSocket from 'ws';
 
@@ -402,15 +403,8 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** Whether a process with this pid is still running. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether a process with this pid is still running: there, and not a zombie (core's `pidAlive`). */
+export const alive = pidAlive;
 
 /** The ticket a pending prose names on its `lich wait <ticket>` line. */
 export function ticketOf(prose: string): string {

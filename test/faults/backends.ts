@@ -26,6 +26,13 @@ export class Backends {
     return h;
   }
 
+  /** A new mark for processes a case starts itself: `cleanup` ends whatever carries it, however the case ended. */
+  mark(): string {
+    const mark = newMark();
+    this.marks.push(mark);
+    return mark;
+  }
+
   /**
    * `lich --no-window` in `home` (config/, data/, tmp/ under it), marked with `mark` (a new one
    * when omitted: a restart on the same home passes the first one's, so one scope covers both).

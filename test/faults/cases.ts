@@ -102,6 +102,11 @@ export const CASES = {
     sees: '`no lich is running` (exit 1) from the CLI, an error from `lich mcp` and the plugins; the impostor receives no request at all',
     kept: 'the token and the task, sent nowhere',
   },
+  zombie: {
+    fault: "an impostor on the port of a lich killed and not yet reaped (a zombie: its parent never waits)",
+    sees: '`no lich is running` (exit 1) from the CLI, an error from `lich mcp` and the plugins, as for a dead pid; `lich --no-window` starts again at once on the same data directory',
+    kept: 'the token and the task, sent nowhere; the data directory, taken over by the new start',
+  },
   twoHundred: {
     fault: '200 concurrent errands while a worker is killed and another stopped and continued',
     sees: 'each errand ends once: answered on its own ticket; at the killed worker, `unanswered` or `undelivered`, or refused (no live session) when it reached lich after the worker died',

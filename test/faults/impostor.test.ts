@@ -7,20 +7,22 @@
  *
  * Everything is real: a `lich --no-window` process killed with SIGKILL, an impostor listening on
  * its port, the built CLI, `lich mcp`, lich's Claude Code hook script and core's plugin link, run
- * as a user or a plugin would.
+ * as a user or a plugin would. And a lich killed under a parent that never reaps it: a zombie,
+ * which a signal 0 still reaches, with its /proc entry and start time still there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLich, writtenAt } from '@lich/core/lich-process';
+import { isLich, procStat, writtenAt } from '@lich/core/lich-process';
+import { becameZombie, underNonReapingParent } from '@lich/core/testing/zombie';
 import { pluginEndpoint, reportState } from '@lich/core/mod';
 import { MCP_INITIALIZE, startMcp } from '../e2e/child-backend.js';
-import { baseEnv, ROOT, runLich, until, type Run } from '../e2e/harness.js';
+import { alive, baseEnv, LICH_JS, ROOT, runLich, until, type Run } from '../e2e/harness.js';
 import { Backends } from './backends.js';
 import { CASES } from './cases.js';
-import { fault, type Errands, type Scope } from './kit.js';
+import { fault, MARK, tmpUnder, type Errands, type Scope } from './kit.js';
 
 const NO_LICH = 'lich: no lich is running — open lich, or run this inside one of its sessions\n';
 
@@ -159,6 +161,142 @@ describe('a dead lich’s coordinates', () => {
       expect(await new Promise((resolve) => hook.once('exit', resolve))).toBe(0);
 
       expect({ seen, connections }, 'the impostor was sent nothing, not even a connection').toEqual({ seen: [], connections: 0 });
+    }),
+  );
+});
+
+/** A plain HTTP server on `port` answering 501 to everything, and what it was sent. */
+async function impostorOn(port: number): Promise<{ seen: typeof seen; connections: () => number; close: () => Promise<void> }> {
+  const got: typeof seen = [];
+  let n = 0;
+  const server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      got.push({ method: req.method ?? '', url: req.url ?? '', body });
+      res.writeHead(501).end('Not Implemented');
+    });
+  });
+  server.on('connection', () => n++);
+  // The dead lich's main thread is a zombie before its last thread has exited and let its sockets
+  // go: its port is free a moment later.
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      server.once('error', resolve);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', resolve);
+        resolve(undefined);
+      });
+    });
+    if (error === undefined) break;
+    if (error.code !== 'EADDRINUSE' || Date.now() > end) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    seen: got,
+    connections: () => n,
+    close: () => {
+      // A failed case may leave a client's keep-alive socket open: close waits for none.
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('a dead lich its parent has not reaped', () => {
+  it(
+    CASES.zombie.fault,
+    fault(CASES.zombie, async (k) => {
+      const zhome = backends.home('lich-zombie-');
+      const mark = backends.mark();
+      const tmp = tmpUnder(zhome);
+      const file = join(zhome, 'config', 'lich', 'runtime.json');
+      const where = { HOME: zhome, XDG_CONFIG_HOME: join(zhome, 'config'), XDG_DATA_HOME: join(zhome, 'data') };
+      // `lich --no-window` as the child of a parent that never waits for it.
+      const z = await underNonReapingParent([process.execPath, LICH_JS, '--no-window'], {
+        env: { ...baseEnv(), ...where, LICH_LISTEN_PORT: '0', [MARK]: mark, TMPDIR: tmp },
+        out: join(zhome, 'backend.out'),
+      });
+      try {
+        let rec: { pid: number; port: number; token: string } | undefined;
+        await until(
+          () => {
+            try {
+              const read = JSON.parse(readFileSync(file, 'utf8'));
+              if (read.pid === z.pid) rec = read;
+            } catch {
+              // Not written yet.
+            }
+            return rec !== undefined;
+          },
+          'the backend to record itself',
+          20_000,
+        );
+        k.within({ mark, tmp, dataDir: join(zhome, 'data', 'lich'), repos: [], backendPid: () => (alive(z.pid) ? z.pid : undefined) }, { fresh: true });
+        process.kill(z.pid, 'SIGKILL');
+        await becameZombie(z.pid);
+        expect(() => process.kill(z.pid, 0), 'a signal 0 still reaches it').not.toThrow();
+        const imp = await impostorOn(rec!.port);
+        try {
+          const outside = { configHome: join(zhome, 'config'), env: { HOME: zhome, XDG_DATA_HOME: join(zhome, 'data') } };
+          for (const args of [['sessions'], ['sessions', '--json'], ['wait'], ['open', '--kind', 'shell']]) {
+            const r = await runLich(args, outside);
+            expect({ args, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ args, code: 1, stdout: '', stderr: NO_LICH });
+          }
+          const send = async (extra: Partial<Parameters<typeof runLich>[1]>) => {
+            const e = k.errands.errand();
+            const r = await runLich(['send', 'docs', `the secret task: ${e.prompt}`], extra);
+            k.errands.read(e, r, 'docs', { token: rec!.token });
+            return r;
+          };
+          expect(await send(outside)).toEqual({ code: 1, stdout: '', stderr: NO_LICH });
+
+          // lich mcp: it found the runtime file, whose lich is no longer running.
+          const mcp = startMcp({ XDG_CONFIG_HOME: join(zhome, 'config'), HOME: zhome });
+          try {
+            mcp.send(MCP_INITIALIZE);
+            await mcp.next();
+            mcp.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+            const e = k.errands.errand();
+            mcp.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'send_to_session', arguments: { session: 'docs', prompt: e.prompt } } });
+            const r = await mcp.next();
+            expect(r.result.isError).toBe(true);
+            expect(r.result.content[0].text).toBe(
+              `no lich is running — open lich, or run this inside one of its sessions. lich mcp found the runtime file ${file}, but the lich it records (pid ${z.pid}) is no longer running: it ended without removing the file`,
+            );
+            k.errands.ended(e, { status: 'failed', line: r.result.content[0].text });
+          } finally {
+            mcp.child.kill();
+            await mcp.exited;
+          }
+
+          // A session of the dead lich, confined (its /proc entry bound in as LICH_PROC) or not, and its plugin link.
+          const session = { LICH_PORT: String(rec!.port), LICH_TOKEN: rec!.token, LICH_SESSION_ID: 'b'.repeat(32), LICH_PID: String(z.pid) };
+          expect(await send({ env: { ...session, HOME: zhome } })).toEqual({ code: 1, stdout: '', stderr: NO_LICH });
+          expect(await send({ env: { ...session, LICH_PROC: `/proc/${z.pid}`, HOME: zhome } })).toEqual({ code: 1, stdout: '', stderr: NO_LICH });
+          const ep = pluginEndpoint(session, '0.20.0')!;
+          try {
+            expect(await reportState(ep, { state: 'busy' })).toEqual({ ok: false, reason: 'reach lich: no lich is running — open lich, or run this inside one of its sessions' });
+          } finally {
+            ep.agent.destroy();
+          }
+
+          // Doctor does not take the zombie for the store's holder, and a new start takes the data directory at once.
+          const doctor = await runLich(['doctor'], outside);
+          expect(doctor.stdout).toMatch(/\n\s+ok\s+store\s/);
+          const { b } = await backends.child(zhome, { mark });
+          expect(procStat(z.pid)?.state, 'the dead lich is still a zombie').toBe('Z');
+          expect((await b.lich(['sessions'])).code).toBe(0);
+          await b.quit();
+
+          expect({ seen: imp.seen, connections: imp.connections() }, 'the impostor was sent nothing, not even a connection').toEqual({ seen: [], connections: 0 });
+        } finally {
+          await imp.close();
+        }
+      } finally {
+        z.release();
+      }
     }),
   );
 });

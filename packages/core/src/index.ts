@@ -27,6 +27,7 @@ export {
   type ReadFile,
   NO_LICH_RUNNING,
   mcpNoLichText,
+  type NoLichCause,
   readRuntimeFile,
   resolveCoordinates,
   runtimeFilePath,

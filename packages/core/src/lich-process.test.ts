@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isLich, listenerRefusal, pidAlive, writtenAt } from './lich-process.js';
+import { ended, isLich, listenerRefusal, pidAlive, procStat, writtenAt } from './lich-process.js';
+import { zombie } from './testing/zombie.js';
 
 /** A pid that was alive a moment ago and is not now. */
 async function deadPid(): Promise<number> {
@@ -63,6 +64,36 @@ describe('whether a process is the lich that recorded its coordinates', () => {
     expect(isLich(pid)).toBe(false);
     expect(pidAlive(0)).toBe(false);
     expect(pidAlive(-3)).toBe(false);
+  });
+
+  it('is no lich for a killed process its parent has not reaped yet (a zombie), though a signal 0 still reaches it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lich-process-'));
+    const z = await zombie();
+    try {
+      expect(() => process.kill(z.pid, 0), 'the kernel still answers for it').not.toThrow();
+      const stat = procStat(z.pid)!;
+      expect(ended(stat)).toBe(true);
+      expect(pidAlive(z.pid)).toBe(false);
+      // The record it wrote before it died: written after it started, as a lich's runtime file is.
+      const file = join(dir, 'runtime.json');
+      writeFileSync(file, '{}');
+      expect(isLich(z.pid, writtenAt(file))).toBe(false);
+      expect(isLich(z.pid, undefined, `/proc/${z.pid}`), 'its /proc entry, bound in as a confined session’s LICH_PROC').toBe(false);
+      expect(listenerRefusal({ pid: z.pid }, {})).toBe('reach lich: no lich is running — open lich, or run this inside one of its sessions');
+    } finally {
+      z.release();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a process’s /proc entry: its pid, state, parent, group and start, the same for this process by pid and as self', () => {
+    const mine = procStat(process.pid)!;
+    expect(mine).toEqual(procStat('self'));
+    expect(mine).toEqual(procStat({ dir: `/proc/${process.pid}` }));
+    expect(mine.pid).toBe(process.pid);
+    expect(mine.ppid).toBe(process.ppid);
+    expect(ended(mine)).toBe(false);
+    expect(procStat({ dir: '/nowhere' })).toBeUndefined();
   });
 
   it('refuses a plugin link once, in the spec’s words, whose process is gone, and never one that names no process', async () => {

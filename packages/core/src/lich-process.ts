@@ -4,9 +4,10 @@
  * the real token in its query string, and for `send` the task's text).
  *
  * The coordinates name a process: the runtime file's `pid`, or a session's `LICH_PID` (the backend
- * that started it; in a confined session, seen at `LICH_PROC`). It must be alive, and it must be the process that recorded them, not a later
- * one that was handed the same pid: on Linux its start time (`/proc/<pid>/stat`) must not be after
- * the record — the runtime file's last write, or, for a session's variables, the start of the
+ * that started it; in a confined session, seen at `LICH_PROC`). It must be alive — not a zombie,
+ * which a signal 0 still reaches ({@link pidAlive}) — and it must be the process that recorded
+ * them, not a later one that was handed the same pid: on Linux its start time (`/proc/<pid>/stat`)
+ * must not be after the record — the runtime file's last write, or, for a session's variables, the start of the
  * process reading them, which that lich started. A process that is not there is no lich running,
  * and whatever listens on its port is sent nothing.
  *
@@ -24,35 +25,76 @@ export const NO_LICH_RUNNING = 'no lich is running — open lich, or run this in
 /** Clock ticks a second in `/proc/<pid>/stat` (`sysconf(_SC_CLK_TCK)`, 100 on every Linux lich runs on). */
 const CLOCK_TICKS = 100;
 
-/** Whether process `pid` exists (signal 0; a process of another user counts, EPERM). */
-export function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** One process as `/proc/<pid>/stat` shows it (proc(5)). */
+export interface ProcStat {
+  /** Field 1: its pid (as its own pid namespace numbers it, for an entry read there). */
+  pid: number;
+  /** Field 3: `R` running, `S` sleeping, `D` in I/O, `T`/`t` stopped, `Z` a zombie, `X` being reaped … */
+  state: string;
+  /** Field 4: its parent's pid. */
+  ppid: number;
+  /** Field 5: its process group's id. */
+  pgrp: number;
+  /** Field 22: when it started, in clock ticks since boot. */
+  started: number;
 }
 
 /**
- * The process whose `/proc` entry is `dir`: its pid (field 1 of `stat`) and when it started, in
- * clock ticks since boot (field 22); `undefined` when the entry cannot be read (no `/proc`, or the
- * process is gone).
+ * The process whose `/proc` entry is `/proc/<pid>` (`pid` a number or `'self'`) or the directory
+ * `dir` (an entry bound elsewhere, a confined session's `LICH_PROC`); `undefined` when the entry
+ * cannot be read (no `/proc`, or no such process — reaped). A zombie's entry still reads, with
+ * its start time: {@link ended} tells it apart.
  */
-function procStat(dir: string): { pid: number; started: number } | undefined {
+export function procStat(entry: number | 'self' | { dir: string }): ProcStat | undefined {
+  const dir = typeof entry === 'object' ? entry.dir : `/proc/${entry}`;
   try {
     const stat = readFileSync(`${dir}/stat`, 'utf8');
-    // The command name is in parentheses and may hold spaces: the fields count from after it.
-    const started = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    return Number.isFinite(started) ? { pid: Number.parseInt(stat, 10), started } : undefined;
+    // The command name is in parentheses and may hold spaces and parentheses: the fields count
+    // from after the last `)`.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const started = Number(f[19]);
+    if (f[0] === undefined || !Number.isFinite(started)) return undefined;
+    return { pid: Number.parseInt(stat, 10), state: f[0], ppid: Number(f[1]), pgrp: Number(f[2]), started };
   } catch {
     return undefined;
   }
 }
 
+/**
+ * Whether the process `s` shows has ended: a zombie (`Z`, dead and not yet reaped by its parent —
+ * one that never waits keeps it so for good, and pid 1 takes a second or more here) or one being
+ * reaped (`X`). It runs nothing, listens on nothing and holds no lock; only its pid is taken.
+ */
+export function ended(s: ProcStat): boolean {
+  return s.state === 'Z' || s.state === 'X';
+}
+
+/**
+ * Whether process `pid` is a live process: there (signal 0; a process of another user counts,
+ * EPERM) and, where `/proc` shows it, not a process that has {@link ended} — `kill(pid, 0)`
+ * answers for a zombie too, and a dead lich left a zombie by a parent that does not reap it would
+ * otherwise pass for a running one (issue 22: its port's impostor was sent the token). The one
+ * liveness check of every package: the clients' coordinates, the backend's workspace lock,
+ * doctor and rage.
+ */
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  let theirs = false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    theirs = true;
+  }
+  const s = procStat(pid);
+  if (s !== undefined) return !ended(s);
+  // No entry: reaped since the signal — unless there is no /proc to ask here, or it hides other
+  // users' processes (hidepid), where the signal's word stands.
+  return theirs || procStat('self') === undefined;
+}
+
 function startTicks(pid: number | 'self'): number | undefined {
-  return procStat(`/proc/${pid}`)?.started;
+  return procStat(pid)?.started;
 }
 
 /** The boot time in epoch ms (`/proc/stat` `btime`, whole seconds); `undefined` without it. */
@@ -67,17 +109,21 @@ function bootMs(): number | undefined {
 
 /**
  * Whether process `pid` may be the lich that recorded coordinates at `recordedAt` (epoch ms; the
- * runtime file's mtime), or — `recordedAt` absent — that started the process calling this: alive,
- * and not started after that moment. A start within 2 s after the file's write still counts (the
+ * runtime file's mtime), or — `recordedAt` absent — that started the process calling this: alive
+ * ({@link pidAlive}: a zombie is not), and not started after that moment. A start within 2 s after the file's write still counts (the
  * boot time is whole seconds); a recycled pid comes only after the pid space wrapped.
  *
  * `proc`, when given, is where the caller sees that lich's `/proc/<pid>` (a confined session's
  * `LICH_PROC`: its own `/proc` is a fresh pid namespace's, where the backend is not, and
  * sandbox/plan.ts binds the backend's entry in). A bound entry pins its process: it reads while
- * that lich lives and fails once it has exited, whatever process is handed the pid next.
+ * that lich lives, reads as a zombie from its death until it is reaped, and fails after that,
+ * whatever process is handed the pid next.
  */
 export function isLich(pid: number, recordedAt?: number, proc?: string): boolean {
-  if (proc !== undefined) return procStat(proc)?.pid === pid;
+  if (proc !== undefined) {
+    const s = procStat({ dir: proc });
+    return s !== undefined && s.pid === pid && !ended(s);
+  }
   if (!pidAlive(pid)) return false;
   const started = startTicks(pid);
   if (started === undefined) return true;

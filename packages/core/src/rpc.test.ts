@@ -342,6 +342,23 @@ describe('resolveCoordinates', () => {
     await expect(resolveCoordinates({ HOME: '/h' }, files({ [path]: runtime(1, '') }).readFile)).rejects.toThrow(NO_LICH_RUNNING);
   });
 
+  it('says, on the mcp surface, what it found: a runtime file whose lich is gone, or a session whose lich is gone — not where it looked', async () => {
+    const path = '/h/.config/lich/runtime.json';
+    const stale = files({ [path]: JSON.stringify({ pid: 4242, port: 5000, token: 't' }) }).readFile;
+    const gone = () => false;
+    await expect(resolveCoordinates({ HOME: '/h' }, stale, 'cli', gone)).rejects.toThrow(new LichError(NO_LICH_RUNNING));
+    await expect(resolveCoordinates({ HOME: '/h' }, stale, 'mcp', gone)).rejects.toThrow(
+      new LichError(`${NO_LICH_RUNNING}. lich mcp found the runtime file ${path}, but the lich it records (pid 4242) is no longer running: it ended without removing the file`),
+    );
+    const session = { LICH_PORT: '5000', LICH_TOKEN: 't', LICH_PID: '4242' };
+    await expect(resolveCoordinates(session, stale, 'mcp', gone)).rejects.toThrow(
+      new LichError(`${NO_LICH_RUNNING}. The lich its LICH_PORT and LICH_TOKEN belong to (LICH_PID 4242) is no longer running`),
+    );
+    // No runtime file at all: where it looked, and the likely cause.
+    await expect(resolveCoordinates({ HOME: '/h' }, files({}).readFile, 'mcp', gone)).rejects.toThrow(new LichError(mcpNoLichText({ HOME: '/h' })));
+    expect(mcpNoLichText({ HOME: '/h' })).toContain('lich mcp looked for its runtime file at /h/.config/lich/runtime.json, the default place');
+  });
+
   it('refuses a LICH_PORT that is not a port', async () => {
     await expect(resolveCoordinates({ LICH_PORT: 'x1', LICH_TOKEN: 't' }, files({}).readFile)).rejects.toThrow(
       'reach lich: LICH_PORT is not a port: "x1"',
@@ -353,10 +370,12 @@ describe('unreachableText', () => {
   const path = '/h/.config/lich/runtime.json';
   const gone = () => false;
 
-  it('is no lich running for a runtime file\'s coordinates — the mcp surface says where it looked', async () => {
+  it('is no lich running for a runtime file\'s coordinates — the mcp surface says the file it found names a lich that listens nowhere', async () => {
     const where = { port: 5000, token: 't', source: 'runtime-file' as const, pid: 4242 };
     expect(await unreachableText(where, { HOME: '/h' }, files({}).readFile)).toBe(NO_LICH_RUNNING);
-    expect(await unreachableText(where, { HOME: '/h' }, files({}).readFile, 'mcp')).toBe(mcpNoLichText({ HOME: '/h' }));
+    expect(await unreachableText(where, { HOME: '/h' }, files({}).readFile, 'mcp')).toBe(
+      `${NO_LICH_RUNNING}. lich mcp found the runtime file ${path}, but nothing listens on the port it records (5000): the lich it names has ended, or is ending`,
+    );
   });
 
   it('is no lich running for LICH_PORT when the runtime file names no live lich either', async () => {

@@ -40,15 +40,44 @@ export type ReadFile = (path: string) => Promise<string>;
 export { NO_LICH_RUNNING } from './lich-process.js';
 
 /**
- * The "no lich" refusal as `lich mcp` words it: {@link NO_LICH_RUNNING}, then where it looked and
- * the likely cause when it looked in the default place. An MCP client started the server, not a
- * person at a shell, and clients built on the MCP SDK's stdio transport hand a server only HOME,
- * LOGNAME, PATH, SHELL, TERM and USER (its `getDefaultEnvironment`): a lich running under another
- * XDG_CONFIG_HOME, or a session's LICH_PORT and LICH_TOKEN, never reach it, and "no lich is
- * running" alone would send the person to start a second one. The CLI keeps the exact sentence.
+ * Why a command found no lich to reach, for `lich mcp`'s words ({@link mcpNoLichText}):
+ * - `no-record`: no runtime file where it looked (or one naming no port or no token, which counts
+ *   as none: wire.md § 3);
+ * - `gone`: the runtime file names process `pid`, which is no longer the lich that wrote it (gone,
+ *   a zombie, or a later process handed its pid: lich-process.ts `isLich`) — a lich that ended
+ *   without removing its record;
+ * - `silent`: the lich the runtime file names listens nowhere — nothing answers on its `port`;
+ * - `session-gone`: the session's own lich, `LICH_PID` = `pid`, is no longer running.
  */
-export function mcpNoLichText(env: Env): string {
+export type NoLichCause =
+  | { kind: 'no-record' }
+  | { kind: 'gone'; pid: number }
+  | { kind: 'silent'; port: number }
+  | { kind: 'session-gone'; pid: number };
+
+/**
+ * The "no lich" refusal as `lich mcp` words it: {@link NO_LICH_RUNNING}, then what it found and
+ * what is true of it. An MCP client started the server, not a person at a shell, and clients
+ * built on the MCP SDK's stdio transport hand a server only HOME, LOGNAME, PATH, SHELL, TERM and
+ * USER (its `getDefaultEnvironment`): a lich running under another XDG_CONFIG_HOME, or a
+ * session's LICH_PORT and LICH_TOKEN, never reach it, and "no lich is running" alone would send
+ * the person to start a second one. So with no runtime file found, it says where it looked and
+ * the likely cause; with one found whose lich has ended, it says that (the file was in the right
+ * place: pointing elsewhere would mislead). The CLI keeps the exact sentence.
+ *
+ * @param cause why no lich was reached (default `no-record`).
+ */
+export function mcpNoLichText(env: Env, cause: NoLichCause = { kind: 'no-record' }): string {
+  if (cause.kind === 'session-gone') {
+    return `${NO_LICH_RUNNING}. The lich its LICH_PORT and LICH_TOKEN belong to (LICH_PID ${cause.pid}) is no longer running`;
+  }
   const file = runtimeFilePath(env);
+  if (cause.kind === 'gone') {
+    return `${NO_LICH_RUNNING}. lich mcp found the runtime file ${file}, but the lich it records (pid ${cause.pid}) is no longer running: it ended without removing the file`;
+  }
+  if (cause.kind === 'silent') {
+    return `${NO_LICH_RUNNING}. lich mcp found the runtime file ${file}, but nothing listens on the port it records (${cause.port}): the lich it names has ended, or is ending`;
+  }
   if ((env.XDG_CONFIG_HOME ?? '') !== '') {
     return `${NO_LICH_RUNNING}. lich mcp looked for its runtime file at ${file}, under the XDG_CONFIG_HOME it was given: if lich runs under another one, pass that one in this server's "env"`;
   }
@@ -142,19 +171,19 @@ export async function resolveCoordinates(
   surface: 'cli' | 'mcp' = 'cli',
   lich: (pid: number, recordedAt?: number, proc?: string) => boolean = isLich,
 ): Promise<Coordinates> {
-  const none = () => new LichError(surface === 'mcp' ? mcpNoLichText(env) : NO_LICH_RUNNING);
+  const none = (cause?: NoLichCause) => new LichError(surface === 'mcp' ? mcpNoLichText(env, cause) : NO_LICH_RUNNING);
   const envPort = env.LICH_PORT ?? '';
   const envToken = env.LICH_TOKEN ?? '';
   if (envPort !== '' && envToken !== '') {
     const port = parsePort(envPort);
     // As mod/link.ts's linkCoordinates reads them for the plugins (which cannot import this module).
     const pid = /^\d+$/.test(env.LICH_PID ?? '') ? Number(env.LICH_PID) : undefined;
-    if (pid !== undefined && !lich(pid, undefined, env.LICH_PROC || undefined)) throw none();
+    if (pid !== undefined && !lich(pid, undefined, env.LICH_PROC || undefined)) throw none({ kind: 'session-gone', pid });
     return { port, token: envToken, source: 'env', ...(pid !== undefined ? { pid } : {}) };
   }
   const info = await readRuntimeFile(env, readFile);
   if (!info || info.port === 0 || info.token === '') throw none();
-  if (info.pid > 0 && !lich(info.pid, writtenAt(runtimeFilePath(env)))) throw none();
+  if (info.pid > 0 && !lich(info.pid, writtenAt(runtimeFilePath(env)))) throw none({ kind: 'gone', pid: info.pid });
   return { port: info.port, token: info.token, source: 'runtime-file', pid: info.pid };
 }
 
@@ -175,7 +204,7 @@ export async function resolveCoordinates(
  * Never throws: a runtime file that cannot be read is no lich recorded.
  */
 export async function unreachableText(where: Coordinates, env: Env, readFile: ReadFile, surface: 'cli' | 'mcp' = 'cli', lich = isLich): Promise<string> {
-  const none = surface === 'mcp' && where.source === 'runtime-file' ? mcpNoLichText(env) : NO_LICH_RUNNING;
+  const none = surface === 'mcp' && where.source === 'runtime-file' ? mcpNoLichText(env, { kind: 'silent', port: where.port }) : NO_LICH_RUNNING;
   if (where.source === 'runtime-file') return none;
   let info: RuntimeInfo | null;
   try {

@@ -71,7 +71,8 @@ export function backendLog(stderr: NodeJS.WritableStream, file: () => LogFile | 
  * Runs the backend until SIGINT, SIGTERM or `system.Quit`. Prints one line saying where it
  * listens and that this lich has no window, and one with a one-time link to its page (the web
  * view); logs go to stderr and to `<configDir>/lich.log` (the link's code masked).
- * A log file that will not open is said once on stderr, and the backend runs on stderr alone.
+ * A log file that will not open, or stops taking lines, is said once on stderr — once the backend
+ * has started: a start that fails says its one line alone — and the backend runs on stderr alone.
  *
  * @returns the exit code: 0 after a clean stop, 1 when it could not start (one `lich: …` line
  *   on stderr).
@@ -86,16 +87,22 @@ export async function runForeground(o: ForegroundOptions): Promise<number> {
     o.stderr.write(`lich: ${oneLine(String((err as Error)?.message ?? err))}\n`);
     return 1;
   }
+  // What the log file says of itself waits until the backend has started: a start that fails
+  // says one `lich: …` line and nothing else, and a full or read-only config directory fails the
+  // log and the start alike.
+  let started = false;
+  const held: string[] = [];
+  const aboutLog = (line: string) => (started ? o.stderr.write(`${line}\n`) : held.push(line));
   let file: LogFile | undefined;
   try {
     file = LogFile.open(config, {
       onError: (error) => {
         file = undefined;
-        o.stderr.write(`the log file ${logPath(config)} stopped taking lines (${oneLine(error.message)}): this lich logs to stderr only from now on\n`);
+        aboutLog(`the log file ${logPath(config)} stopped taking lines (${oneLine(error.message)}): this lich logs to stderr only from now on`);
       },
     });
   } catch (error) {
-    o.stderr.write(`the log file ${logPath(config)} will not open (${oneLine((error as Error).message)}): this lich logs to stderr only\n`);
+    aboutLog(`the log file ${logPath(config)} will not open (${oneLine((error as Error).message)}): this lich logs to stderr only`);
   }
   const log = backendLog(o.stderr, () => file);
   let server: RunningServer;
@@ -116,7 +123,8 @@ export async function runForeground(o: ForegroundOptions): Promise<number> {
     file?.close();
     return 1;
   }
-  for (const notice of o.notices ?? []) o.stderr.write(`${notice}\n`);
+  started = true;
+  for (const notice of [...held.splice(0), ...(o.notices ?? [])]) o.stderr.write(`${notice}\n`);
   file?.mask(server.token);
   const listening = `lich ${o.version} listens on 127.0.0.1:${server.port} (pid ${server.pid}) with no window: its sessions run here, and "lich quit" or Ctrl-C ends it.`;
   o.stdout.write(`${listening}\n`);

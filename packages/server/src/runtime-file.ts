@@ -3,11 +3,12 @@
  * `LICH_DEV` is set), `{"pid","port","token"}`, mode 0600, written once the listener is up and
  * removed on a clean close. A command outside a session reads it to find the running lich.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { isLich, writtenAt } from '@lich/core/lich-process';
 import { join } from 'node:path';
 import { makeDir } from './make-dir.js';
+import { writeWhole } from './write-whole.js';
 
 /** What the file holds (`singleton.Info`). */
 export interface RuntimeInfo {
@@ -50,14 +51,14 @@ export function readRuntimeFile(file: string): RuntimeInfo | undefined {
 
 /**
  * Writes the runtime file: compact JSON, no newline, mode 0600, its directory created 0700.
- * Written aside and renamed into place, so a reader never sees half a file.
+ * Written aside and renamed into place, so a reader never sees half a file; a write that fails
+ * (a full or read-only directory) leaves nothing behind (write-whole.ts).
+ * @throws the node error of the directory, the write or the rename.
  */
 export function writeRuntimeFile(file: string, info: RuntimeInfo): void {
   const dir = join(file, '..');
   makeDir(dir, 0o700);
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify({ pid: info.pid, port: info.port, token: info.token }), { mode: 0o600 });
-  renameSync(tmp, file);
+  writeWhole(file, JSON.stringify({ pid: info.pid, port: info.port, token: info.token }));
 }
 
 /** Removes the runtime file, but only while it still names this launch (another lich may have replaced it). */
@@ -70,7 +71,7 @@ export function removeRuntimeFile(file: string, info: RuntimeInfo): void {
   }
 }
 
-/** Whether process `pid` exists (core's lich-process.ts). */
+/** Whether process `pid` is a live process, not a zombie (core's lich-process.ts `pidAlive`). */
 export { pidAlive } from '@lich/core/lich-process';
 
 /**

@@ -7,6 +7,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync,
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ended, procStat } from '@lich/core/lich-process';
 
 export interface TempLich {
   root: string;
@@ -87,9 +88,9 @@ export function processesMentioning(text: string): string[] {
   const found: string[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    const stat = procStat(Number(name));
+    if (!stat || ended(stat)) continue;
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))) continue;
       const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
       if (cmd.includes(text)) found.push(`${name} ${cmd}`);
     } catch {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { zombie } from '@lich/core/testing/zombie';
 import { tempLich, type TempLich } from './testing.js';
 import { LOCK_FILE, takeWorkspaceLock } from './workspace-lock.js';
 
@@ -59,6 +60,19 @@ describe('takeWorkspaceLock', () => {
       lock.release();
     }
     expect(readdirSync(dirs.dataDir)).toEqual([]);
+  });
+
+  it('replaces the lock of a backend killed a moment ago that its parent has not reaped yet (a zombie holds nothing)', async () => {
+    const z = await zombie();
+    try {
+      mkdirSync(dirs.dataDir, { recursive: true });
+      writeFileSync(lockFile(), `${z.pid}\n`);
+      const lock = takeWorkspaceLock(dirs.dataDir);
+      expect(readFileSync(lockFile(), 'utf8')).toBe(`${process.pid}\n`);
+      lock.release();
+    } finally {
+      z.release();
+    }
   });
 
   it('treats its own pid left by an earlier process (a container reusing pids) as stale', () => {

@@ -6,10 +6,12 @@
  * store, and the second one's start-up parks every session the first one is running. So the
  * backend takes `<dataDir>/lich.lock` before it opens (or migrates) the store and lets it go on
  * close: a file created exclusively (`O_EXCL`) holding the holder's pid in decimal and a
- * newline. A lock whose pid is dead is stale (a backend that crashed) and is replaced.
+ * newline. A lock whose pid is dead — gone, or a zombie — is stale (a backend that crashed) and is
+ * replaced.
  */
 import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pidAlive } from '@lich/core/lich-process';
 import { goQuote } from '@lich/core/quote';
 import { makeDir } from './make-dir.js';
 import { StartRefusal } from './errors.js';
@@ -98,12 +100,9 @@ function alive(pid: number, path: string): boolean {
   // Our own pid is live only if this process took the lock: after a crash and a restart a
   // container often hands the new backend the very pid the old one had.
   if (pid === process.pid) return held.has(path);
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  // Not a zombie either: a backend killed a moment ago is one until its parent reaps it (pid 1
+  // takes a second or more here; a parent that never waits, for good), and holds nothing.
+  return pidAlive(pid);
 }
 
 /**

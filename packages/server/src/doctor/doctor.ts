@@ -99,7 +99,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
   return { version: o.version, platform: goPlatform(), checks, totalMs: performance.now() - started };
 }
 
-/** home: `<config-dir>/lich` can be created and written to (fail), and the probe removed (warn). */
+/** home: `<config-dir>/lich` can be created and written to (fail), and the probe removed (warn) — a probe that could not be written too. */
 function checkHome(dir: string): Found {
   try {
     makeDir(dir, 0o700);
@@ -110,6 +110,8 @@ function checkHome(dir: string): Found {
   try {
     writeFileSync(probe, 'lich doctor\n', { mode: 0o600 });
   } catch (error) {
+    // A full disk takes the probe's name but not its bytes: a diagnosis leaves nothing behind.
+    rmSync(probe, { force: true });
     return fail(`${dir} cannot be written to: ${reason(error)}`);
   }
   try {

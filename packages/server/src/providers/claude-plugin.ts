@@ -74,8 +74,14 @@ export function sessionClaudePlugin(shipped: string, dataDir: string, now = Date
   }
   const staging = join(root, `.${build}.${process.pid}.tmp`);
   rmSync(staging, { recursive: true, force: true });
-  makeDir(staging);
-  cpSync(shipped, join(staging, CLAUDE_PLUGIN_NAME), { recursive: true });
+  try {
+    makeDir(staging);
+    cpSync(shipped, join(staging, CLAUDE_PLUGIN_NAME), { recursive: true });
+  } catch (error) {
+    // A full or read-only data directory: half a copy is nobody's.
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
   try {
     renameSync(staging, join(root, build));
   } catch (error) {

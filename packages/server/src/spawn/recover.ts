@@ -26,7 +26,8 @@
  * pid and start time, and its process group is killed first, so nothing writes into the checkout
  * while it is settled here.
  */
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
+import { procStat } from '@lich/core/lich-process';
 import { SpawnError } from '../errors.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { groupAlive, signalGroup } from '../terminal/group.js';
@@ -135,13 +136,7 @@ async function stopOrphan(i: CheckoutIntent): Promise<void> {
 
 /** When process `pid` started, in clock ticks since boot (`/proc/<pid>/stat` field 22); undefined when it is not there (or no `/proc`). */
 export function processStart(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    return Number.isFinite(ticks) ? ticks : undefined;
-  } catch {
-    return undefined;
-  }
+  return procStat(pid)?.started;
 }
 
 function isDirectory(dir: string): boolean {

@@ -10,7 +10,8 @@
  * waiting on a parent that is gone. It is still in the group, and SIGKILL reaches it: the one
  * signal a pid namespace's init takes from outside (it ignores the SIGHUP the hangup sends).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { ended, procStat } from '@lich/core/lich-process';
 
 /**
  * Sends `signal` to every process of the group `pgid` (0: only asks whether it has any).
@@ -35,15 +36,8 @@ export function groupAlive(pgid: number): boolean {
   if (process.platform !== 'linux') return true;
   for (const name of readdirSync('/proc')) {
     if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue; // gone since the listing
-    }
-    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
+    const s = procStat(Number(name)); // undefined: gone since the listing
+    if (s !== undefined && s.pgrp === pgid && !ended(s)) return true;
   }
   return false;
 }

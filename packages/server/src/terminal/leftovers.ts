@@ -43,9 +43,11 @@
  * Linux only: elsewhere nothing is recorded (there is no `/proc` to prove a pid is the same
  * process), and nothing is swept.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { ended, procStat } from '@lich/core/lich-process';
 import { sleep, systemClock, type Clock } from '../clock.js';
+import { writeWhole } from '../write-whole.js';
 
 /** The records' folder inside the data directory. */
 export const RECORDS_DIR = 'processes';
@@ -136,15 +138,13 @@ export class ProcessRecords {
     }
   }
 
-  /** Writes `name` whole or not at all: a temporary file renamed into place. */
+  /** Writes `name` whole or not at all: a temporary file renamed into place, removed when the write fails. */
   private write(name: string, rec: ProcessRecord | StartingRecord): void {
     if (!this.made) {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       this.made = true;
     }
-    const tmp = join(this.dir, `.${name}.${process.pid}.tmp`);
-    writeFileSync(tmp, `${JSON.stringify(rec)}\n`, { mode: 0o600 });
-    renameSync(tmp, join(this.dir, name));
+    writeWhole(join(this.dir, name), `${JSON.stringify(rec)}\n`, { temp: join(this.dir, `.${name}.${process.pid}.tmp`) });
   }
 
   /**
@@ -308,30 +308,17 @@ function readProcs(): Proc[] {
   for (const name of names) {
     const c = name.charCodeAt(0);
     if (c < 48 || c > 57) continue;
-    const f = statFields(Number(name));
-    if (!f || f[0] === 'Z' || f[0] === 'X') continue;
-    out.push({ pid: Number(name), pgrp: Number(f[2]), start: f[19]! });
+    const s = procStat(Number(name));
+    if (!s || ended(s)) continue;
+    out.push({ pid: Number(name), pgrp: s.pgrp, start: String(s.started) });
   }
   return out;
 }
 
-/**
- * `/proc/<pid>/stat` from field 3 (`state`) on: the command name before it may hold spaces and
- * parentheses, so the fields are read after the last `)`. Undefined when the process is gone.
- */
-function statFields(pid: number): string[] | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-}
-
 /** `pid`'s start time (field 22, clock ticks since boot), undefined when it is gone. */
 export function startTime(pid: number): string | undefined {
-  return statFields(pid)?.[19];
+  const s = procStat(pid);
+  return s && String(s.started);
 }
 
 let boot: string | undefined;
