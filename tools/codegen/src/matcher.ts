@@ -1,7 +1,7 @@
 /**
  * The JSON Schema subset a `when` of `x-outcomes` or `x-rpc` may use: exactly the keywords core's
  * matcher reads (`holds`, `HOLDS_KEYWORDS` in packages/core/src/contract-tables.ts; codegen does
- * not import the packages, so test/matcher.test.ts checks that the two lists are the same). The
+ * not import the packages, so tools/codegen/test/matcher.test.ts checks that the two lists are the same). The
  * validate step refuses a `when` with any other keyword, so a contract can never say something
  * the matcher would silently ignore.
  */
