@@ -259,7 +259,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
               providers,
               observe: (id, state) => (relay.observe(id, state), rpc.cost.observe(id, state), web.observed(id)),
               heard: (id) => host.heard(id),
-              started: (id) => host.started(id),
+              started: (id) => (host.started(id), relay.started(id)),
               log,
             },
             path,

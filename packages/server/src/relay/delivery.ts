@@ -112,6 +112,19 @@ export class Delivery {
     book.after(e, timings.readyPollMs, poll);
   }
 
+  /**
+   * Something that may have made `targetId` ready happened (its plugin reported its start,
+   * Relay.started): the oldest errand held for it is handed over now, as its next poll would —
+   * offered to its mod, or typed once the target is ready — rather than up to `readyPollMs` later
+   * (measured: ~125 ms on each fresh worker's path to its task). Otherwise its polls go on.
+   */
+  wake(targetId: string): void {
+    const e = this.held.get(targetId)?.find((x) => x.phase === 'queued');
+    if (!e || this.behind(e) || !this.d.host.live(targetId)) return;
+    if (this.d.offer(e)) return;
+    if (this.d.host.ready(targetId)) this.typeIn(e);
+  }
+
   /** Files `e` among the errands held for its target, in send order. */
   private hold(e: Errand): void {
     const list = this.held.get(e.targetId) ?? [];
