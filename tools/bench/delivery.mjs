@@ -252,6 +252,8 @@ export async function benchDelivery(o = {}) {
         const r = await sent;
         if (route === 'mod' && (r.code !== 0 || r.stdout !== 'bench answer\n')) throw new Error(`lich send #${i} exited ${r.code}: ${r.stdout}${r.stderr}`);
         const parts = sendParts(traceMarks(backend.stderr().slice(logFrom)), r.spawnedAt, req.receivedHr, session.id);
+        // BENCH_DELIVERY_DUMP=1: every mark of the send, ms from its spawn, for a look by hand.
+        if (process.env.BENCH_DELIVERY_DUMP) log(traceMarks(backend.stderr().slice(logFrom)).map((x) => `${x.event} ${x.key} ${round(x.at - r.spawnedAt)}`).join(' | ') + ` | request ${round(req.receivedHr - r.spawnedAt)}`);
         lichParts.push(parts);
         await endOfTurn(req.seq + 1, `the end of lich turn #${i}`).catch(() => undefined);
         await sleep(300);
