@@ -21,8 +21,8 @@
 //   settle     → the Enter written (enter): the client still drawing, then 150 ms of quiet
 //   client     → the request reaching the fake model: the client's own, from Enter
 // (mod route: hold = accepted → offered; handOver = offered → collected by the mod's poll;
-// client = collected → request, split at the `busy` report of lich's UserPromptSubmit hook reaching
-// lich: toBusyReport, busyReportToRequest.) On the mod route a third client is pasted at too: the
+// client = collected → request, split at the turn's `busy` reaching lich — its mod's, made at
+// turn.start, once the prompt is taken: toBusyReport, busyReportToRequest.) On the mod route a third client is pasted at too: the
 // same one with lich's plugin loaded and a lich session's variables, whose hooks run on a paste as
 // they do on a prompt its mod submits — what the plugin costs on the path to the request. The direct paste has take (paste → first output, where Enter is
 // pressed at once) and client (Enter → request). What is not the settle or the CLI's start is
@@ -122,8 +122,8 @@ export function sendParts(marks, spawnedAt, requestAt, sessionId) {
   const offered = marks.find((x) => x.event === 'offered' && x.key === ticket);
   if (offered) {
     const collected = find('collected', (x) => x.key === ticket);
-    // The UserPromptSubmit hook's `busy`: lich's classic hook, a process Claude Code starts and
-    // waits for before it sends the request.
+    // The turn's `busy`: reported by the mod at turn.start, before the turn's first request
+    // (before lich-plugin's mod made it, the UserPromptSubmit hook's process did, blocking).
     const busy = marks.find((x) => x.event === 'report' && x.at >= collected.at && x.key.endsWith(':busy') && (sessionId === undefined || x.key === `/hook:${sessionId}:busy`));
     return {
       route: 'mod',
@@ -156,6 +156,20 @@ export function sendParts(marks, spawnedAt, requestAt, sessionId) {
     settleQuiet: enter.at - (last?.at ?? firstAt),
     client: requestAt - enter.at,
   };
+}
+
+/**
+ * The mod route over the direct paste, in means over the sends (ms), which add up exactly:
+ * `overDirect = cliStart + lichsOwn (RPC + hold + hand-over) + plugin (a direct paste with lich's
+ * plugin over one without) + rest (the client's own, and the noise between two pastes)`.
+ */
+function meanSplit(lichParts, directParts, pluginParts) {
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const overDirect = mean(lichParts.map((x, i) => x.total - directParts[i].total));
+  const cliStart = mean(lichParts.map((x) => x.cliStart));
+  const lichsOwn = mean(lichParts.map((x) => x.rpc + x.hold + x.handOver));
+  const plugin = mean(pluginParts.map((x, i) => x.total - directParts[i].total));
+  return { overDirect: round(overDirect), cliStart: round(cliStart), lichsOwn: round(lichsOwn), plugin: round(plugin), rest: round(overDirect - cliStart - lichsOwn - plugin) };
 }
 
 /**
@@ -296,6 +310,8 @@ export async function benchDelivery(o = {}) {
               directWithPlugin: pluginMed,
               pluginOnPathMs: round(median(pluginParts.map((x, i) => x.total - directParts[i].total))),
               restMs: round(median(lichParts.map((x, i) => x.total - pluginParts[i].total - x.cliStart - (x.rpc + x.hold + x.handOver)))),
+              // The same split in means, which add up to the mean over the direct paste exactly.
+              meanSplitMs: meanSplit(lichParts, directParts, pluginParts),
             }
           : {}),
         lichP90Total: round(percentile(lichParts.map((x) => x.total), 90)),

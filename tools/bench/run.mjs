@@ -158,7 +158,7 @@ function deliveryRows(f, row) {
     const parts =
       route === 'typed'
         ? `CLI start ${l.cliStart} + RPC ${l.rpc} + relay hold ${l.hold} + typing ${l.prep} + the client takes the paste ${l.take} + settle ${l.settle} (the client drawing ${l.settleDrawing}, then quiet ${l.settleQuiet}) + the client, Enter → request ${l.client}`
-        : `CLI start ${l.cliStart} + RPC ${l.rpc} + relay hold ${l.hold} + the mod's poll takes it ${l.handOver} + the client (its mod's prompt.submit) → request ${l.client} (→ its UserPromptSubmit hook's \`busy\` reaching lich ${l.toBusyReport}, then → request ${l.busyReportToRequest})`;
+        : `CLI start ${l.cliStart} + RPC ${l.rpc} + relay hold ${l.hold} + the mod's poll takes it ${l.handOver} + the client (its mod's prompt.submit) → request ${l.client} (→ the turn's \`busy\`, its mod's at turn.start, reaching lich ${l.toBusyReport}, then → request ${l.busyReportToRequest})`;
     const what =
       route === 'typed'
         ? `real Claude Code (${d.client}), typed at (no lich plugin: paste, 150 ms quiet, Enter): \`lich send\` → request at the model`
@@ -174,7 +174,7 @@ function deliveryRows(f, row) {
         ? [
             row(
               `… a direct paste into the same client with lich's plugin loaded (its hooks run on a paste as on a prompt its mod submits)`,
-              `${x.directWithPlugin.total} ms = takes the paste ${x.directWithPlugin.take} + Enter → request ${x.directWithPlugin.client}; the plugin on the path: ${x.pluginOnPathMs} ms over the paste without it. The mod route over the direct paste, ${x.overDirectMs} ms = CLI start ${l.cliStart} + lich's own (RPC + hold + hand-over) ${x.lichsOwnMs} + lich's plugin on the client's path ${x.pluginOnPathMs} + the rest ${x.restMs} (the client's own and noise; each a median per send)`,
+              `${x.directWithPlugin.total} ms = takes the paste ${x.directWithPlugin.take} + Enter → request ${x.directWithPlugin.client}; the plugin on the path: ${x.pluginOnPathMs} ms over the paste without it. The mod route over the direct paste, ${x.overDirectMs} ms = CLI start ${l.cliStart} + lich's own (RPC + hold + hand-over) ${x.lichsOwnMs} + lich's plugin on the client's path ${x.pluginOnPathMs} + the rest ${x.restMs} (the client's own and noise; each a median per send, so they need not add up); in means, which do: ${x.meanSplitMs.overDirect} = CLI start ${x.meanSplitMs.cliStart} + lich's own ${x.meanSplitMs.lichsOwn} + lich's plugin ${x.meanSplitMs.plugin} + the rest ${x.meanSplitMs.rest}`,
               '—',
               '—',
             ),
