@@ -16,8 +16,9 @@
 //   `lich` beside the one a user installs: @lich/cli packed and `npm install -g`'d into a temp prefix
 //   first (node-pty and better-sqlite3 build then, a minute or more), or the one already installed
 //   under --installed <prefix> (e.g. a `npm run pack:check -- --keep` left); --no-installed skips it.
-//   --fanout-only runs just the fan-out through lich against the same fan-out with no lich
-//   (fanout.mjs; --fanout-runs N, default 3 each way, alternating); --delivery-only just the
+//   --fanout-only runs just the fan-out through lich — as an agent makes it, over one `lich mcp`
+//   (the headline), and through the CLI — against the same fan-out with no lich (fanout.mjs;
+//   --fanout-runs N, default 3 each way, alternating); --delivery-only just the
 //   delivery to a real Claude Code broken into its parts (delivery.mjs; --delivery-sends N, default
 //   10 per route), which --no-delivery skips and which is skipped, saying so, without the client
 //   in the cache.
