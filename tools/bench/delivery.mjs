@@ -21,18 +21,21 @@
 //   settle     → the Enter written (enter): the client still drawing, then 150 ms of quiet
 //   client     → the request reaching the fake model: the client's own, from Enter
 // (mod route: hold = accepted → offered; handOver = offered → collected by the mod's poll;
-// client = collected → request.) The direct paste has take (paste → first output, where Enter is
+// client = collected → request, split at the turn's `busy` reaching lich — its mod's, made at
+// turn.start, once the prompt is taken: toBusyReport, busyReportToRequest.) On the mod route a third client is pasted at too: the
+// same one with lich's plugin loaded and a lich session's variables, whose hooks run on a paste as
+// they do on a prompt its mod submits — what the plugin costs on the path to the request. The direct paste has take (paste → first output, where Enter is
 // pressed at once) and client (Enter → request). What is not the settle or the CLI's start is
 // lich total − direct total − cliStart − settle.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from 'node-pty';
 import { allInstalled, cacheRoot, CLIENTS } from '../agents/clients.mjs';
 import { prepareOffline } from '../agents/offline.mjs';
 import { replyScript, startFakeModel } from '../fake-model/index.mjs';
-import { cleanEnv, lich, median, now, percentile, sleep, startBackend, stopBackend } from './lib.mjs';
+import { cleanEnv, lich, median, now, percentile, root, sleep, startBackend, stopBackend } from './lib.mjs';
 import { spawn } from 'node:child_process';
 
 const PASTE_START = '\x1b[200~';
@@ -104,7 +107,7 @@ export function traceMarks(text) {
  * The parts of one send from the marks the backend logged for it (`marks`, those logged since
  * the send was spawned), its spawn time and the model's receipt; throws naming a missing mark.
  */
-export function sendParts(marks, spawnedAt, requestAt) {
+export function sendParts(marks, spawnedAt, requestAt, sessionId) {
   const find = (event, pred = () => true) => {
     const m = marks.find((x) => x.event === event && pred(x));
     if (!m) throw new Error(`no ${event} mark for the send (the backend logged: ${marks.map((x) => x.event).join(', ') || 'nothing'})`);
@@ -119,6 +122,9 @@ export function sendParts(marks, spawnedAt, requestAt) {
   const offered = marks.find((x) => x.event === 'offered' && x.key === ticket);
   if (offered) {
     const collected = find('collected', (x) => x.key === ticket);
+    // The turn's `busy`: reported by the mod at turn.start, before the turn's first request
+    // (before lich-plugin's mod made it, the UserPromptSubmit hook's process did, blocking).
+    const busy = marks.find((x) => x.event === 'report' && x.at >= collected.at && x.key.endsWith(':busy') && (sessionId === undefined || x.key === `/hook:${sessionId}:busy`));
     return {
       route: 'mod',
       total,
@@ -127,6 +133,8 @@ export function sendParts(marks, spawnedAt, requestAt) {
       hold: offered.at - accepted.at,
       handOver: collected.at - offered.at,
       client: requestAt - collected.at,
+      toBusyReport: busy ? busy.at - collected.at : NaN,
+      busyReportToRequest: busy ? requestAt - busy.at : NaN,
     };
   }
   const typing = find('typing', (x) => x.key === ticket);
@@ -151,6 +159,20 @@ export function sendParts(marks, spawnedAt, requestAt) {
 }
 
 /**
+ * The mod route over the direct paste, in means over the sends (ms), which add up exactly:
+ * `overDirect = cliStart + lichsOwn (RPC + hold + hand-over) + plugin (a direct paste with lich's
+ * plugin over one without) + rest (the client's own, and the noise between two pastes)`.
+ */
+function meanSplit(lichParts, directParts, pluginParts) {
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const overDirect = mean(lichParts.map((x, i) => x.total - directParts[i].total));
+  const cliStart = mean(lichParts.map((x) => x.cliStart));
+  const lichsOwn = mean(lichParts.map((x) => x.rpc + x.hold + x.handOver));
+  const plugin = mean(pluginParts.map((x, i) => x.total - directParts[i].total));
+  return { overDirect: round(overDirect), cliStart: round(cliStart), lichsOwn: round(lichsOwn), plugin: round(plugin), rest: round(overDirect - cliStart - lichsOwn - plugin) };
+}
+
+/**
  * @param {{sends?: number, log?: (s: string) => void, routes?: Array<'typed'|'mod'>}} o
  * @returns {Promise<object>} `{client, sends, typed?: {...}, mod?: {...}, direct: {...}}`, medians in ms
  */
@@ -162,6 +184,7 @@ export async function benchDelivery(o = {}) {
   const fake = await startFakeModel({ script: (turn) => (turn.text.includes('bench-direct-') ? { text: 'ok' } : reply(turn)), log: () => {} });
   let backend;
   let direct;
+  let withPlugin;
   const scratch = join(tmpdir(), `lich-bench-delivery-${process.pid}`);
   const out = { client: `${CLIENTS.claude.pkg}@${CLIENTS.claude.version}`, sends: N };
   try {
@@ -179,28 +202,30 @@ export async function benchDelivery(o = {}) {
     direct = pty.spawn(offline.wrapper, [], { name: 'xterm-256color', cols: 80, rows: 24, cwd: project, env: { ...cleanEnv, PATH } });
     let exited = false;
     direct.onExit(() => (exited = true));
-    /** Pastes `text`, presses Enter at its first echo; resolves `{pastedAt, echoAt}`. */
-    const paste = async (text) => {
+    /** Pastes `text` into `client` (default the direct one), presses Enter at its first echo; resolves `{pastedAt, echoAt}`. */
+    const paste = async (text, client = direct) => {
       let echoAt = 0;
       const echoed = new Promise((r) => {
-        const sub = direct.onData(() => {
+        const sub = client.onData(() => {
           echoAt = now();
           sub.dispose();
           r();
         });
       });
       const pastedAt = now();
-      direct.write(`${PASTE_START}${text}${PASTE_END}`);
+      client.write(`${PASTE_START}${text}${PASTE_END}`);
       await echoed;
-      direct.write('\r');
+      client.write('\r');
       return { pastedAt, echoAt };
     };
-    await quiet(direct, 1500);
-    {
+    /** Ready: a first paste answered. */
+    const warmDirect = async (client, marker) => {
+      await quiet(client, 1500);
       const m = fake.mark();
-      await paste('bench-direct-warm');
-      await fake.waitFor((r) => r.turn?.text.includes('bench-direct-warm') && r.done, { after: m, timeoutMs: 120_000, what: 'the direct warm-up' });
-    }
+      await paste(marker, client);
+      await fake.waitFor((r) => r.turn?.text.includes(marker) && r.done, { after: m, timeoutMs: 120_000, what: `the warm-up of ${marker}` });
+    };
+    await warmDirect(direct, 'bench-direct-warm');
     const endOfTurn = (after, what) => fake.waitFor((r) => r.turn && r.done && r.action && r.action.calls.length === 0 && !r.turn.isTitle, { after, timeoutMs: 120_000, what });
 
     for (const route of routes) {
@@ -217,8 +242,20 @@ export async function benchDelivery(o = {}) {
       await endOfTurn(wm, `the end of the ${route} warm-up`).catch(() => undefined);
       await sleep(1000);
 
+      // On the mod route, also the same client with lich's plugin loaded and a lich session's
+      // variables (of a session lich does not know: its reports are refused, their cost is paid),
+      // so its classic hooks run on a direct paste as they do on a prompt its mod submits.
+      if (route === 'mod' && !withPlugin) {
+        const copy = join(scratch, 'plugin', 'lich');
+        cpSync(join(root, 'packages/cli/dist/claude/lich'), copy, { recursive: true });
+        const lichEnv = { LICH_PORT: env.LICH_PORT, LICH_TOKEN: env.LICH_TOKEN, LICH_SESSION_ID: 'bench-direct-plugin', LICH_BIN: lich };
+        withPlugin = pty.spawn(offline.wrapper, ['--plugin-dir', copy], { name: 'xterm-256color', cols: 80, rows: 24, cwd: project, env: { ...cleanEnv, PATH, ...lichEnv } });
+        withPlugin.onExit(() => (exited = true));
+        await warmDirect(withPlugin, 'bench-direct-plugin-warm');
+      }
       const lichParts = [];
       const directParts = [];
+      const pluginParts = [];
       for (let i = 0; i < N; i++) {
         if (exited) throw new Error('the direct Claude Code exited');
         let m = fake.mark();
@@ -228,7 +265,9 @@ export async function benchDelivery(o = {}) {
         const req = await fake.waitForTurn((t) => t.text.includes(marker), { after: m, timeoutMs: 120_000, what: `lich send #${i} reaching the model` });
         const r = await sent;
         if (route === 'mod' && (r.code !== 0 || r.stdout !== 'bench answer\n')) throw new Error(`lich send #${i} exited ${r.code}: ${r.stdout}${r.stderr}`);
-        const parts = sendParts(traceMarks(backend.stderr().slice(logFrom)), r.spawnedAt, req.receivedHr);
+        const parts = sendParts(traceMarks(backend.stderr().slice(logFrom)), r.spawnedAt, req.receivedHr, session.id);
+        // BENCH_DELIVERY_DUMP=1: every mark of the send, ms from its spawn, for a look by hand.
+        if (process.env.BENCH_DELIVERY_DUMP) log(traceMarks(backend.stderr().slice(logFrom)).map((x) => `${x.event} ${x.key} ${round(x.at - r.spawnedAt)}`).join(' | ') + ` | request ${round(req.receivedHr - r.spawnedAt)}`);
         lichParts.push(parts);
         await endOfTurn(req.seq + 1, `the end of lich turn #${i}`).catch(() => undefined);
         await sleep(300);
@@ -240,6 +279,16 @@ export async function benchDelivery(o = {}) {
         directParts.push({ total: dreq.receivedHr - p.pastedAt, take: p.echoAt - p.pastedAt, client: dreq.receivedHr - p.echoAt });
         await endOfTurn(dreq.seq, `the end of direct turn #${i}`).catch(() => undefined);
         await sleep(300);
+        if (route === 'mod') {
+          // direct, with lich's plugin and its hooks: the same paste.
+          m = fake.mark();
+          const ptext = warmText.replace(`bench warm-up ${route}`, `bench-direct-plugin-${i}`);
+          const pp = await paste(ptext, withPlugin);
+          const preq = await fake.waitForTurn((t) => t.text.includes(`bench-direct-plugin-${i}`), { after: m, timeoutMs: 120_000, what: `direct paste #${i} with the plugin reaching the model` });
+          pluginParts.push({ total: preq.receivedHr - pp.pastedAt, take: pp.echoAt - pp.pastedAt, client: preq.receivedHr - pp.echoAt });
+          await endOfTurn(preq.seq, `the end of direct turn #${i} with the plugin`).catch(() => undefined);
+          await sleep(300);
+        }
         log(`delivery ${route} #${i}: lich ${JSON.stringify(Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])))}; direct ${round(directParts[i].total)} ms`);
       }
       const med = (xs, k) => round(median(xs.map((x) => x[k])));
@@ -249,9 +298,22 @@ export async function benchDelivery(o = {}) {
       // Per send, over the direct paste beside it: what is neither the settle nor the CLI's start.
       const other = lichParts.map((x, i) => x.total - directParts[i].total - x.cliStart - (x.settle ?? 0));
       const lichsOwn = lichParts.map((x) => x.rpc + x.hold + (x.prep ?? 0) + (x.handOver ?? 0));
+      const pluginMed = pluginParts.length ? { total: med(pluginParts, 'total'), take: med(pluginParts, 'take'), client: med(pluginParts, 'client') } : undefined;
       out[route] = {
         session: kind,
         lich: lichMed,
+        // The mod route over the direct paste, each part named: the CLI's start, lich's own (RPC,
+        // hold, hand-over), lich's plugin on the client's path (a direct paste with it loaded over
+        // one without), and what is left — the client's own, noise included. Medians per send.
+        ...(pluginMed
+          ? {
+              directWithPlugin: pluginMed,
+              pluginOnPathMs: round(median(pluginParts.map((x, i) => x.total - directParts[i].total))),
+              restMs: round(median(lichParts.map((x, i) => x.total - pluginParts[i].total - x.cliStart - (x.rpc + x.hold + x.handOver)))),
+              // The same split in means, which add up to the mean over the direct paste exactly.
+              meanSplitMs: meanSplit(lichParts, directParts, pluginParts),
+            }
+          : {}),
         lichP90Total: round(percentile(lichParts.map((x) => x.total), 90)),
         direct: directMed,
         overDirectMs: round(median(lichParts.map((x, i) => x.total - directParts[i].total))),
@@ -265,6 +327,15 @@ export async function benchDelivery(o = {}) {
     if (backend) log(`delivery failed; the backend's log tail:\n${backend.stderr().slice(-3000)}`);
     throw e;
   } finally {
+    if (withPlugin) {
+      withPlugin.kill('SIGHUP');
+      await sleep(300);
+      try {
+        withPlugin.kill('SIGKILL');
+      } catch {
+        // Gone.
+      }
+    }
     if (direct) {
       direct.kill('SIGHUP');
       await sleep(500);

@@ -16,8 +16,9 @@
 //   `lich` beside the one a user installs: @lich/cli packed and `npm install -g`'d into a temp prefix
 //   first (node-pty and better-sqlite3 build then, a minute or more), or the one already installed
 //   under --installed <prefix> (e.g. a `npm run pack:check -- --keep` left); --no-installed skips it.
-//   --fanout-only runs just the fan-out through lich against the same fan-out with no lich
-//   (fanout.mjs; --fanout-runs N, default 3 each way, alternating); --delivery-only just the
+//   --fanout-only runs just the fan-out through lich — as an agent makes it, over one `lich mcp`
+//   (the headline), and through the CLI — against the same fan-out with no lich (fanout.mjs;
+//   --fanout-runs N, default 3 each way, alternating); --delivery-only just the
 //   delivery to a real Claude Code broken into its parts (delivery.mjs; --delivery-sends N, default
 //   10 per route), which --no-delivery skips and which is skipped, saying so, without the client
 //   in the cache.
@@ -158,7 +159,7 @@ function deliveryRows(f, row) {
     const parts =
       route === 'typed'
         ? `CLI start ${l.cliStart} + RPC ${l.rpc} + relay hold ${l.hold} + typing ${l.prep} + the client takes the paste ${l.take} + settle ${l.settle} (the client drawing ${l.settleDrawing}, then quiet ${l.settleQuiet}) + the client, Enter → request ${l.client}`
-        : `CLI start ${l.cliStart} + RPC ${l.rpc} + relay hold ${l.hold} + the mod's poll takes it ${l.handOver} + the client (its mod's prompt.submit) → request ${l.client}`;
+        : `CLI start ${l.cliStart} + RPC ${l.rpc} + relay hold ${l.hold} + the mod's poll takes it ${l.handOver} + the client (its mod's prompt.submit) → request ${l.client} (→ the turn's \`busy\`, its mod's at turn.start, reaching lich ${l.toBusyReport}, then → request ${l.busyReportToRequest})`;
     const what =
       route === 'typed'
         ? `real Claude Code (${d.client}), typed at (no lich plugin: paste, 150 ms quiet, Enter): \`lich send\` → request at the model`
@@ -170,6 +171,16 @@ function deliveryRows(f, row) {
         '—',
         '—',
       ),
+      ...(x.directWithPlugin
+        ? [
+            row(
+              `… a direct paste into the same client with lich's plugin loaded (its hooks run on a paste as on a prompt its mod submits)`,
+              `${x.directWithPlugin.total} ms = takes the paste ${x.directWithPlugin.take} + Enter → request ${x.directWithPlugin.client}; the plugin on the path: ${x.pluginOnPathMs} ms over the paste without it. The mod route over the direct paste, ${x.overDirectMs} ms = CLI start ${l.cliStart} + lich's own (RPC + hold + hand-over) ${x.lichsOwnMs} + lich's plugin on the client's path ${x.pluginOnPathMs} + the rest ${x.restMs} (the client's own and noise; each a median per send, so they need not add up); in means, which do: ${x.meanSplitMs.overDirect} = CLI start ${x.meanSplitMs.cliStart} + lich's own ${x.meanSplitMs.lichsOwn} + lich's plugin ${x.meanSplitMs.plugin} + the rest ${x.meanSplitMs.rest}`,
+              '—',
+              '—',
+            ),
+          ]
+        : []),
       row(
         `… over the direct paste, what is not the settle or the CLI's start (${route})`,
         `${x.otherThanSettleAndCliMs} ms (median per send of lich − direct − CLI start − settle; over direct in all ${x.overDirectMs} ms); lich's own part of it, RPC + hold${route === 'typed' ? ' + typing' : ' + hand-over'}: ${x.lichsOwnMs} ms, the rest the client's own`,
@@ -181,16 +192,25 @@ function deliveryRows(f, row) {
   return rows;
 }
 
-/** The fan-out comparison's row. */
+/** The fan-out comparison's rows: as an agent fans out (the headline, over `lich mcp`), then through the CLI. */
 function fanoutVsRows(f, row) {
   const x = f.fanoutVsDirect;
   if (!x) return [];
+  const runs = `medians of ${x.runs} alternating runs each`;
+  const d = x.directCpuMs;
+  const c = x.mcp.cpuMs;
   return [
     row(
-      `fan-out ${x.sessions} example agents, each answering one task: through lich (\`lich open\` + \`lich send\`) vs started on PTYs directly, task pasted, answer read back`,
-      `${x.lichMedianSeconds} s vs ${x.directMedianSeconds} s = ${x.ratio.toFixed(2)} × (medians of ${x.runs} alternating runs each: lich ${x.lichSeconds.join(', ')}; direct ${x.directSeconds.join(', ')})`,
+      `fan-out ${x.sessions} example agents, each answering one task, as an agent fans out (one \`lich mcp\`: ${x.sessions} concurrent \`open_session\` with \`prompt\`, then \`wait_for_answer\` for each ticket) vs started on PTYs directly, task pasted, answer read back`,
+      `${x.mcp.medianSeconds} s vs ${x.directMedianSeconds} s = ${x.mcp.ratio.toFixed(2)} × (${runs}: lich ${x.mcp.seconds.join(', ')}; direct ${x.directSeconds.join(', ')}; answered within the open: ${x.mcp.answeredInOpen.join(', ')} of ${x.sessions}). CPU, ms: direct — the agents ${d.agents} (+ their shells ${d.agentChildren}); lich — the agents ${c.agents} (their reports to lich included) + their shells and \`lich reply\` CLIs ${c.agentChildren} + the backend ${c.backend} (+ its \`stty\` looks ${c.backendChildren}) + \`lich mcp\` ${c.mcp}`,
       `≤ ${FANOUT_RATIO_TARGET} ×`,
-      ok(x.ratio <= FANOUT_RATIO_TARGET),
+      ok(x.mcp.ratio <= FANOUT_RATIO_TARGET),
+    ),
+    row(
+      `… the same fan-out through the CLI (\`lich open\` + \`lich send\` per agent: ${2 * x.sessions} CLI starts)`,
+      `${x.cli.medianSeconds} s = ${x.cli.ratio.toFixed(2)} × direct (${runs}: ${x.cli.seconds.join(', ')}). CPU, ms: the ${2 * x.sessions} open/send CLIs ${x.cli.cpuMs.cli} + the agents ${x.cli.cpuMs.agents} + their shells and \`lich reply\` CLIs ${x.cli.cpuMs.agentChildren} + the backend ${x.cli.cpuMs.backend}`,
+      '— (a second figure: the CLI\'s starts are its cost)',
+      '—',
     ),
   ];
 }

@@ -30,7 +30,7 @@ import { ProcessRecords, sweepLeftovers } from './terminal/leftovers.js';
 import { Terminal } from './terminal/terminal.js';
 import { WebView } from './web/web.js';
 import { takeWorkspaceLock } from './workspace-lock.js';
-import { deliveryTrace } from './trace.js';
+import { deliveryTrace, reportKey } from './trace.js';
 
 /** The port a lich listens on unless `LICH_LISTEN_PORT` says otherwise (`singleton.DefaultPort`). */
 export const DEFAULT_PORT = 47821;
@@ -251,22 +251,24 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       token,
       {
         rpc: dispatcher,
-        hook: async (path, body) =>
+        hook: async (path, body) => {
+          if (trace) trace('report', reportKey(path, body));
           // Between the store closing and the port closing, a report has nowhere to go.
-          !store.db.open
+          return !store.db.open
             ? { status: 503, body: 'lich is quitting' }
             : handleHook(
-            {
-              store,
-              providers,
-              observe: (id, state) => (relay.observe(id, state), rpc.cost.observe(id, state), web.observed(id)),
-              heard: (id) => host.heard(id),
-              started: (id) => host.started(id),
-              log,
-            },
-            path,
-            body,
-          ),
+                {
+                  store,
+                  providers,
+                  observe: (id, state) => (relay.observe(id, state), rpc.cost.observe(id, state), web.observed(id)),
+                  heard: (id) => host.heard(id),
+                  started: (id) => (host.started(id), relay.started(id)),
+                  log,
+                },
+                path,
+                body,
+              );
+        },
         mod: (req) =>
           !store.db.open
             ? Promise.resolve({ status: 503, body: 'lich is quitting' })

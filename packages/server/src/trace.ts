@@ -21,7 +21,10 @@
  * - `typing` [ticket]: the wait for a free prompt is over, typing starts (delivery.ts `typeIn`);
  * - `pasted` [session id]: the paste was written to the PTY (terminal.ts `type`);
  * - `output-first`, `output-last` [session id]: the first and the last output after the paste, before the Enter;
- * - `enter` [session id]: the Enter (submit key) was written, the PTY having been quiet 150 ms (wire.md § 8.2).
+ * - `enter` [session id]: the Enter (submit key) was written, the PTY having been quiet 150 ms (wire.md § 8.2);
+ * - `report` [`<path>:<session id>[:<state>]`]: a plugin report arrived (`/hook`, `/session-start`, …;
+ *   server.ts) — a Claude Code's UserPromptSubmit `busy` among them, which its classic hook's
+ *   process sends before the client goes on to the model ({@link reportKey}).
  */
 
 /** Records one mark; `at` defaults to now ({@link hrMs}). */
@@ -39,7 +42,8 @@ export type TraceEvent =
   | 'pasted'
   | 'output-first'
   | 'output-last'
-  | 'enter';
+  | 'enter'
+  | 'report';
 
 /** Milliseconds on `process.hrtime`'s monotonic clock, fractional. */
 export function hrMs(): number {
@@ -53,4 +57,22 @@ export function hrMs(): number {
 export function deliveryTrace(env: Record<string, string | undefined>, log: (line: string) => void): Trace | undefined {
   if (env.LICH_TRACE_DELIVERY !== '1') return undefined;
   return (event, key, at = hrMs()) => log(`lich-trace ${event} ${key} at=${at.toFixed(3)}`);
+}
+
+/**
+ * The key of a `report` mark: the plugin endpoint's path, the session the report names and, for a
+ * state report, its state — `/hook:<id>:busy`, `/session-start:<id>`; what cannot be read of the
+ * body is left empty.
+ */
+export function reportKey(path: string, body: Buffer | null): string {
+  let id = '';
+  let state = '';
+  try {
+    const b = JSON.parse(body?.toString('utf8') ?? '') as { session_id?: unknown; state?: unknown };
+    if (typeof b.session_id === 'string') id = b.session_id;
+    if (typeof b.state === 'string') state = b.state;
+  } catch {
+    // Not JSON: the handler answers it; the mark names the path alone.
+  }
+  return state === '' ? `${path}:${id}` : `${path}:${id}:${state}`;
 }

@@ -10,8 +10,18 @@
  * session's (the mod's rule, spec/mod-control.md). Claude Code hands every hook
  * `CLAUDE_CODE_SESSION_ATTENDED`: `1` under its TUI, `0` in a `-p` run (measured on 2.1.328,
  * nested or not); a release that sets none reports as before.
+ *
+ * UserPromptSubmit has two command lines (hooks/hooks.json): where the session's mod reports the
+ * main loop's `busy` (`LICH_MOD_SESSION` = `LICH_SESSION_ID`), the blocking one starts no node and
+ * an `async` one — off the path to the model's request — reports the title alone; elsewhere the
+ * blocking one reports both, as every other hook does.
  */
 import { reportsFor } from './reports.js';
 import { runHookScript } from './run.js';
 
-runHookScript({ provider: 'claude', reportsFor, skip: (env) => env.CLAUDE_CODE_SESSION_ATTENDED === '0' });
+runHookScript({
+  provider: 'claude',
+  // LICH_MOD_SESSION is this session's id once its mod reports the main loop's busy itself (mod/register.ts).
+  reportsFor: (input, lichSessionId) => reportsFor(input, lichSessionId, process.env.LICH_MOD_SESSION === lichSessionId),
+  skip: (env) => env.CLAUDE_CODE_SESSION_ATTENDED === '0',
+});

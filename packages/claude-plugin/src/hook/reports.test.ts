@@ -75,6 +75,14 @@ describe('the classic hooks’ reports', () => {
     ]);
   });
 
+  it('report no busy at a prompt where the session\'s mod reports it as the turn starts, only the title', () => {
+    const submit = { ...base, hook_event_name: 'UserPromptSubmit', prompt: 'x' };
+    expect(reportsFor(submit, LICH_ID, true)).toEqual([]);
+    expect(reportsFor({ ...submit, session_title: 'Fix the login test' }, LICH_ID, true)).toEqual([{ kind: 'title', title: 'Fix the login test' }]);
+    // Every other hook reports as before.
+    expect(reportsFor({ ...base, hook_event_name: 'Stop' }, LICH_ID, true)).toEqual([st({ state: 'done' })]);
+  });
+
   it('report nothing for an input that is not an object, or an event they do not watch', () => {
     for (const input of [null, 'x', 42, [], { hook_event_name: 'SubagentStart' }, {}]) expect(reportsFor(input, LICH_ID)).toEqual([]);
   });

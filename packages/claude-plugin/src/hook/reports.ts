@@ -6,7 +6,7 @@
  * | hook | report |
  * |---|---|
  * | SessionStart | `/session-start` with Claude Code's session id, provider `claude`; its title (below) |
- * | UserPromptSubmit | `busy`; the session's title (below) |
+ * | UserPromptSubmit | `busy` — unless the mod reports it (`modReportsBusy`, below); the session's title (below) |
  * | PreToolUse (main loop) | `busy` with the tool and what it runs on |
  * | PostToolUse (main loop) | `busy` — the spinner back after a permission prompt was answered, which fires no UserPromptSubmit; and `/session-touched` after Edit, Write, MultiEdit, NotebookEdit or Bash |
  * | Notification `permission_prompt` | `waiting` with Claude Code's message |
@@ -46,9 +46,11 @@ const DETAIL_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern
 /**
  * The reports for one hook input (Claude Code's stdin: `hook_event_name`, `session_id`, `cwd`,
  * and each event's own fields) of lich session `lichSessionId`, in the order to send them; `[]`
- * for an input this plugin does not report on, or one that is not an object.
+ * for an input this plugin does not report on, or one that is not an object. `modReportsBusy`:
+ * the session's mod reports the main loop's `busy` as each turn starts (`LICH_MOD_SESSION` is this
+ * session's id, set by the mod; mod/register.ts), so UserPromptSubmit reports the title alone.
  */
-export function reportsFor(input: unknown, lichSessionId: string): Report[] {
+export function reportsFor(input: unknown, lichSessionId: string, modReportsBusy = false): Report[] {
   if (typeof input !== 'object' || input === null) return [];
   const i = input as Record<string, unknown>;
   const str = (k: string): string => (typeof i[k] === 'string' ? (i[k] as string) : '');
@@ -63,7 +65,7 @@ export function reportsFor(input: unknown, lichSessionId: string): Report[] {
       return [...(id !== '' ? [{ kind: 'session-start' as const, providerSessionId: id }] : []), ...titled];
     }
     case 'UserPromptSubmit':
-      return [named({ state: 'busy' }), ...titled];
+      return modReportsBusy ? titled : [named({ state: 'busy' }), ...titled];
     case 'PreToolUse': {
       if (!main) return [];
       const tool = str('tool_name');

@@ -157,11 +157,15 @@ describe('agent cards', () => {
     const { hooks, $ } = await start({ sessionId: 'conv-1' });
     await raise(hooks, 'turn.start', $, { text: 'work', turnId: 't1' }, async () => ({}));
     await raise(hooks, 'turn.complete', $, { turnId: 't1', reason: 'aborted', isAborted: true, answer: '', durationMs: 5 }, async () => ({}));
-    await lich.until(() => lich.to('/hook').length === 1, 'the done');
-    expect(lich.to('/hook')[0]!.body).toEqual({ session_id: 'lich-s1', state: 'done', provider_session_id: 'conv-1' });
+    // The turn's busy (reported as it started), then the done of its stop.
+    await lich.until(() => lich.to('/hook').length === 2, 'the done');
+    expect(lich.to('/hook').map((r) => r.body)).toEqual([
+      { session_id: 'lich-s1', state: 'busy', provider_session_id: 'conv-1' },
+      { session_id: 'lich-s1', state: 'done', provider_session_id: 'conv-1' },
+    ]);
     await raise(hooks, 'turn.complete', $, { turnId: 't2', reason: 'answer', isAborted: false, answer: 'ok', durationMs: 5 }, async () => ({}));
     await settle();
-    expect(lich.to('/hook'), 'an answered turn’s done is the Stop hook’s').toHaveLength(1);
+    expect(lich.to('/hook'), 'an answered turn’s done is the Stop hook’s').toHaveLength(2);
   });
 });
 

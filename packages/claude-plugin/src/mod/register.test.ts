@@ -63,6 +63,15 @@ describe("lich's mod outside lich and outside a terminal", () => {
     await start({ env: LICH }, false);
     expect(lich.requests).toEqual([]);
   });
+
+  it('reports no busy at a turn’s start and leaves the UserPromptSubmit hook’s alone, outside lich or in a run nobody attends', async () => {
+    for (const [env, interactive] of [[{}, true], [LICH, false]] as const) {
+      const { hooks, $, calls } = await start({ env }, interactive);
+      await raise(hooks, 'turn.start', $, { text: 'work', turnId: 't1' });
+      expect(calls.filter((c) => c.call === 'env.set')).toEqual([]);
+    }
+    expect(lich.requests).toEqual([]);
+  });
 });
 
 describe("lich's mod in an interactive lich session", () => {
@@ -115,6 +124,20 @@ describe("lich's mod in an interactive lich session", () => {
     await raise(hooks, 'turn.complete', $, { turnId: 'turn-7', answer: '', durationMs: 1, isAborted: true, reason: 'aborted' });
     await lich.until(() => acks().length === 1, 'the ack');
     expect(acks()[0]).toEqual({ session_id: 'lich-s1', id: 'a1', kind: 'abort', ok: true });
+  });
+
+  it('reports busy as the main loop’s turn starts, before the turn goes on, naming its conversation; none for a subagent’s', async () => {
+    const { hooks, $, calls } = await start({ env: LICH, sessionId: 'conv-1' });
+    expect(calls.filter((c) => c.call === 'env.set').map((c) => c.arg)).toEqual([{ name: 'LICH_MOD_SESSION', value: 'lich-s1' }]);
+    let reportedBeforeNext: unknown[] = [];
+    await hooks.get('turn.start')!($, { text: 'work', turnId: 't1' }, async () => {
+      reportedBeforeNext = lich.to('/hook').map((r) => r.body);
+      return {};
+    });
+    expect(reportedBeforeNext).toEqual([{ session_id: 'lich-s1', state: 'busy', provider_session_id: 'conv-1' }]);
+    await raise(hooks, 'turn.start', $, { text: 'sub', turnId: 'sub-1', agentId: 'agent-1' });
+    await settle();
+    expect(lich.to('/hook')).toHaveLength(1);
   });
 
   it('refuses an abort when no turn runs', async () => {

@@ -7,6 +7,8 @@
  *   only in an interactive session (`session.start`'s `isInteractive`): a `claude -p` run from a
  *   tool inside a lich session inherits its variables and would take its commands;
  * - applies the model and effort overrides to every model request (`turn.step`);
+ * - reports `busy` as each main-loop turn starts (`turn.start`), before its first request, in
+ *   place of the classic UserPromptSubmit hook's process (`LICH_MOD_SESSION`, hooks/hooks.json);
  * - reports Claude Code's own measure of the session to `/mod/usage` (`session.start`,
  *   `session.measure`);
  * - hands a `lich open --subagent` worker's answer to `/mod/answer`: the final message of a turn
@@ -65,8 +67,11 @@ export function registerLich(on: On, deps: ModDeps): ModState {
     return started;
   });
 
-  on('turn.start', ($, e, next) => {
-    if (e.agentId === undefined) turnStarted(state, e.turnId);
+  on('turn.start', async ($, e, next) => {
+    if (e.agentId === undefined) {
+      turnStarted(state, e.turnId);
+      await reportBusyTurn($, state);
+    }
     return next(e);
   });
 
@@ -151,6 +156,11 @@ async function startInLich($: EngineInterface, e: SessionStartInput, state: ModS
   const link = fetchLink($, c, deps.version, deps.refusal);
   state.link = link;
   state.interactive = true;
+  // The main loop's busy is this mod's from here on (reportBusyTurn): the classic
+  // UserPromptSubmit hook's command line reads this and leaves its busy out (hooks/hooks.json).
+  // Refused, the hook reports busy as well: one report too many, never one too few.
+  const marked = await $.env.set('LICH_MOD_SESSION', c.sessionId).catch((err: unknown) => ({ deny: err instanceof Error ? err.message : String(err) }));
+  if (marked.deny !== undefined) $.ui.log(`lich: LICH_MOD_SESSION was not set (${marked.deny}); the UserPromptSubmit hook reports busy too`, { to: 'debug' });
   // The tools' lich paragraphs (self-command.ts) take effect before the first request.
   $.ui.invalidate('tool.describe');
   watchStatus($, state);
@@ -162,6 +172,21 @@ async function startInLich($: EngineInterface, e: SessionStartInput, state: ModS
     log: (line) => $.ui.log(line, { to: 'debug' }),
   });
   void reportMeasure($, state, await $.session.usage());
+}
+
+/**
+ * `busy` for a main-loop turn starting, naming its conversation, awaited: it reaches lich before
+ * the turn's first request goes out, so before its Stop's `done`. It is the classic UserPromptSubmit
+ * hook's report made in process — that hook's node start held every prompt back before its request
+ * (measured on 2.1.328, a paste → its request with the plugin loaded: ~40 ms of it), and with
+ * `LICH_MOD_SESSION` set it leaves the busy to this. Nothing is reported outside lich; a refusal is logged, not thrown.
+ */
+async function reportBusyTurn($: EngineInterface, state: ModState): Promise<void> {
+  const link = state.link;
+  if (!link) return;
+  const conversation = await $.session.id();
+  const r = await reportState(link, conversation ? { state: 'busy', provider_session_id: conversation } : { state: 'busy' });
+  if (!r.ok) $.ui.log(`lich: the busy of a starting turn was dropped: ${r.reason}`, { to: 'debug' });
 }
 
 /** `done` for a main-loop turn the person stopped with Esc, naming its conversation; not awaited. */

@@ -139,7 +139,10 @@ export function fakeDollar(lich: MemoryLich, clock: ManualClock, a: DollarAnswer
     return result;
   };
   const $ = {
-    env: { get: (name: string) => record('env.get', name, Promise.resolve(a.env?.[name] ?? '')) },
+    env: {
+      get: (name: string) => record('env.get', name, Promise.resolve(a.env?.[name] ?? '')),
+      set: (name: string, value: string | undefined) => record('env.set', { name, value }, Promise.resolve({})),
+    },
     http: { fetch: (url: string, init?: { method?: string; headers?: Record<string, string>; body?: unknown }) => lich.fetch(url, init) },
     clock: { after: (ms: number, fn: () => void) => clock.after(ms, fn) },
     prompt: { submit: (arg: { text: string; asUser?: true }) => record('prompt.submit', arg, (a.submit ?? (async () => ({ text: arg.text })))(arg)) },

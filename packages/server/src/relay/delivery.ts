@@ -41,6 +41,8 @@ export class Delivery {
   private readonly typing = new Map<string, Promise<unknown>>();
   /** Timers that belong to no errand (lich's own notes waiting for a prompt). */
   private readonly loose = new Set<Timer>();
+  /** Per session, the next look of each note of lich's own waiting for its prompt (typeWhenReady), for {@link wake}. */
+  private readonly notesWaiting = new Map<string, Set<() => void>>();
   /**
    * Per target, the errands held for a prompt (`queued`), oldest send first: only the oldest may
    * be handed over (typed, or offered to the mod). Each held errand polls on its own timer, so
@@ -111,6 +113,24 @@ export class Delivery {
       }
     };
     book.after(e, timings.readyPollMs, poll);
+  }
+
+  /**
+   * Something that may have made `targetId` ready happened (its plugin reported its start,
+   * Relay.started): the notes of lich's own waiting for its prompt look again now, and the oldest
+   * errand held for it is handed over now, as its next poll would —
+   * offered to its mod, or typed once the target is ready — rather than up to `readyPollMs` later
+   * (measured: ~125 ms on each fresh worker's path to its task). Otherwise its polls go on.
+   */
+  wake(targetId: string): void {
+    // The notes of lich's own waiting there look again too (typeWhenReady), each once.
+    const notes = this.notesWaiting.get(targetId);
+    this.notesWaiting.delete(targetId);
+    for (const look of notes ?? []) look();
+    const e = this.held.get(targetId)?.find((x) => x.phase === 'queued');
+    if (!e || this.behind(e) || !this.d.host.live(targetId)) return;
+    if (this.d.offer(e)) return;
+    if (this.d.host.ready(targetId)) this.typeIn(e);
   }
 
   /** Files `e` among the errands held for its target, in send order. */
@@ -250,11 +270,18 @@ export class Delivery {
     };
     const later = () => {
       if (host.clock.now() - started >= timings.deliveryLimitMs) return;
-      const t = host.clock.after(timings.readyPollMs, () => {
+      const now = () => {
+        t.cancel();
         this.loose.delete(t);
+        this.notesWaiting.get(id)?.delete(now);
         attempt();
-      });
+      };
+      const t = host.clock.after(timings.readyPollMs, now);
       this.loose.add(t);
+      // A reported start (wake) looks again at once rather than at this poll.
+      let waiting = this.notesWaiting.get(id);
+      if (!waiting) this.notesWaiting.set(id, (waiting = new Set()));
+      waiting.add(now);
     };
     attempt();
   }
@@ -263,5 +290,6 @@ export class Delivery {
   close(): void {
     for (const t of this.loose) t.cancel();
     this.loose.clear();
+    this.notesWaiting.clear();
   }
 }

@@ -441,6 +441,16 @@ export class Relay {
   }
 
   /**
+   * POST /session-start (SessionHost.started, which the backend calls first): the session's
+   * plugin reported its program up, which may have made it ready — the oldest task held for it is
+   * typed now rather than at its next look, up to `readyPollMs` (250 ms) later.
+   */
+  started(sessionId: string): void {
+    if (this.closed) return;
+    this.delivery.wake(sessionId);
+  }
+
+  /**
    * POST /mod/answer (wire.md § 11.3; spec/cli.md § lich open, --subagent): a worker's mod
    * reports the final message of a turn that ended with nothing left in the background. It
    * answers the session's single open subagent errand — unless the worker still waits on work

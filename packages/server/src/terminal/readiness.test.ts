@@ -214,8 +214,26 @@ describe('ReadyWatch with the terminal’s signs (a program nobody measured: a u
     w.feed('py> ', 4400);
     w.sign(4450);
     expect(w.probing(4450)).toBe(false);
-    expect(w.ready(4400 + READY_QUIET_MS - 1)).toBe(false);
-    expect(w.ready(4400 + READY_QUIET_MS)).toBe(true);
+    expect(w.ready(4450 + READY_QUIET_MS - 1)).toBe(false);
+    expect(w.ready(4450 + READY_QUIET_MS)).toBe(true);
+  });
+
+  it('counts the quiet from the terminal\'s sign, not from a silence before it: output written then may not have been read yet', () => {
+    // An example agent on a busy backend: raw mode on (the look's sign) 900 ms into a start that
+    // printed nothing the backend had read, its bracketed-paste escape written right after.
+    const w = new ReadyWatch(TERMINAL_READINESS, 0);
+    w.sign(900);
+    expect(w.ready(900)).toBe(false);
+    expect(w.ready(900 + READY_QUIET_MS - 1)).toBe(false);
+    expect(w.ready(900 + READY_QUIET_MS)).toBe(true);
+  });
+
+  it('is ready 600 ms after a terminal sign once the output that followed it went quiet', () => {
+    const w = new ReadyWatch(TERMINAL_READINESS, 0);
+    w.sign(900);
+    w.feed(`${BRACKETED_PASTE_ON}example> `, 950);
+    expect(w.ready(900 + READY_QUIET_MS)).toBe(false);
+    expect(w.ready(950 + READY_QUIET_MS)).toBe(true);
   });
 
   it('takes bracketed paste turned on as a sign from the output itself', () => {

@@ -291,7 +291,11 @@ export class ReadyWatch {
     const quiet = now - this.lastOutputAt;
     let ok: boolean;
     if (!this.signs) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
-    else if (this.shownAt !== undefined) ok = quiet >= (this.rule.quietMs ?? READY_QUIET_MS);
+    // Quiet after the sign, not merely since the last output: a sign from the terminal's state
+    // (sign) is looked at on a timer, and output the program wrote before it — the escape that
+    // turns bracketed paste on, written just after raw mode — may not have been read yet by a busy
+    // backend (measured: a fresh example agent typed at unbracketed, its task split into lines).
+    else if (this.shownAt !== undefined) ok = now - Math.max(this.lastOutputAt, this.shownAt) >= (this.rule.quietMs ?? READY_QUIET_MS);
     else ok = this.overCap(now) && quiet >= READY_QUIET_MS;
     if (ok) this.looked = true;
     return ok;
