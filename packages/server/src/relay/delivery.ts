@@ -127,7 +127,7 @@ export class Delivery {
     const notes = this.notesWaiting.get(targetId);
     this.notesWaiting.delete(targetId);
     for (const look of notes ?? []) look();
-    const e = this.held.get(targetId)?.find((x) => x.phase === 'queued');
+    const e = this.held.get(targetId)?.find((x) => x.state.phase === 'queued');
     if (!e || this.behind(e) || !this.d.host.live(targetId)) return;
     if (this.d.offer(e)) return;
     if (this.d.host.ready(targetId)) this.typeIn(e);
