@@ -5,7 +5,7 @@
  *
  * The coordinates name a process: the runtime file's `pid`, or a session's `LICH_PID` (the backend
  * that started it; in a confined session, seen at `LICH_PROC`). It must be alive — not a zombie,
- * which a signal 0 still reaches ({@link pidAlive}) — and it must be the process that recorded
+ * which a signal 0 still reaches (`pidAlive`) — and it must be the process that recorded
  * them, not a later one that was handed the same pid: on Linux its start time (`/proc/<pid>/stat`)
  * must not be after the record — the runtime file's last write, or, for a session's variables, the start of the
  * process reading them, which that lich started. A process that is not there is no lich running,
@@ -110,7 +110,7 @@ function bootMs(): number | undefined {
 /**
  * Whether process `pid` may be the lich that recorded coordinates at `recordedAt` (epoch ms; the
  * runtime file's mtime), or — `recordedAt` absent — that started the process calling this: alive
- * ({@link pidAlive}: a zombie is not), and not started after that moment. A start within 2 s after the file's write still counts (the
+ * (`pidAlive`: a zombie is not), and not started after that moment. A start within 2 s after the file's write still counts (the
  * boot time is whole seconds); a recycled pid comes only after the pid space wrapped.
  *
  * `proc`, when given, is where the caller sees that lich's `/proc/<pid>` (a confined session's
