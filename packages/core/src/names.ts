@@ -55,6 +55,14 @@ export function nameControlText(noun: string, name: string): string {
   return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} cannot hold control characters, and ${quoteName(name)} holds one: give it without them`;
 }
 
+/**
+ * The nouns of the bounded names whose own check already refuses a control character, in more
+ * precise words than {@link nameControlText}: a branch (`"a\x1bb" is not a valid branch name`, git's
+ * ref-name rules, which the bad-input corpus pins) and a base branch (not a branch). The
+ * control-character refusal leaves them to it.
+ */
+export const NAMES_CHECKED_AS_BRANCHES: ReadonlySet<string> = new Set(['branch', 'base branch']);
+
 /** Whether `text` holds a control character: C0, DEL or C1 (Unicode's `Cc`), what no given name may hold. */
 export function hasControls(text: string): boolean {
   return UNPRINTABLE_ONE.test(text);

@@ -121,9 +121,9 @@ describe('RpcDispatcher', () => {
       status: 400,
       error: 'a label cannot hold control characters, and "x\\x1b[31mred" holds one: give it without them',
     });
-    expect(await err('spawn.Open', { from: '', project: '/p', kind: 'shell', worktree: 'a\tb' })).toEqual({
+    expect(await err('spawn.Open', { from: '', project: '/p', kind: 'shell', model: 'a\tb' })).toEqual({
       status: 400,
-      error: 'a branch cannot hold control characters, and "a\\tb" holds one: give it without them',
+      error: 'a model cannot hold control characters, and "a\\tb" holds one: give it without them',
     });
     expect(ran).toBe(0);
     // What picks a session is not a name being given: it is looked up as it is.
