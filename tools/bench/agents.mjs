@@ -31,7 +31,8 @@ export function agentsAvailable() {
   return { ok: false, why: `${c.pkg}@${c.version} is not in ${cacheRoot()} (node tools/agents/install.mjs claude puts it there)` };
 }
 
-function makeRepo(dir) {
+/** A git repository at `dir` with one empty commit: the project a bench's Claude Code session runs in. */
+export function makeRepo(dir) {
   mkdirSync(dir, { recursive: true });
   const env = { ...cleanEnv, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.invalid' };
   for (const args of [['init', '-q', '-b', 'main'], ['commit', '-q', '--allow-empty', '-m', 'init']]) {
@@ -41,7 +42,7 @@ function makeRepo(dir) {
 }
 
 /** Resolves once `pty` has written nothing for `ms` (checked on its own output events). */
-function quiet(p, ms, capMs = 30_000) {
+export function quiet(p, ms, capMs = 30_000) {
   return new Promise((res) => {
     let t = setTimeout(done, ms);
     const cap = setTimeout(done, capMs);

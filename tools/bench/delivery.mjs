@@ -27,14 +27,14 @@
 // they do on a prompt its mod submits — what the plugin costs on the path to the request. The direct paste has take (paste → first output, where Enter is
 // pressed at once) and client (Enter → request). What is not the settle or the CLI's start is
 // lich total − direct total − cliStart − settle.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from 'node-pty';
-import { allInstalled, cacheRoot, CLIENTS } from '../agents/clients.mjs';
 import { prepareOffline } from '../agents/offline.mjs';
 import { replyScript, startFakeModel } from '../fake-model/index.mjs';
+import { CLIENTS } from '../agents/clients.mjs';
+import { makeRepo, quiet } from './agents.mjs';
 import { cleanEnv, lich, median, now, percentile, root, sleep, startBackend, stopBackend } from './lib.mjs';
 import { spawn } from 'node:child_process';
 
@@ -44,40 +44,6 @@ const round = (x, d = 1) => (Number.isFinite(x) ? +x.toFixed(d) : null);
 
 /** The target: what is not the settle or the CLI's start, over a direct paste (issue 23 item 4). */
 export const DELIVERY_OTHER_TARGET_MS = 30;
-
-/** Whether the client is in the cache; else the line that says why not. */
-export function deliveryAvailable() {
-  if (allInstalled(['claude'])) return { ok: true };
-  const c = CLIENTS.claude;
-  return { ok: false, why: `${c.pkg}@${c.version} is not in ${cacheRoot()} (node tools/agents/install.mjs claude puts it there)` };
-}
-
-function makeRepo(dir) {
-  mkdirSync(dir, { recursive: true });
-  const env = { ...cleanEnv, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.invalid' };
-  for (const args of [['init', '-q', '-b', 'main'], ['commit', '-q', '--allow-empty', '-m', 'init']]) {
-    const r = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  }
-}
-
-/** Resolves once `p` has written nothing for `ms`. */
-function quiet(p, ms, capMs = 30_000) {
-  return new Promise((res) => {
-    let t = setTimeout(done, ms);
-    const cap = setTimeout(done, capMs);
-    const sub = p.onData(() => {
-      clearTimeout(t);
-      t = setTimeout(done, ms);
-    });
-    function done() {
-      clearTimeout(t);
-      clearTimeout(cap);
-      sub.dispose();
-      res();
-    }
-  });
-}
 
 /** `lich <args>` spawned now: resolves `{code, stdout, stderr, spawnedAt}` (spawnedAt: just before the spawn, hrtime ms). */
 function lichTimed(env, args, timeoutMs) {

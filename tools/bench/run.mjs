@@ -29,7 +29,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentsAvailable, benchClaude } from './agents.mjs';
-import { benchDelivery, DELIVERY_OTHER_TARGET_MS, deliveryAvailable } from './delivery.mjs';
+import { benchDelivery, DELIVERY_OTHER_TARGET_MS } from './delivery.mjs';
 import { benchFanoutVsDirect, exampleProvider, FANOUT_RATIO_TARGET } from './fanout.mjs';
 import {
   alive,
@@ -138,7 +138,7 @@ async function deliveryFigures(figures) {
     log(`delivery breakdown ${figures.deliverySkipped}`);
     return;
   }
-  const can = deliveryAvailable();
+  const can = agentsAvailable();
   if (!can.ok) {
     figures.deliverySkipped = `skipped: ${can.why}`;
     log(`delivery breakdown ${figures.deliverySkipped}`);
