@@ -56,12 +56,16 @@ export function nameControlText(noun: string, name: string): string {
 }
 
 /**
- * The nouns of the bounded names whose own check already refuses a control character, in more
- * precise words than {@link nameControlText}: a branch (`"a\x1bb" is not a valid branch name`, git's
- * ref-name rules, which the bad-input corpus pins) and a base branch (not a branch). The
- * control-character refusal leaves them to it.
+ * The refusal of a bounded name (`noun`, the contract's `title` of the field) holding a control
+ * character — {@link nameControlText} —, or undefined when it holds none. A branch and a base
+ * branch are left to their own check, which refuses a control character in more precise words
+ * (`"a\x1bb" is not a valid branch name`, git's ref-name rules, which the bad-input corpus pins).
+ * Core's runOperation and the backend's dispatcher both ask this, so the two say the same.
  */
-export const NAMES_CHECKED_AS_BRANCHES: ReadonlySet<string> = new Set(['branch', 'base branch']);
+export function nameControlRefusal(noun: string, name: string): string | undefined {
+  if (noun === 'branch' || noun === 'base branch' || !hasControls(name)) return undefined;
+  return nameControlText(noun, name);
+}
 
 /** Whether `text` holds a control character: C0, DEL or C1 (Unicode's `Cc`), what no given name may hold. */
 export function hasControls(text: string): boolean {

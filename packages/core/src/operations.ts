@@ -56,7 +56,7 @@ import { theme } from './theme.js';
 import { VERSION } from './version.js';
 import { nameLimits } from '@lich/generated/contracts';
 import { rpcMethod } from './contract-tables.js';
-import { hasControls, NAMES_CHECKED_AS_BRANCHES, nameControlText, nameLength, nameTooLongText } from './names.js';
+import { nameControlRefusal, nameLength, nameTooLongText } from './names.js';
 import { doctor, rage } from './machine.js';
 import { native } from './native.js';
 import { colorFolder, file, focus, folders, insert, rename, renameFolder } from './workspace.js';
@@ -246,7 +246,8 @@ function nameRefusal(op: OperationName, input: object): string | undefined {
     if (typeof value !== 'string') continue;
     const length = value.length <= max ? value.length : nameLength(value);
     if (length > max) return nameTooLongText(noun, length, max);
-    if (hasControls(value) && !NAMES_CHECKED_AS_BRANCHES.has(noun)) return nameControlText(noun, value);
+    const controls = nameControlRefusal(noun, value);
+    if (controls !== undefined) return controls;
   }
   return undefined;
 }

@@ -30,7 +30,7 @@ import { jsonLine } from '@lich/core/rpc';
 import { nativeModuleFailure } from '@lich/core/native-module';
 import type { RpcOptions, RpcResult } from '@lich/core/rpc';
 import { goQuote } from '@lich/core/quote';
-import { hasControls, NAMES_CHECKED_AS_BRANCHES, nameControlText, nameLength, nameTooLongText } from '@lich/core/names';
+import { nameControlRefusal, nameLength, nameTooLongText } from '@lich/core/names';
 import { Cost, type CostDeps } from './cost/cost.js';
 import { SpawnError } from './errors.js';
 import { focus } from './relay/focus.js';
@@ -457,7 +457,8 @@ function overBound(errors: ErrorObject[], options: Record<string, unknown>, noun
 function withControls(options: Record<string, unknown>, nouns: Record<string, string>): string | undefined {
   for (const [field, noun] of Object.entries(nouns)) {
     const value = options[field];
-    if (typeof value === 'string' && hasControls(value) && !NAMES_CHECKED_AS_BRANCHES.has(noun)) return nameControlText(noun, value);
+    const refusal = typeof value === 'string' ? nameControlRefusal(noun, value) : undefined;
+    if (refusal !== undefined) return refusal;
   }
   return undefined;
 }

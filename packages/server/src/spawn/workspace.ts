@@ -14,7 +14,7 @@
  * ungroup or a color reaches them too, so a resumed one comes back into its folder.
  */
 import { homedir } from 'node:os';
-import { hasControls, nameControlText, quoteName } from '@lich/core/names';
+import { nameControlRefusal, quoteName } from '@lich/core/names';
 import { goQuote } from '@lich/core/quote';
 import { SpawnError } from '../errors.js';
 import { equalFold, expandPath, isDirectory } from '../relay/resolve.js';
@@ -73,7 +73,8 @@ export class Workspace {
    *   included, holds it case-insensitively).
    */
   async rename(o: RenameOptions): Promise<Renamed> {
-    if (hasControls(o.label)) throw new SpawnError(nameControlText('label', o.label));
+    const controls = nameControlRefusal('label', o.label);
+    if (controls !== undefined) throw new SpawnError(controls);
     const label = o.label.trim();
     if (label === '') throw new SpawnError('a rename needs a name, and none was given');
     const s = this.target(o.from, o.target, o.project, 'rename');
@@ -258,7 +259,8 @@ export function foldersOf(cards: readonly SessionRow[]): Folder[] {
  */
 export function folderName(given: string, empty: string): string {
   if (given === '') return '';
-  if (hasControls(given)) throw new SpawnError(nameControlText('folder name', given));
+  const controls = nameControlRefusal('folder name', given);
+  if (controls !== undefined) throw new SpawnError(controls);
   const name = given.trim();
   if (name === '') {
     throw new SpawnError(`a folder needs a name, and ${quoteName(given)} holds none once its surrounding spaces are dropped — '' ${empty}`);
