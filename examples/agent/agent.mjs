@@ -10,6 +10,10 @@
 // target receives). Its "model" is /bin/sh: the task's prompt is run as a shell command in
 // the session's checkout, and the command's output is the report. A nudge at its prompt
 // (spec/cli.md § The answer is announced, and collected) makes it run "$LICH_BIN" wait.
+// Registered with `"tools": true` (providers.json), it has lich's tools as a plugin loaded into
+// the agent has them — opencode's, in its own process: a message offering reply_to_session is
+// answered with that tool, one `relay.Reply` call to lich from this process (no "$LICH_BIN"
+// started), and by the command only when the tool fails.
 //
 // Environment:
 //   LICH_PORT, LICH_TOKEN, LICH_SESSION_ID, LICH_BIN  set by lich in every session's PTY
@@ -76,7 +80,20 @@ function say(text) {
  * @param {Record<string, unknown>} fields logged with the outcome
  */
 function post(path, body, event, fields) {
-  if (!hooksOn || !env.LICH_PORT || !env.LICH_TOKEN || !sessionId) return Promise.resolve(-1);
+  return exchange(path, body, event, fields).then((r) => r.status);
+}
+
+/**
+ * {@link post}, resolving `{status, text}`: the HTTP status as post's, and the response body.
+ *
+ * @param {string} path
+ * @param {unknown} body
+ * @param {string} event
+ * @param {Record<string, unknown>} fields
+ * @returns {Promise<{status: number, text: string}>}
+ */
+function exchange(path, body, event, fields) {
+  if (!hooksOn || !env.LICH_PORT || !env.LICH_TOKEN || !sessionId) return Promise.resolve({ status: -1, text: '' });
   const text = JSON.stringify(body);
   return new Promise((resolve) => {
     const req = request(
@@ -89,17 +106,19 @@ function post(path, body, event, fields) {
         timeout: 5000,
       },
       (res) => {
-        res.resume();
+        let answer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (answer += chunk));
         res.on('end', () => {
           log(event, { ...fields, status: res.statusCode });
-          resolve(res.statusCode ?? 0);
+          resolve({ status: res.statusCode ?? 0, text: answer });
         });
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', (err) => {
       log(event, { ...fields, status: 0, error: err.message });
-      resolve(0);
+      resolve({ status: 0, text: err.message });
     });
     req.end(text);
   });
@@ -201,13 +220,42 @@ async function task(t) {
     say(`· not replying to ticket ${t.ticket}, as told`);
     log('no-reply', { ticket: t.ticket });
   } else {
-    const args = t.directives.includes('ticketless') ? ['reply', answer] : ['reply', t.ticket, answer];
-    const r = await lich(args);
-    say(`· ${t.directives.includes('ticketless') ? 'replied without a ticket' : `replied to ${t.ticket}`}: exit ${r.code}`);
-    if (r.stderr) say(r.stderr);
-    log('reply', { ticket: t.ticket, ticketless: args.length === 2, answer, code: r.code, stdout: r.stdout, stderr: r.stderr });
+    const ticketless = t.directives.includes('ticketless');
+    const tool = t.tools ? await replyTool(ticketless ? '' : t.ticket, answer) : undefined;
+    if (tool?.ok) {
+      say(`· ${ticketless ? 'replied without a ticket' : `replied to ${t.ticket}`} with reply_to_session`);
+    } else {
+      if (tool) say(`· reply_to_session failed (${tool.why}); running the command instead`);
+      const args = ticketless ? ['reply', answer] : ['reply', t.ticket, answer];
+      const r = await lich(args);
+      say(`· ${ticketless ? 'replied without a ticket' : `replied to ${t.ticket}`}: exit ${r.code}`);
+      if (r.stderr) say(r.stderr);
+      log('reply', { ticket: t.ticket, ticketless, answer, code: r.code, stdout: r.stdout, stderr: r.stderr });
+    }
   }
   await reportState('done');
+}
+
+/**
+ * The reply_to_session tool, as a plugin loaded into the agent runs it: one `relay.Reply` call to
+ * lich (`POST /rpc/relay.Reply?token=…`, body `[{"from","ticket","answer"}]`, contracts/rpc/
+ * relay.Reply.json), from this session. Logged as a `reply` with `via: "tool"`.
+ *
+ * @param {string} ticket "" for the one request open against this session
+ * @param {string} answer
+ * @returns {Promise<{ok: true} | {ok: false, why: string}>}
+ */
+async function replyTool(ticket, answer) {
+  const r = await exchange('/rpc/relay.Reply', [{ from: sessionId, ticket, answer }], 'reply', { via: 'tool', ticket, ticketless: ticket === '', answer });
+  if (r.status === 200) return { ok: true };
+  if (r.status === -1) return { ok: false, why: 'this is not a lich session' };
+  let why = r.status === 0 ? `lich could not be reached: ${r.text}` : `HTTP ${r.status}`;
+  try {
+    why = JSON.parse(r.text).error ?? why;
+  } catch {
+    // Not JSON: the status says it.
+  }
+  return { ok: false, why };
 }
 
 async function collect(nudge) {

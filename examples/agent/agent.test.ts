@@ -20,6 +20,11 @@ function relayed(prompt: string, ticket: string) {
   return `[lich] Message from session "planner", not from your own prompt.\n\n${prompt}\n\nWhen you have an answer, send it back by running:\n  "$LICH_BIN" reply ${ticket} "<your answer>"\n\n${ONLY_WAY_BACK}`;
 }
 
+/** The message as it reads for a target that has lich's tools: the tool first, the command beside it. */
+function relayedWithTools(prompt: string, ticket: string) {
+  return `[lich] Message from session "planner", not from your own prompt.\n\n${prompt}\n\nWhen you have an answer, send it back with the lich tool \`reply_to_session\`\n(ticket ${ticket}), or by running:\n  "$LICH_BIN" reply ${ticket} "<your answer>"\n\n${ONLY_WAY_BACK}`;
+}
+
 interface Entry {
   event: string;
   [k: string]: unknown;
@@ -50,6 +55,13 @@ else if (process.argv[2] === 'reply') { process.stdout.write('Answer sent.\\n');
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
       hooks.push({ path: url.pathname, token: url.searchParams.get('token'), body: JSON.parse(body) });
+      // relay.Reply as lich answers it: `null`, or a refusal for the ticket a test marks as refused.
+      if (url.pathname === '/rpc/relay.Reply') {
+        const [{ ticket }] = JSON.parse(body) as Array<{ ticket: string }>;
+        if (ticket === 'bad0bad0') res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"no request is open with ticket bad0bad0"}');
+        else res.writeHead(200, { 'Content-Type': 'application/json' }).end('null');
+        return;
+      }
       res.writeHead(204).end();
     });
   });
@@ -180,6 +192,32 @@ describe('the example agent in a PTY', () => {
     const order = a.entries().map((e) => (e.event === 'state' ? `state:${e.state}` : e.event));
     expect(order.indexOf('state:busy')).toBeLessThan(order.indexOf('ran'));
     expect(order.indexOf('reply')).toBeLessThan(order.indexOf('state:done'));
+    a.p.kill();
+  });
+
+  it('answers a task that offers reply_to_session with the tool, from its own process: one relay.Reply call from its session, no "$LICH_BIN" started', async () => {
+    const a = await startAgent('s-tool');
+    hooks.length = 0;
+    const before = binCalls().length;
+    a.paste(relayedWithTools('echo tooled', 'c0ffee00'));
+    await until(() => a.entries().some((e) => e.event === 'state' && e.state === 'done'), 'done');
+    expect(hooks.map((h) => [h.path, h.body])).toEqual([
+      ['/hook', { session_id: 's-tool', state: 'busy' }],
+      ['/rpc/relay.Reply', [{ from: 's-tool', ticket: 'c0ffee00', answer: 'tooled' }]],
+      ['/hook', { session_id: 's-tool', state: 'done' }],
+    ]);
+    expect(a.entries().find((e) => e.event === 'reply')).toMatchObject({ via: 'tool', ticket: 'c0ffee00', status: 200 });
+    expect(binCalls().length).toBe(before);
+    a.p.kill();
+  });
+
+  it('runs the reply command when the tool is refused, saying why', async () => {
+    const a = await startAgent('s-tool-refused');
+    const before = binCalls().length;
+    a.paste(relayedWithTools('echo again', 'bad0bad0'));
+    await until(() => a.entries().some((e) => e.event === 'state' && e.state === 'done'), 'done');
+    expect(binCalls().slice(before)).toEqual([['reply', 'bad0bad0', 'again']]);
+    expect(a.screen()).toContain('reply_to_session failed (no request is open with ticket bad0bad0); running the command instead');
     a.p.kill();
   });
 

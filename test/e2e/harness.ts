@@ -115,9 +115,10 @@ export interface ProviderEntry {
  * The example agent as a provider. `log` is its `EXAMPLE_AGENT_LOG`; `id` the providers.json
  * key it is registered under (default `example`), which it announces at `/session-start`;
  * `hooks: false` makes it report nothing (and `reportsState` false with it), like a provider
- * without a plugin.
+ * without a plugin; `tools: true` registers it as having lich's tools, so its message offers
+ * reply_to_session, which it answers with from its own process (examples/agent/agent.mjs).
  */
-export function exampleProvider(log: string, o: { hooks?: boolean; name?: string; id?: string } = {}): ProviderEntry {
+export function exampleProvider(log: string, o: { hooks?: boolean; name?: string; id?: string; tools?: boolean } = {}): ProviderEntry {
   const hooks = o.hooks ?? true;
   return {
     name: o.name ?? 'Example agent',
@@ -125,7 +126,7 @@ export function exampleProvider(log: string, o: { hooks?: boolean; name?: string
     args: [AGENT_JS],
     env: { EXAMPLE_AGENT_LOG: log, EXAMPLE_AGENT_PROVIDER: o.id ?? 'example', ...(hooks ? {} : { EXAMPLE_AGENT_HOOKS: 'off' }) },
     reportsState: hooks,
-    tools: false,
+    tools: o.tools ?? false,
   };
 }
 

@@ -10,13 +10,22 @@ let b: Backend;
 let repo: string;
 let target: Session;
 let agent: Session;
+let toolAgent: Session;
 
 beforeAll(async () => {
-  b = await Backend.start({ providers: ({ log }) => ({ example: exampleProvider(log), inert: inertProvider() }) });
+  b = await Backend.start({
+    providers: ({ log }) => ({
+      example: exampleProvider(log),
+      'example-tools': exampleProvider(log, { id: 'example-tools', tools: true }),
+      inert: inertProvider(),
+    }),
+  });
   repo = makeRepo(b.home, 'reply-repo', 1);
   target = await b.open(repo, 'inert');
   agent = await b.open(repo, 'example');
+  toolAgent = await b.open(repo, 'example-tools');
   await b.log.ready(agent.id);
+  await b.log.ready(toolAgent.id);
 });
 
 afterAll(async () => {
@@ -124,5 +133,17 @@ describe('lich reply', () => {
     });
     const reply = await b.log.waitFor(agent.id, (e) => e.event === 'reply', 'the reply');
     expect(reply).toMatchObject({ ticketless: true, code: 0, stdout: 'Answer sent.\n' });
+  });
+
+  it('carries home the answer of an agent that has lich\'s tools, given with reply_to_session from its own process', async () => {
+    expect(await b.lich(['send', toolAgent.label, 'echo via-tool'])).toEqual({ code: 0, stdout: 'via-tool\n', stderr: '' });
+    const reply = await b.log.waitFor(toolAgent.id, (e) => e.event === 'reply', 'the reply');
+    expect(reply).toMatchObject({ via: 'tool', status: 200, answer: 'via-tool' });
+  });
+
+  it('carries home an answer given with reply_to_session naming no ticket', async () => {
+    expect(await b.lich(['send', toolAgent.label, '#example: ticketless\necho tool-no-ticket'])).toEqual({ code: 0, stdout: 'tool-no-ticket\n', stderr: '' });
+    const reply = await b.log.waitFor(toolAgent.id, (e) => e.event === 'reply' && e.ticketless === true, 'the reply');
+    expect(reply).toMatchObject({ via: 'tool', status: 200, ticket: '' });
   });
 });

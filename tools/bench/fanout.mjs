@@ -4,8 +4,12 @@
 // - as an agent fans out (the headline figure): one `lich mcp` process, spawned and initialized as
 //   an agent's MCP client runs it (before the clock starts), `n` concurrent `open_session` calls
 //   with `prompt` — the hand-off, which holds up to 20 s for the answer — then `wait_for_answer`
-//   on every ticket still pending. The worker runs the task and answers with "$LICH_BIN" reply.
-//   Wall time: the first call → the last answer.
+//   on every ticket still pending. The workers have lich's tools (`example-tools`, registered
+//   `"tools": true`), as Claude Code, Codex, opencode and oh-my-pi sessions do: each answers with
+//   reply_to_session from its own process, as opencode's in-process plugin does — one
+//   `relay.Reply` call, no process started for it. Wall time: the first call → the last answer.
+// - the same, workers without lich's tools (`example`): each answers by running
+//   "$LICH_BIN" reply, a `lich` process per answer — what a provider lich has no tools for costs.
 // - through the CLI (a second figure): per agent, `lich open --kind example` then
 //   `lich send --timeout 120 <id> "echo task-<i>"`, all `n` chains at once, as a user fanning out
 //   by hand would. Wall time: the first spawn → the last answer printed.
@@ -57,7 +61,7 @@ function cpuOfAll(pids) {
   return sum;
 }
 
-/** The example provider as providers.json declares it for the bench (run.mjs uses the same). */
+/** The example provider as providers.json declares it for the bench (run.mjs uses the same), under `example`. */
 export const exampleProvider = {
   name: 'Example agent',
   command: process.execPath,
@@ -65,6 +69,17 @@ export const exampleProvider = {
   env: { EXAMPLE_AGENT_PROVIDER: 'example' },
   reportsState: true,
   tools: false,
+};
+
+/**
+ * The example agent with lich's tools, registered under `example-tools`: its message offers
+ * reply_to_session, which it answers with from its own process (examples/agent/agent.mjs).
+ */
+export const exampleToolsProvider = {
+  ...exampleProvider,
+  name: 'Example agent with lich\'s tools',
+  env: { EXAMPLE_AGENT_PROVIDER: 'example-tools' },
+  tools: true,
 };
 
 /** One lich fan-out: `n` open → send chains at once; wall seconds, and the ids opened. */
@@ -148,12 +163,12 @@ export async function mcpClient(env) {
 
 /**
  * One fan-out as an agent makes it: over one `lich mcp` (`mcp`, already initialized — an agent's
- * MCP client is up before its turn), `n` concurrent `open_session` calls with `prompt` (the
+ * MCP client is up before its turn), `n` concurrent `open_session` calls of `kind` with `prompt` (the
  * hand-off, which holds up to 20 s for the answer), then `wait_for_answer` on each ticket still
  * pending until every answer is in. Wall seconds: the first call → the last answer; the ids
  * opened; how many answers came back in the open itself.
  */
-export async function throughMcp(b, mcp, project, n) {
+export async function throughMcp(b, mcp, project, n, kind = 'example-tools') {
   const ids = [];
   let inOpen = 0;
   const b0 = cpuOf(b.pid);
@@ -164,7 +179,7 @@ export async function throughMcp(b, mcp, project, n) {
     Array.from({ length: n }, async (_, i) => {
       try {
         const marker = `task-${i}`;
-        const o = await mcp.call('open_session', { project, kind: 'example', prompt: `echo ${marker}` });
+        const o = await mcp.call('open_session', { project, kind, prompt: `echo ${marker}` });
         const card = /#card=([0-9a-f]+)/.exec(o.text)?.[1];
         if (card) ids.push(card);
         if (o.isError || !card) throw new Error(`open_session: ${o.text}`);
@@ -250,17 +265,19 @@ export async function direct(project, n) {
 
 /**
  * `runs` alternating fan-outs of `n` agents each way: directly, as an agent fans out (one
- * `lich mcp`, the headline figure) and through the CLI (`lich open` + `lich send` per agent). `b` a
- * backend from startBackend whose providers include `example` ({@link exampleProvider}); `rpc`
- * its client (sessions are closed between runs).
- * @returns `{sessions, runs, directSeconds: number[], directMedianSeconds, mcp: {seconds, medianSeconds, ratio, answeredInOpen}, cli: {seconds, medianSeconds, ratio}}`
+ * `lich mcp`, the headline figure: workers with lich's tools), the same with workers answering by
+ * "$LICH_BIN" reply, and through the CLI (`lich open` + `lich send` per agent). `b` a backend
+ * from startBackend whose providers include `example` ({@link exampleProvider}) and
+ * `example-tools` ({@link exampleToolsProvider}); `rpc` its client (sessions are closed between runs).
+ * @returns `{sessions, runs, directSeconds: number[], directMedianSeconds, directCpuMs, mcp: {seconds, medianSeconds, ratio, answeredInOpen, cpuMs}, mcpCliReply: {seconds, medianSeconds, ratio, cpuMs}, cli: {seconds, medianSeconds, ratio, cpuMs}}`
  */
 export async function benchFanoutVsDirect({ b, rpc, n = 32, runs = 3, log = () => {} }) {
   const mcpS = [];
+  const mcpReplyS = [];
   const cliS = [];
   const directS = [];
   const inOpen = [];
-  const [mcpCpu, cliCpu, directCpu] = [[], [], []];
+  const [mcpCpu, mcpReplyCpu, cliCpu, directCpu] = [[], [], [], []];
   const closeAll = (ids) => Promise.all(ids.map((id) => rpc.call('spawn.Close', { from: '', target: id, project: '', worktree: '', force: true }, 30_000)));
   const fs = await import('node:fs');
   for (let r = 0; r < runs; r++) {
@@ -270,24 +287,31 @@ export async function benchFanoutVsDirect({ b, rpc, n = 32, runs = 3, log = () =
     if (d.failure) throw d.failure;
     directS.push(d.wall);
     await sleep(1000);
+    directCpu.push(d.cpu);
     // The agent's MCP client is up before its turn: spawned and initialized outside the clock.
-    const mcp = await mcpClient(b.env);
-    await sleep(300);
-    const m = await throughMcp(b, mcp, project, n);
-    await mcp.close();
-    await closeAll(m.ids);
-    if (m.failure) throw m.failure;
+    const viaMcp = async (kind) => {
+      const mcp = await mcpClient(b.env);
+      await sleep(300);
+      const m = await throughMcp(b, mcp, project, n, kind);
+      await mcp.close();
+      await closeAll(m.ids);
+      if (m.failure) throw m.failure;
+      await sleep(1500);
+      return m;
+    };
+    const m = await viaMcp('example-tools');
     mcpS.push(m.wall);
     inOpen.push(m.inOpen);
     mcpCpu.push(m.cpu);
-    directCpu.push(d.cpu);
-    await sleep(1500);
+    const mr = await viaMcp('example');
+    mcpReplyS.push(mr.wall);
+    mcpReplyCpu.push(mr.cpu);
     const l = await throughLich(b, project, n);
     await closeAll(l.ids);
     if (l.failure) throw l.failure;
     cliS.push(l.wall);
     cliCpu.push(l.cpu);
-    log(`fan-out ${n} run ${r + 1}/${runs}: direct ${round(d.wall, 2)} s, lich mcp ${round(m.wall, 2)} s (${m.inOpen} answered in the open), lich CLI ${round(l.wall, 2)} s`);
+    log(`fan-out ${n} run ${r + 1}/${runs}: direct ${round(d.wall, 2)} s, lich mcp ${round(m.wall, 2)} s (${m.inOpen} answered in the open; answering with "$LICH_BIN" reply ${round(mr.wall, 2)} s), lich CLI ${round(l.wall, 2)} s`);
     await sleep(1500);
   }
   const dm = median(directS);
@@ -301,6 +325,7 @@ export async function benchFanoutVsDirect({ b, rpc, n = 32, runs = 3, log = () =
     directMedianSeconds: round(dm, 2),
     directCpuMs: cpuMed(directCpu),
     mcp: { ...fig(mcpS), answeredInOpen: inOpen, cpuMs: cpuMed(mcpCpu) },
+    mcpCliReply: { ...fig(mcpReplyS), cpuMs: cpuMed(mcpReplyCpu) },
     cli: { ...fig(cliS), cpuMs: cpuMed(cliCpu) },
   };
 }

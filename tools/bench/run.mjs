@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentsAvailable, benchClaude } from './agents.mjs';
 import { benchDelivery, DELIVERY_OTHER_TARGET_MS } from './delivery.mjs';
-import { benchFanoutVsDirect, exampleProvider, FANOUT_RATIO_TARGET } from './fanout.mjs';
+import { benchFanoutVsDirect, exampleProvider, exampleToolsProvider, FANOUT_RATIO_TARGET } from './fanout.mjs';
 import {
   alive,
   cleanEnv,
@@ -204,10 +204,16 @@ function fanoutVsRows(f, row) {
   const c = x.mcp.cpuMs;
   return [
     row(
-      `fan-out ${x.sessions} example agents, each answering one task, as an agent fans out (one \`lich mcp\`: ${x.sessions} concurrent \`open_session\` with \`prompt\`, then \`wait_for_answer\` for each ticket) vs started on PTYs directly, task pasted, answer read back`,
-      `${x.mcp.medianSeconds} s vs ${x.directMedianSeconds} s = ${x.mcp.ratio.toFixed(2)} × (${runs}: lich ${x.mcp.seconds.join(', ')}; direct ${x.directSeconds.join(', ')}; answered within the open: ${x.mcp.answeredInOpen.join(', ')} of ${x.sessions}). CPU, ms: direct — the agents ${d.agents} (+ their shells ${d.agentChildren}); lich — the agents ${c.agents} (their reports to lich included) + their shells and \`lich reply\` CLIs ${c.agentChildren} + the backend ${c.backend} (+ its \`stty\` looks ${c.backendChildren}) + \`lich mcp\` ${c.mcp}`,
+      `fan-out ${x.sessions} example agents with lich's tools, each answering one task with reply_to_session, as an agent fans out (one \`lich mcp\`: ${x.sessions} concurrent \`open_session\` with \`prompt\`, then \`wait_for_answer\` for each ticket) vs started on PTYs directly, task pasted, answer read back`,
+      `${x.mcp.medianSeconds} s vs ${x.directMedianSeconds} s = ${x.mcp.ratio.toFixed(2)} × (${runs}: lich ${x.mcp.seconds.join(', ')}; direct ${x.directSeconds.join(', ')}; answered within the open: ${x.mcp.answeredInOpen.join(', ')} of ${x.sessions}). CPU, ms: direct — the agents ${d.agents} (+ their shells ${d.agentChildren}); lich — the agents ${c.agents} (their reports and answers to lich included) + their shells ${c.agentChildren} + the backend ${c.backend} (+ its \`stty\` looks ${c.backendChildren}) + \`lich mcp\` ${c.mcp}`,
       `≤ ${FANOUT_RATIO_TARGET} ×`,
       ok(x.mcp.ratio <= FANOUT_RATIO_TARGET),
+    ),
+    row(
+      `… the same, the agents without lich's tools: each answers by running \`"$LICH_BIN" reply\` (a \`lich\` process per answer)`,
+      `${x.mcpCliReply.medianSeconds} s = ${x.mcpCliReply.ratio.toFixed(2)} × direct (${runs}: ${x.mcpCliReply.seconds.join(', ')}). CPU, ms: the agents ${x.mcpCliReply.cpuMs.agents} + their shells and \`lich reply\` CLIs ${x.mcpCliReply.cpuMs.agentChildren} + the backend ${x.mcpCliReply.cpuMs.backend} + \`lich mcp\` ${x.mcpCliReply.cpuMs.mcp}`,
+      '— (a second figure: a `lich` start per answer is its cost)',
+      '—',
     ),
     row(
       `… the same fan-out through the CLI (\`lich open\` + \`lich send\` per agent: ${2 * x.sessions} CLI starts)`,
@@ -245,7 +251,7 @@ async function main() {
   }
   if (FANOUT_ONLY) {
     const figures = {};
-    const b = await startBackend({ example: exampleProvider });
+    const b = await startBackend({ example: exampleProvider, 'example-tools': exampleToolsProvider });
     const rpc = rpcClient(b.info.port, b.info.token);
     try {
       figures.fanoutVsDirect = await benchFanoutVsDirect({ b, rpc, n: 32, runs: FANOUT_RUNS, log });
@@ -286,6 +292,7 @@ async function main() {
     },
     flood: { ...floodProvider, env: { BENCH_FLOOD_ON: join(benchTmp, 'flood-on') } },
     example: exampleProvider,
+    'example-tools': exampleToolsProvider,
   };
   // Installed before the backend starts, so the native builds share the cores with nothing measured.
   const installed = await installedLich(benchTmp);
