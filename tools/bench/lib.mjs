@@ -144,10 +144,11 @@ export function alive(pid) {
 /**
  * The keep-alive RPC client: `call(method, options, timeoutMs)` resolves
  * `{status, body, sentAt, headersAt, endAt}` (ms, hrtime) and never throws on a 4xx/5xx.
+ * A call that fails on a pooled socket before any answer is sent again once, on a new connection.
  */
 export function rpcClient(port, token) {
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
-  function call(method, options, timeoutMs = 120_000, retried = false) {
+  function call(method, options, timeoutMs = 120_000, fresh = false) {
     const body = JSON.stringify(options === undefined ? [] : [options]);
     return new Promise((res, rej) => {
       const sentAt = now();
@@ -158,7 +159,8 @@ export function rpcClient(port, token) {
           port,
           path: `/rpc/${method}?token=${token}`,
           method: 'POST',
-          agent,
+          // false: a socket of its own, not the pool's, closed once answered.
+          agent: fresh ? false : agent,
           headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
           timeout: timeoutMs,
         },
@@ -181,9 +183,14 @@ export function rpcClient(port, token) {
       );
       req.on('timeout', () => req.destroy(new Error(`${method} timed out after ${timeoutMs} ms`)));
       req.on('error', (err) => {
-        // A keep-alive socket the server closed while this process was blocked in spawnSync:
-        // the request never reached it, so sending it again on a fresh socket is safe.
-        if (req.reusedSocket && !retried && (err.code === 'ECONNRESET' || err.message === 'socket hang up')) {
+        // A pooled socket the server had closed: the backend closes a connection idle for 5 s
+        // (node's keepAliveTimeout), and while this process is blocked in spawnSync (the CLI
+        // section) it reads none of those closes, so the pool hands such sockets out. The request
+        // never reached the server, so it is sent again — on a new connection: the pool may hold
+        // more stale sockets than calls (every socket of the CLI section's 66 held sends, taken by
+        // its 64 spawn.Close at once), and a retry from it failed again with `socket hang up`.
+        // ("socket hang up" is an ECONNRESET; EPIPE: the request written after the close was read.)
+        if (req.reusedSocket && !fresh && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
           call(method, options, timeoutMs, true).then(res, rej);
         } else rej(err);
       });
