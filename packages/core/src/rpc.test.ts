@@ -164,6 +164,44 @@ describe('the RPC client', () => {
     await new Promise((r) => server.close(r));
     expect(sockets.size).toBe(1);
   });
+
+  it('sends a call again, once and on a new connection, when lich had closed the kept-alive connection it took', async () => {
+    // What lich's listener does to a connection idle past its keep-alive timeout (5 s): closed
+    // between two calls of a long-lived client (`lich mcp`, the opencode plugin), unseen by the
+    // client until it writes.
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req.url ?? '');
+      req.resume();
+      req.on('end', () => res.end('null\n'));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const c = client({ port });
+    await c.call('relay.Peers', anyOptions, quick);
+    server.closeIdleConnections();
+    // Same turn of the loop: the client has not read the close yet and takes the pooled socket.
+    await expect(c.call('relay.Self', anyOptions, quick)).resolves.toBeNull();
+    expect(seen.map((u) => u.split('?')[0])).toEqual(['/rpc/relay.Peers', '/rpc/relay.Self']);
+    c.close();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('does not send a call again when its connection was fresh: a lich that hung up on it is the failure', async () => {
+    let calls = 0;
+    const server = http.createServer((req) => {
+      calls++;
+      req.socket.destroy();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const error = await failure(client({ port }).call('relay.Send', anyOptions, quick));
+    expect(error.message).toMatch(/^reach lich: Post ".*token=…": EOF$/);
+    expect(calls).toBe(1);
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
 });
 
 describe('the retry after a refused token (wire.md § 1.3)', () => {

@@ -398,7 +398,15 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
   // it means, not as Go's dial error.
   async function exchange(where: Coordinates, token: string, method: string, body: string, opts: CallOptions): Promise<RawReply> {
     try {
-      return await post(agent, where.port, token, method, body, opts);
+      try {
+        return await post(agent, where.port, token, method, body, opts);
+      } catch (error) {
+        // A kept-alive connection lich had closed (idle past its keep-alive timeout) before the
+        // request reached it: sent again once, on a connection of its own — the pool may hold more
+        // such sockets. Never after a reply began, and never for a fresh connection's failure.
+        if (!(error instanceof StaleConnectionError)) throw error;
+        return await post(false, where.port, token, method, body, opts);
+      }
     } catch (error) {
       if (!(error instanceof LichTransportError) || error.sent || errnoCode(error.cause) !== 'ECONNREFUSED') throw error;
       // Nothing of the token is in it: the line names ports and the running lich, never the URL.
@@ -481,8 +489,21 @@ async function reissued(
   return info.token;
 }
 
+/**
+ * A request that failed on a kept-alive socket before any reply came (ECONNRESET, EPIPE): the
+ * server had closed that connection, so the request never reached it, and {@link post}'s caller
+ * sends it again on a new one (node's http docs, `request.reusedSocket`). Its message is the
+ * transport error's, for when the second try fails too.
+ */
+class StaleConnectionError extends LichTransportError {}
+
+/**
+ * One `POST /rpc/<method>` over `agent`'s pooled connections, or a connection of its own
+ * (`false`). Rejects with a {@link LichTransportError} (a {@link StaleConnectionError} for a
+ * pooled connection the server had closed), a {@link LichError} never.
+ */
 function post(
-  agent: http.Agent,
+  agent: http.Agent | false,
   port: number,
   token: string,
   method: string,
@@ -537,8 +558,10 @@ function post(
       sent = true;
     });
     req.on('error', (error) => {
+      const stale = req.reusedSocket && !headers && ['ECONNRESET', 'EPIPE'].includes(errnoCode(error) ?? '');
+      const Failure = stale ? StaleConnectionError : LichTransportError;
       finish(
-        new LichTransportError(maskToken(`reach lich: ${shown}: ${describeNetError(error, port)}`, token), sent, false, {
+        new Failure(maskToken(`reach lich: ${shown}: ${describeNetError(error, port)}`, token), sent, false, {
           cause: error,
         }),
       );
