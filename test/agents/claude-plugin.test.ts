@@ -157,6 +157,18 @@ describe(`lich's Claude Code plugin in ${clientName('claude')}`, () => {
     });
   });
 
+  it('reports the title Claude Code keeps for the session at the next prompt, from its mod (no hook process), and the card takes it', async () => {
+    await explained(tier, async () => {
+      const s = await openPolled(tier);
+      expect(await tier.lich(['control', s.id, 'command', 'rename', 'Fix the login test'])).toMatchObject({ code: 0 });
+      await tier.lich(['control', s.id, 'prompt', 'go on with the login test']);
+      await untilLich(() => row(tier, s.id), (x) => x?.label === 'Fix the login test', 'the card named after the title');
+      // The one UserPromptSubmit line left in hooks.json starts no node in a session whose mod runs.
+      const plugin = JSON.parse(readFileSync(join(SHIPPED, 'hooks/hooks.json'), 'utf8')) as { hooks: Record<string, unknown[]> };
+      expect(plugin.hooks.UserPromptSubmit).toHaveLength(1);
+    });
+  });
+
   it('lich ask is answered from a fork carrying the preamble, while the turn in progress goes on', async () => {
     await explained(tier, async () => {
       const s = await openPolled(tier);

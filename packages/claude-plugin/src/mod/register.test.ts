@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ASK_PREAMBLE, taskNotification } from '@lich/core/mod/client';
 import { bodyRefusal } from '@lich/core/mod/validate';
+import { rosterName } from '@lich/core/roster-name';
 import { registerLich } from './register.js';
 import { type DollarAnswers, fakeDollar, type Hooks, ManualClock, MemoryLich, recordingOn, settle } from './testing.js';
 
@@ -64,10 +65,11 @@ describe("lich's mod outside lich and outside a terminal", () => {
     expect(lich.requests).toEqual([]);
   });
 
-  it('reports no busy at a turn’s start and leaves the UserPromptSubmit hook’s alone, outside lich or in a run nobody attends', async () => {
+  it('reports no busy at a turn’s start and no title at a prompt, and leaves the UserPromptSubmit hook’s alone, outside lich or in a run nobody attends', async () => {
     for (const [env, interactive] of [[{}, true], [LICH, false]] as const) {
       const { hooks, $, calls } = await start({ env }, interactive);
       await raise(hooks, 'turn.start', $, { text: 'work', turnId: 't1' });
+      await raise(hooks, 'classic.UserPromptSubmit', $, { session_id: 'c', cwd: '/work', prompt: 'x', session_title: 'A title' });
       expect(calls.filter((c) => c.call === 'env.set')).toEqual([]);
     }
     expect(lich.requests).toEqual([]);
@@ -138,6 +140,19 @@ describe("lich's mod in an interactive lich session", () => {
     await raise(hooks, 'turn.start', $, { text: 'sub', turnId: 'sub-1', agentId: 'agent-1' });
     await settle();
     expect(lich.to('/hook')).toHaveLength(1);
+  });
+
+  it('reports the session’s title at a prompt from its own process, unless it is the roster name lich gave the session, and passes the prompt on unchanged', async () => {
+    const { hooks, $ } = await start({ env: LICH, sessionId: 'conv-1' });
+    const prompt = { session_id: 'conv-1', transcript_path: '/t.jsonl', cwd: '/work/repo', prompt: 'x', session_title: 'Fix the login test' };
+    expect(await raise(hooks, 'classic.UserPromptSubmit', $, prompt, 'echo')).toBe(prompt);
+    await lich.until(() => lich.to('/session-title').length === 1, 'the title');
+    expect(lich.to('/session-title')[0]!.body).toEqual({ session_id: 'lich-s1', title: 'Fix the login test' });
+    await raise(hooks, 'classic.UserPromptSubmit', $, { ...prompt, session_title: rosterName('/work/repo', 'lich-s1') });
+    await raise(hooks, 'classic.UserPromptSubmit', $, { ...prompt, session_title: '  ' });
+    await settle();
+    expect(lich.to('/session-title')).toHaveLength(1);
+    expect(lich.to('/hook')).toEqual([]);
   });
 
   it('refuses an abort when no turn runs', async () => {

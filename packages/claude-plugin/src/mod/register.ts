@@ -7,8 +7,9 @@
  *   only in an interactive session (`session.start`'s `isInteractive`): a `claude -p` run from a
  *   tool inside a lich session inherits its variables and would take its commands;
  * - applies the model and effort overrides to every model request (`turn.step`);
- * - reports `busy` as each main-loop turn starts (`turn.start`), before its first request, in
- *   place of the classic UserPromptSubmit hook's process (`LICH_MOD_SESSION`, hooks/hooks.json);
+ * - reports `busy` as each main-loop turn starts (`turn.start`), before its first request, and the
+ *   session's title at each prompt (`classic.UserPromptSubmit`), in place of the classic
+ *   UserPromptSubmit hook's process (`LICH_MOD_SESSION`, hooks/hooks.json);
  * - reports Claude Code's own measure of the session to `/mod/usage` (`session.start`,
  *   `session.measure`);
  * - hands a `lich open --subagent` worker's answer to `/mod/answer`: the final message of a turn
@@ -34,7 +35,8 @@
 import type { EngineInterface, On, SessionStartInput } from 'claude-code';
 import { runModClient } from '@lich/core/mod/client';
 import { linkCoordinates, type PluginLink } from '@lich/core/mod/link';
-import { answerAsWorker, answerAsWorkerBlank, cutWorkerAnswer, reportState, reportUsage } from '@lich/core/mod/reporters';
+import { answerAsWorker, answerAsWorkerBlank, cutWorkerAnswer, reportState, reportTitle, reportUsage } from '@lich/core/mod/reporters';
+import { reportsFor } from '../hook/reports.js';
 import { agentCall, taskStop } from './cards.js';
 import { aroundCompaction } from './compacting.js';
 import { guardEdit } from './edit-guard.js';
@@ -74,6 +76,11 @@ export function registerLich(on: On, deps: ModDeps): ModState {
     }
     return next(e);
   });
+
+  on('classic.UserPromptSubmit', ($, e, next) => {
+    reportTitleAtPrompt($, state, e);
+    return next(e);
+  }).catch(($, e, next) => next(e));
 
   on('turn.complete', ($, e, next) => {
     if (e.agentId === undefined) {
@@ -187,6 +194,24 @@ async function reportBusyTurn($: EngineInterface, state: ModState): Promise<void
   const conversation = await $.session.id();
   const r = await reportState(link, conversation ? { state: 'busy', provider_session_id: conversation } : { state: 'busy' });
   if (!r.ok) $.ui.log(`lich: the busy of a starting turn was dropped: ${r.reason}`, { to: 'debug' });
+}
+
+/**
+ * The session's title at a prompt — Claude Code's `session_title` in the UserPromptSubmit input,
+ * unless it is the roster name lich started the session with (hook/reports.ts `reportsFor`) — to
+ * `/session-title`; not awaited. The classic hook's `async` process did this beside every prompt:
+ * a node start on the two cores the client builds its request on, ~20 ms on the path from a
+ * prompt to its request (measured on 2.1.328 with `npm run bench -- --delivery-only`).
+ */
+function reportTitleAtPrompt($: EngineInterface, state: ModState, e: object): void {
+  const link = state.link;
+  if (!link) return;
+  for (const r of reportsFor({ ...e, hook_event_name: 'UserPromptSubmit' }, link.sessionId, true)) {
+    if (r.kind !== 'title') continue;
+    void reportTitle(link, r.title).then((result) => {
+      if (!result.ok) $.ui.log(`lich: the title report was dropped: ${result.reason}`, { to: 'debug' });
+    });
+  }
 }
 
 /** `done` for a main-loop turn the person stopped with Esc, naming its conversation; not awaited. */
