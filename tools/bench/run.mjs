@@ -195,6 +195,9 @@ function deliveryRows(f, row) {
   return rows;
 }
 
+/** The quiet the typed route waits for between a paste and its Enter, in s (wire.md § 8.2: 150 ms). */
+const SETTLE_S = 0.15;
+
 /** The fan-out comparison's rows: as an agent fans out (the headline, over `lich mcp`), then through the CLI. */
 function fanoutVsRows(f, row) {
   const x = f.fanoutVsDirect;
@@ -205,7 +208,7 @@ function fanoutVsRows(f, row) {
   return [
     row(
       `fan-out ${x.sessions} example agents with lich's tools, each answering one task with reply_to_session, as an agent fans out (one \`lich mcp\`: ${x.sessions} concurrent \`open_session\` with \`prompt\`, then \`wait_for_answer\` for each ticket) vs started on PTYs directly, task pasted, answer read back`,
-      `${x.mcp.medianSeconds} s vs ${x.directMedianSeconds} s = ${x.mcp.ratio.toFixed(2)} × (${runs}: lich ${x.mcp.seconds.join(', ')}; direct ${x.directSeconds.join(', ')}; answered within the open: ${x.mcp.answeredInOpen.join(', ')} of ${x.sessions}). CPU, ms: direct — the agents ${d.agents} (+ their shells ${d.agentChildren}); lich — the agents ${c.agents} (their reports and answers to lich included) + their shells ${c.agentChildren} + the backend ${c.backend} (+ its \`stty\` looks ${c.backendChildren}) + \`lich mcp\` ${c.mcp}`,
+      `${x.mcp.medianSeconds} s vs ${x.directMedianSeconds} s = ${x.mcp.ratio.toFixed(2)} × (${runs}: lich ${x.mcp.seconds.join(', ')}; direct ${x.directSeconds.join(', ')}; answered within the open: ${x.mcp.answeredInOpen.join(', ')} of ${x.sessions}). Over direct ${round(x.mcp.medianSeconds - x.directMedianSeconds, 2)} s, of which ${SETTLE_S} s is the quiet lich waits for before each Enter (wire.md § 8.2; the agents' waits run side by side), the rest ${round(x.mcp.medianSeconds - x.directMedianSeconds - SETTLE_S, 2)} s = ${((x.mcp.medianSeconds - SETTLE_S) / x.directMedianSeconds).toFixed(2)} × without that quiet. CPU, ms: direct — the agents ${d.agents} (+ their shells ${d.agentChildren}); lich — the agents ${c.agents} (their reports and answers to lich included) + their shells ${c.agentChildren} + the backend ${c.backend} (+ its \`stty\` looks ${c.backendChildren}) + \`lich mcp\` ${c.mcp}`,
       `≤ ${FANOUT_RATIO_TARGET} ×`,
       ok(x.mcp.ratio <= FANOUT_RATIO_TARGET),
     ),
@@ -415,8 +418,12 @@ async function main() {
     const responderPaste = (await open(rpc, project, 'responder-paste')).id;
     await sleep(1000); // both ready (600 ms quiet)
     const noBackendEnv = { ...cleanEnv, XDG_CONFIG_HOME: join(b.home, 'nowhere') };
+    // The floor of a command that asks lich anything, on node:http (the loopback wire's library,
+    // core rpc.ts): one POST of `sessions --json`'s RPC from a bare node, with no lich code loaded.
+    const bareRpc = `const r=require('node:http').request({host:'127.0.0.1',port:${b.info.port},method:'POST',path:'/rpc/relay.Peers?token=${b.info.token}',headers:{'Content-Type':'application/json'}},(s)=>{s.resume();s.on('end',()=>{if(s.statusCode!==200)process.exitCode=1})});r.end('[{"from":""}]')`;
     const cases = {
       'node -e 0': () => timeSync([process.execPath, '-e', '0'], cleanEnv),
+      'one node:http RPC, no lich': () => timeSync([process.execPath, '-e', bareRpc], cleanEnv),
       'lich version': () => timeSync([process.execPath, lich, 'version'], noBackendEnv),
       'lich sessions --json': () => timeSync([process.execPath, lich, 'sessions', '--json'], b.env),
       'lich reply': (i) => timeSync([process.execPath, lich, 'reply', tickets[i], 'done'], b.env),
@@ -662,6 +669,12 @@ function report(f) {
   const row = (figure, measured, target, verdict) => `| ${figure} | ${measured} | ${target} | ${verdict} |`;
   const rows = [
     row('`node -e 0` (baseline)', `${base} ms`, '—', '—'),
+    row(
+      'one RPC from a bare `node -e` on node:http (the `sessions --json` call, no lich code): the floor of any command that asks lich',
+      `${cli['one node:http RPC, no lich'].medianMs} ms = ${cli['one node:http RPC, no lich'].ratio.toFixed(2)} ×`,
+      '—',
+      '—',
+    ),
     ...['lich version', 'lich sessions --json', 'lich reply', 'lich send (answered on paste)'].map((k) =>
       row(`\`${k}\``, `${cli[k].medianMs} ms = ${cli[k].ratio.toFixed(2)} ×`, `≤ ${CLI_RATIO_TARGET} ×`, ok(cli[k].ratio <= CLI_RATIO_TARGET)),
     ),
