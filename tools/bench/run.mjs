@@ -500,7 +500,9 @@ async function installedLich(tmp) {
     log(`installed lich: ${bin} (--installed)`);
     return { bin, prefix: INSTALLED_PREFIX, how: 'given (--installed)' };
   }
-  log('installed lich: packing @lich/cli and installing it globally into a temp prefix (native builds: a minute or more)');
+  // npm runs with this process's environment: a NODE_EXTRA_CA_CERTS the network needs stays
+  // (the bench unsets it only for what it times); without it npm may retry the registry for minutes.
+  log('installed lich: packing @lich/cli and installing it globally into a temp prefix (native builds: a minute or more; npm reaches the registry with this environment, so keep any NODE_EXTRA_CA_CERTS your network needs)');
   const prefix = join(tmp, 'prefix');
   const r = await installCliGlobally(prefix);
   log(`installed lich: ${r.bin} (npm install -g in ${round(r.ms / 1000)} s)`);
