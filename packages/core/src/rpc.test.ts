@@ -1,5 +1,11 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile as readFileAsync } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAbortError, LichError, LichTransportError } from './errors.js';
 import {
@@ -521,3 +527,128 @@ describe('a call whose method is one of several (a route picks it at run time)',
     expect(typeof refused).toBe('function');
   });
 });
+
+describe('a long-lived client (lich mcp, the opencode plugin) across the lich it talks to', () => {
+  // Real coordinates: a runtime file in a temp config dir, read by resolveCoordinates, naming a
+  // real process as the lich (a `sleep` started before the file was written, as a backend is).
+  let dir: string;
+  let env: Record<string, string>;
+  let procs: ChildProcess[] = [];
+  let servers: http.Server[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lich-rpc-'));
+    env = { XDG_CONFIG_HOME: dir, HOME: dir };
+    mkdirSync(join(dir, 'lich'));
+  });
+  afterEach(async () => {
+    for (const p of procs) p.kill('SIGKILL');
+    procs = [];
+    for (const s of servers) {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(r));
+    }
+    servers = [];
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A process standing for a lich; resolves once it runs. */
+  async function lichProcess(): Promise<ChildProcess> {
+    const p = spawn('sleep', ['600'], { stdio: 'ignore' });
+    procs.push(p);
+    await once(p, 'spawn');
+    return p;
+  }
+  /** Ends `p` and waits until it is reaped (a zombie still reads as alive to kill(pid, 0)). */
+  async function end(p: ChildProcess): Promise<void> {
+    const exited = once(p, 'exit');
+    p.kill('SIGKILL');
+    await exited;
+  }
+  /** A server answering `null` to every call, recording the paths it was asked. */
+  async function listener(port = 0): Promise<{ port: number; seen: string[]; server: http.Server }> {
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push((req.url ?? '').split('?')[0]!);
+      req.resume();
+      req.on('end', () => res.end('null\n'));
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    return { port: (server.address() as AddressInfo).port, seen, server };
+  }
+  function record(pid: number, port: number) {
+    writeFileSync(runtimeFilePath(env), JSON.stringify({ pid, port, token: T1 }));
+  }
+  function longLived(): RpcClient {
+    const readFile = (path: string) => readFileAsync(path, 'utf8');
+    const c = createHttpRpcClient({ coordinates: () => resolveCoordinates(env, readFile, 'mcp') });
+    clients.push(c);
+    return c;
+  }
+
+  it('reaches a lich that started after it, once the runtime file names one', async () => {
+    const c = longLived();
+    expect((await failure(c.call('relay.Peers', anyOptions, quick))).message).toContain('no lich is running');
+    const l = await listener();
+    record((await lichProcess()).pid, l.port);
+    await expect(c.call('relay.Peers', anyOptions, quick)).resolves.toBeNull();
+    expect(l.seen).toEqual(['/rpc/relay.Peers']);
+  });
+
+  it('follows a lich that restarted on another port', async () => {
+    const c = longLived();
+    const first = await lichProcess();
+    const a = await listener();
+    record(first.pid, a.port);
+    await c.call('relay.Peers', anyOptions, quick);
+    await end(first);
+    const b = await listener();
+    record((await lichProcess()).pid, b.port);
+    await expect(c.call('relay.Self', anyOptions, quick)).resolves.toBeNull();
+    expect([a.seen, b.seen]).toEqual([['/rpc/relay.Peers'], ['/rpc/relay.Self']]);
+  });
+
+  it('posts nothing — no token — to whatever took the port of a lich that died after its first call', async () => {
+    const c = longLived();
+    const gone = await lichProcess();
+    const a = await listener();
+    record(gone.pid, a.port);
+    await c.call('relay.Peers', anyOptions, quick);
+    await end(gone);
+    a.server.closeAllConnections();
+    await new Promise((r) => a.server.close(r));
+    const impostor = await listener(a.port);
+    const error = await failure(c.call('relay.Send', anyOptions, quick));
+    expect(error.message).toContain('no lich is running');
+    expect(impostor.seen).toEqual([]);
+  });
+
+  it('does not send a call again that a lich died holding, on the kept-alive connection it had reused', async () => {
+    const c = longLived();
+    const dying = await lichProcess();
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push((req.url ?? '').split('?')[0]!);
+      req.resume();
+      // relay.Send holds the line until its answer, as lich does; the rest answer at once.
+      if (!req.url?.startsWith('/rpc/relay.Send')) req.on('end', () => res.end('null\n'));
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    record(dying.pid, (server.address() as AddressInfo).port);
+    await c.call('relay.Peers', anyOptions, quick);
+    const held = failure(c.call('relay.Send', anyOptions, quick));
+    await until(() => seen.length === 2);
+    // A kill -9 of lich mid-call: its process gone, its connections reset, nothing answered.
+    await end(dying);
+    server.closeAllConnections();
+    const error = await held;
+    expect(error).toBeInstanceOf(LichTransportError);
+    expect(seen).toEqual(['/rpc/relay.Peers', '/rpc/relay.Send']);
+  });
+});
+
+/** Resolves once `ok` holds, looking again on every turn of the event loop. */
+async function until(ok: () => boolean): Promise<void> {
+  while (!ok()) await new Promise((r) => setImmediate(r));
+}

@@ -325,7 +325,10 @@ export interface CallOptions {
  */
 export interface RpcClient {
   call<M extends RpcMethodName>(method: M, options: RpcOptions<M>, call: CallOptions): Promise<RpcResult<M>>;
-  /** Where calls go (`lich quit` polls that port). Rejects as `call` does when no lich is running. */
+  /**
+   * Where the last call went, or — before any — where one would go (`lich quit` polls that port).
+   * Rejects as `call` does when no lich is running.
+   */
   coordinates(): Promise<Coordinates>;
   /** Drops idle keep-alive connections, so nothing of this client keeps a server busy. */
   close(): void;
@@ -333,7 +336,10 @@ export interface RpcClient {
 
 /** What the HTTP client needs from its surroundings. */
 export interface HttpRpcClientOptions {
-  /** Resolves the coordinates on first use (environment, then runtime file). */
+  /**
+   * Resolves the coordinates (environment, then runtime file), checking that the lich they name
+   * runs; asked before every call and before a call is sent again, never kept between calls.
+   */
   coordinates: () => Promise<Coordinates>;
   /**
    * Reads the running instance's record, for the retry after a refused token (wire.md § 1.3
@@ -383,11 +389,13 @@ interface RawReply {
  */
 export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
   const agent = options.agent ?? new http.Agent({ keepAlive: true });
-  let resolved: Promise<Coordinates> | undefined;
-  const coordinates = () => {
-    resolved ??= options.coordinates();
-    return resolved;
-  };
+  // Resolved anew for every call, never kept from one call to the next: a long-lived client
+  // (`lich mcp`, the opencode plugin) then follows a lich that started after it, or restarted on
+  // another port, and never posts its token to a port whose lich is gone — the check that the
+  // lich the coordinates name is alive (resolveCoordinates) holds for each call, not the first.
+  let latest: Promise<Coordinates> | undefined;
+  const resolve = () => (latest = options.coordinates());
+  const coordinates = () => latest ?? resolve();
 
   const unreachable =
     options.unreachable ??
@@ -403,8 +411,11 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
       } catch (error) {
         // A kept-alive connection lich had closed (idle past its keep-alive timeout) before the
         // request reached it: sent again once, on a connection of its own — the pool may hold more
-        // such sockets. Never after a reply began, and never for a fresh connection's failure.
-        if (!(error instanceof StaleConnectionError)) throw error;
+        // such sockets. Never after a reply began, never for a fresh connection's failure, and
+        // only to the same lich, still running: one that died holding the call (its sessions'
+        // programs may have had the task) resets the connection the same way, and its successor
+        // must not be handed the call a second time.
+        if (!(error instanceof StaleConnectionError) || !(await sameLich(where))) throw error;
         return await post(false, where.port, token, method, body, opts);
       }
     } catch (error) {
@@ -414,8 +425,18 @@ export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
     }
   }
 
+  // Whether the coordinates resolved now name the lich `where` did (same port, same process).
+  async function sameLich(where: Coordinates): Promise<boolean> {
+    try {
+      const now = await resolve();
+      return now.port === where.port && now.pid === where.pid;
+    } catch {
+      return false;
+    }
+  }
+
   async function call<M extends RpcMethodName>(method: M, args: RpcOptions<M>, opts: CallOptions): Promise<RpcResult<M>> {
-    const where = await coordinates();
+    const where = await resolve();
     const body = JSON.stringify(args === undefined ? [] : [args]);
     let reply = await exchange(where, where.token, method, body, opts);
     if (reply.status === 401 || reply.status === 403) {
