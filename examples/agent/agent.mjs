@@ -10,10 +10,11 @@
 // target receives). Its "model" is /bin/sh: the task's prompt is run as a shell command in
 // the session's checkout, and the command's output is the report. A nudge at its prompt
 // (spec/cli.md § The answer is announced, and collected) makes it run "$LICH_BIN" wait.
-// Registered with `"tools": true` (providers.json), it has lich's tools as a plugin loaded into
-// the agent has them — opencode's, in its own process: a message offering reply_to_session is
-// answered with that tool, one `relay.Reply` call to lich from this process (no "$LICH_BIN"
-// started), and by the command only when the tool fails.
+// Registered with `"tools": true` (providers.json), it has lich's tools: a message offering
+// reply_to_session is answered with that tool — one `relay.Reply` call to lich from this process,
+// as a tool call reaches lich through an MCP server the agent keeps running (Claude Code's and
+// Codex's `lich mcp`), with no process started for the answer — and by the command only when the
+// tool fails.
 //
 // Environment:
 //   LICH_PORT, LICH_TOKEN, LICH_SESSION_ID, LICH_BIN  set by lich in every session's PTY
@@ -286,9 +287,25 @@ async function drain() {
   else out(PROMPT);
 }
 
+/** Whether {@link finish} ran: a write to a terminal that is gone fails again and would call it again. */
+let finished = false;
+
+/**
+ * Ends the agent, once. At its terminal's end (the hangup, or its input failing or ending on a
+ * terminal) it leaves the terminal alone and dies of the hangup, as a terminal program does: node's
+ * exit puts back the terminal modes it changed (raw mode), and on a terminal that is gone that
+ * fails an assertion of node's and the process aborts.
+ */
 function finish(reason) {
+  if (finished) return;
+  finished = true;
   log('exit', { reason });
   if (running) running.kill('SIGTERM');
+  if (process.stdin.isTTY && ['SIGHUP', 'stdin error', 'stdin closed'].includes(reason)) {
+    process.removeAllListeners('SIGHUP');
+    process.kill(process.pid, 'SIGHUP');
+    return;
+  }
   if (process.stdin.isTTY) {
     try {
       process.stdin.setRawMode(false);

@@ -288,6 +288,15 @@ describe('the example agent in a PTY', () => {
     a.p.kill();
   });
 
+  it('ends once, of the hangup, when its terminal is closed under it (no abort from restoring a terminal that is gone)', async () => {
+    const a = await startAgent('s-hangup');
+    const exited = new Promise<{ exitCode: number; signal?: number }>((r) => a.p.onExit(r));
+    // The master side closed, as when lich's PTY goes: the kernel hangs the terminal up.
+    a.p.destroy();
+    expect(await exited).toMatchObject({ signal: 1 });
+    expect(a.entries().filter((e) => e.event === 'exit')).toHaveLength(1);
+  });
+
   it('exits when its terminal goes away', async () => {
     const a = await startAgent('s-exit');
     const exited = new Promise<number>((r) => a.p.onExit((e) => r(e.exitCode)));
