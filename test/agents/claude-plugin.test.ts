@@ -259,7 +259,7 @@ describe('the shipped plugin', () => {
       const plugin = await claude(['plugin', 'validate', SHIPPED], home);
       expect(plugin.code, plugin.stdout + plugin.stderr).toBe(0);
       expect(plugin.stdout).toContain('✔ Validation passed');
-      expect(plugin.stdout).toContain('./lich.js hooks: session.start, turn.start, turn.complete, turn.step, session.measure, classic.Stop');
+      expect(plugin.stdout).toContain('./lich.js hooks: session.start, turn.start, classic.UserPromptSubmit, turn.complete, turn.step, session.measure, classic.Stop');
       const market = await claude(['plugin', 'validate', join(SHIPPED, '..')], home);
       expect(market.code, market.stdout + market.stderr).toBe(0);
       expect(market.stdout).toContain('✔ Validation passed');
@@ -290,13 +290,15 @@ describe('the shipped plugin', () => {
         const screen = await tier.screen(s.id);
         const dir = screen.args[screen.args.indexOf('--plugin-dir') + 1]!;
         const written = join(dir, '.claude-plugin/types/claude-code/index.d.ts');
-        await untilLich(async () => readdirOr(join(dir, '.claude-plugin/types/claude-code')), (n) => n.includes('index.d.ts'), 'the declarations Claude Code writes');
-        const fresh = readFileSync(written, 'utf8');
+        const tools = join(dir, '.claude-plugin/types/claude-code-tools/index.d.ts');
+        // Claude Code writes its declaration files one after the other, each taking a moment:
+        // both are read once they are there and no longer growing.
+        const fresh = await writtenWhole(written, 'the declarations Claude Code writes');
+        const freshTools = await writtenWhole(tools, 'the tools declarations Claude Code writes');
         expect(fresh.split('\n', 1)[0]).toBe(`// Written by Claude Code ${clientName('claude').split(' ').pop()}.`);
         expect(vendoredDeclarations('claude-code'), 'packages/claude-plugin/types/claude-code/index.d.ts is not what this Claude Code writes: regenerate it').toBe(fresh);
         // Its built-in tools' arguments and results (Agent, TaskStop, Edit, Skill), which the mod's hooks are typed by.
-        const tools = join(dir, '.claude-plugin/types/claude-code-tools/index.d.ts');
-        expect(vendoredDeclarations('claude-code-tools'), 'packages/claude-plugin/types/claude-code-tools/index.d.ts is not what this Claude Code writes: regenerate it').toBe(readFileSync(tools, 'utf8'));
+        expect(vendoredDeclarations('claude-code-tools'), 'packages/claude-plugin/types/claude-code-tools/index.d.ts is not what this Claude Code writes: regenerate it').toBe(freshTools);
         const tsc = await typecheckModule([written, tools]);
         expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
       });
@@ -342,6 +344,23 @@ function typecheckModule(declarations: string[]): Promise<Run> {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
     });
   });
+}
+
+/** The text of `path` once it exists and two looks 250 ms apart read the same: a file written whole. */
+async function writtenWhole(path: string, what: string): Promise<string> {
+  let last = '';
+  const read = async () => {
+    let now = '';
+    try {
+      now = readFileSync(path, 'utf8');
+    } catch {
+      // Not there yet.
+    }
+    const whole = now !== '' && now === last;
+    last = now;
+    return whole ? now : '';
+  };
+  return untilLich(read, (text) => text !== '', what);
 }
 
 function readdirOr(dir: string): string[] {
