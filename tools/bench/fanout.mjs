@@ -5,11 +5,13 @@
 //   an agent's MCP client runs it (before the clock starts), `n` concurrent `open_session` calls
 //   with `prompt` — the hand-off, which holds up to 20 s for the answer — then `wait_for_answer`
 //   on every ticket still pending. The workers have lich's tools (`example-tools`, registered
-//   `"tools": true`), as Claude Code, Codex, opencode and oh-my-pi sessions do: each answers with
-//   reply_to_session from its own process, as opencode's in-process plugin does — one
-//   `relay.Reply` call, no process started for it. Wall time: the first call → the last answer.
+//   `"tools": true`): each answers with reply_to_session from its own process — one `relay.Reply`
+//   call, no process started for it, as a tool call reaches lich through the `lich mcp` a Claude
+//   Code or Codex session keeps running (whose own start, once per session, this leaves out).
+//   Wall time: the first call → the last answer.
 // - the same, workers without lich's tools (`example`): each answers by running
-//   "$LICH_BIN" reply, a `lich` process per answer — what a provider lich has no tools for costs.
+//   "$LICH_BIN" reply, a `lich` process per answer — what a provider without lich's tools costs,
+//   and what opencode's and oh-my-pi's tools cost too (they run `lich`).
 // - through the CLI (a second figure): per agent, `lich open --kind example` then
 //   `lich send --timeout 120 <id> "echo task-<i>"`, all `n` chains at once, as a user fanning out
 //   by hand would. Wall time: the first spawn → the last answer printed.
