@@ -28,6 +28,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { agentsAvailable, benchClaude } from './agents.mjs';
 import { benchDelivery, DELIVERY_OTHER_TARGET_MS } from './delivery.mjs';
 import { benchFanoutVsDirect, exampleProvider, exampleToolsProvider, FANOUT_RATIO_TARGET } from './fanout.mjs';
@@ -57,21 +58,57 @@ import {
 import { benchWeb, floodProvider } from './web.mjs';
 import { installCliGlobally } from '../pack/lib.mjs';
 
-const arg = (name) => process.argv.indexOf(name);
-const RUNS = arg('--runs') > 0 ? Number(process.argv[arg('--runs') + 1]) : 30;
-const QUICK = arg('--quick') > 0;
-const NO_WEB = arg('--no-web') > 0;
-const WEB_ONLY = arg('--web-only') > 0;
-const NO_AGENTS = arg('--no-agents') > 0;
-const AGENTS_ONLY = arg('--agents-only') > 0;
-const AGENT_SENDS = arg('--agent-sends') > 0 ? Number(process.argv[arg('--agent-sends') + 1]) : 20;
-const NO_INSTALLED = arg('--no-installed') > 0;
-const FANOUT_ONLY = arg('--fanout-only') > 0;
-const FANOUT_RUNS = arg('--fanout-runs') > 0 ? Number(process.argv[arg('--fanout-runs') + 1]) : 3;
-const NO_DELIVERY = arg('--no-delivery') > 0;
-const DELIVERY_ONLY = arg('--delivery-only') > 0;
-const DELIVERY_SENDS = arg('--delivery-sends') > 0 ? Number(process.argv[arg('--delivery-sends') + 1]) : 10;
-const INSTALLED_PREFIX = arg('--installed') > 0 ? process.argv[arg('--installed') + 1] : undefined;
+// Read strictly: a flag mistyped (`--fanout-onyl`) is refused, not taken for none — which ran the
+// whole bench, a quarter of an hour, instead of the part asked for.
+let flags;
+try {
+  flags = parseArgs({
+    options: {
+      runs: { type: 'string' },
+      quick: { type: 'boolean' },
+      'no-web': { type: 'boolean' },
+      'web-only': { type: 'boolean' },
+      'no-agents': { type: 'boolean' },
+      'agents-only': { type: 'boolean' },
+      'agent-sends': { type: 'string' },
+      'no-installed': { type: 'boolean' },
+      installed: { type: 'string' },
+      'fanout-only': { type: 'boolean' },
+      'fanout-runs': { type: 'string' },
+      'no-delivery': { type: 'boolean' },
+      'delivery-only': { type: 'boolean' },
+      'delivery-sends': { type: 'string' },
+    },
+    strict: true,
+  }).values;
+} catch (e) {
+  process.stderr.write(`bench: ${e.message} (the flags are in tools/bench/run.mjs's first lines)\n`);
+  process.exit(2);
+}
+/** The count flag `name` gives, or `fallback`; a value that is no whole number ≥ 1 is refused. */
+function count(name, fallback) {
+  if (flags[name] === undefined) return fallback;
+  const n = Number(flags[name]);
+  if (!Number.isInteger(n) || n < 1) {
+    process.stderr.write(`bench: --${name} takes a whole number ≥ 1, not "${flags[name]}"\n`);
+    process.exit(2);
+  }
+  return n;
+}
+const RUNS = count('runs', 30);
+const QUICK = flags.quick === true;
+const NO_WEB = flags['no-web'] === true;
+const WEB_ONLY = flags['web-only'] === true;
+const NO_AGENTS = flags['no-agents'] === true;
+const AGENTS_ONLY = flags['agents-only'] === true;
+const AGENT_SENDS = count('agent-sends', 20);
+const NO_INSTALLED = flags['no-installed'] === true;
+const FANOUT_ONLY = flags['fanout-only'] === true;
+const FANOUT_RUNS = count('fanout-runs', 3);
+const NO_DELIVERY = flags['no-delivery'] === true;
+const DELIVERY_ONLY = flags['delivery-only'] === true;
+const DELIVERY_SENDS = count('delivery-sends', 10);
+const INSTALLED_PREFIX = flags.installed;
 const WARMUP = 3;
 /** Start-up targets (issue 23): each CLI command ≤ 1.5× a `node -e 0`, `lich mcp` spawn → initialize ≤ 2.5×. */
 const CLI_RATIO_TARGET = 1.5;
