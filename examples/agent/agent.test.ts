@@ -291,8 +291,9 @@ describe('the example agent in a PTY', () => {
   it('ends once, of the hangup, when its terminal is closed under it (no abort from restoring a terminal that is gone)', async () => {
     const a = await startAgent('s-hangup');
     const exited = new Promise<{ exitCode: number; signal?: number }>((r) => a.p.onExit(r));
-    // The master side closed, as when lich's PTY goes: the kernel hangs the terminal up.
-    a.p.destroy();
+    // The master side closed, as when lich's PTY goes: the kernel hangs the terminal up
+    // (node-pty's Terminal.destroy, which its IPty type leaves out).
+    (a.p as unknown as { destroy(): void }).destroy();
     expect(await exited).toMatchObject({ signal: 1 });
     expect(a.entries().filter((e) => e.event === 'exit')).toHaveLength(1);
   });

@@ -552,11 +552,11 @@ describe('a long-lived client (lich mcp, the opencode plugin) across the lich it
   });
 
   /** A process standing for a lich; resolves once it runs. */
-  async function lichProcess(): Promise<ChildProcess> {
+  async function lichProcess(): Promise<ChildProcess & { pid: number }> {
     const p = spawn('sleep', ['600'], { stdio: 'ignore' });
     procs.push(p);
     await once(p, 'spawn');
-    return p;
+    return p as ChildProcess & { pid: number };
   }
   /** Ends `p` and waits until it is reaped (a zombie still reads as alive to kill(pid, 0)). */
   async function end(p: ChildProcess): Promise<void> {
