@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
-import { cleanEnv, median, now, percentile, root } from './lib.mjs';
+import { benchFlags, cleanEnv, countFlag, median, now, percentile, root } from './lib.mjs';
 
 const PLUGIN = join(root, 'packages/cli/dist/claude/lich');
 const round = (x, d = 1) => +x.toFixed(d);
@@ -80,8 +80,8 @@ export async function benchClaudeHooks({ runs = 30, warmup = 3 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const at = process.argv.indexOf('--runs');
-  const f = await benchClaudeHooks({ runs: at > 0 ? Number(process.argv[at + 1]) : 30 });
+  const flags = benchFlags({ runs: { type: 'string' } }, 'tools/bench/claude-hooks.mjs');
+  const f = await benchClaudeHooks({ runs: countFlag(flags, 'runs', 30) });
   console.log(JSON.stringify(f, null, 2));
   console.log(`\n| hook (PreToolUse, every tool call) | median | ratio |\n|---|---|---|`);
   console.log(`| \`node -e 0\` (baseline) | ${f.nodeMs} ms | — |`);

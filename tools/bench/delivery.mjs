@@ -35,7 +35,7 @@ import { prepareOffline } from '../agents/offline.mjs';
 import { replyScript, startFakeModel } from '../fake-model/index.mjs';
 import { CLIENTS } from '../agents/clients.mjs';
 import { makeRepo, quiet } from './agents.mjs';
-import { cleanEnv, lich, median, now, percentile, root, sleep, startBackend, stopBackend } from './lib.mjs';
+import { benchFlags, cleanEnv, countFlag, lich, median, now, percentile, root, sleep, startBackend, stopBackend } from './lib.mjs';
 import { spawn } from 'node:child_process';
 
 const PASTE_START = '\x1b[200~';
@@ -319,8 +319,11 @@ export async function benchDelivery(o = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const at = process.argv.indexOf('--sends');
-  const r = process.argv.indexOf('--route');
-  const f = await benchDelivery({ sends: at > 0 ? Number(process.argv[at + 1]) : 10, routes: r > 0 ? [process.argv[r + 1]] : undefined, log: (s) => process.stderr.write(`bench: ${s}\n`) });
+  const flags = benchFlags({ sends: { type: 'string' }, route: { type: 'string' } }, 'tools/bench/delivery.mjs');
+  if (flags.route !== undefined && !['typed', 'mod'].includes(flags.route)) {
+    process.stderr.write(`bench: --route is typed or mod, not "${flags.route}"\n`);
+    process.exit(2);
+  }
+  const f = await benchDelivery({ sends: countFlag(flags, 'sends', 10), routes: flags.route !== undefined ? [flags.route] : undefined, log: (s) => process.stderr.write(`bench: ${s}\n`) });
   console.log(JSON.stringify(f, null, 2));
 }

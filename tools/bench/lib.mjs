@@ -7,6 +7,34 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/**
+ * The flags of a bench script's command line, read strictly with node:util's parseArgs: an
+ * unknown or mistyped flag (`--fanout-onyl`) is refused in one `bench: …` line, exit 2, never
+ * taken for none — which ran a quarter of an hour of bench instead of the part asked for.
+ * `options` as parseArgs takes them; `where` names the file whose first lines list the flags.
+ * @returns parseArgs' `values`
+ */
+export function benchFlags(options, where) {
+  try {
+    return parseArgs({ args: process.argv.slice(2), options, strict: true }).values;
+  } catch (e) {
+    process.stderr.write(`bench: ${e.message} (the flags are in ${where}'s first lines)\n`);
+    process.exit(2);
+  }
+}
+
+/** The count flag `name` of `flags` gives, or `fallback`; a value that is no whole number ≥ 1 is refused (exit 2). */
+export function countFlag(flags, name, fallback) {
+  if (flags[name] === undefined) return fallback;
+  const n = Number(flags[name]);
+  if (!Number.isInteger(n) || n < 1) {
+    process.stderr.write(`bench: --${name} takes a whole number ≥ 1, not "${flags[name]}"\n`);
+    process.exit(2);
+  }
+  return n;
+}
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const lich = join(root, 'packages/cli/bin/lich.js');

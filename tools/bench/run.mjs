@@ -28,13 +28,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { agentsAvailable, benchClaude } from './agents.mjs';
 import { benchDelivery, DELIVERY_OTHER_TARGET_MS } from './delivery.mjs';
 import { benchFanoutVsDirect, exampleProvider, exampleToolsProvider, FANOUT_RATIO_TARGET } from './fanout.mjs';
 import {
   alive,
+  benchFlags,
   cleanEnv,
+  countFlag,
   descendants,
   lich,
   lichAsync,
@@ -58,43 +59,26 @@ import {
 import { benchWeb, floodProvider } from './web.mjs';
 import { installCliGlobally } from '../pack/lib.mjs';
 
-// Read strictly: a flag mistyped (`--fanout-onyl`) is refused, not taken for none — which ran the
-// whole bench, a quarter of an hour, instead of the part asked for.
-let flags;
-try {
-  flags = parseArgs({
-    options: {
-      runs: { type: 'string' },
-      quick: { type: 'boolean' },
-      'no-web': { type: 'boolean' },
-      'web-only': { type: 'boolean' },
-      'no-agents': { type: 'boolean' },
-      'agents-only': { type: 'boolean' },
-      'agent-sends': { type: 'string' },
-      'no-installed': { type: 'boolean' },
-      installed: { type: 'string' },
-      'fanout-only': { type: 'boolean' },
-      'fanout-runs': { type: 'string' },
-      'no-delivery': { type: 'boolean' },
-      'delivery-only': { type: 'boolean' },
-      'delivery-sends': { type: 'string' },
-    },
-    strict: true,
-  }).values;
-} catch (e) {
-  process.stderr.write(`bench: ${e.message} (the flags are in tools/bench/run.mjs's first lines)\n`);
-  process.exit(2);
-}
-/** The count flag `name` gives, or `fallback`; a value that is no whole number ≥ 1 is refused. */
-function count(name, fallback) {
-  if (flags[name] === undefined) return fallback;
-  const n = Number(flags[name]);
-  if (!Number.isInteger(n) || n < 1) {
-    process.stderr.write(`bench: --${name} takes a whole number ≥ 1, not "${flags[name]}"\n`);
-    process.exit(2);
-  }
-  return n;
-}
+const flags = benchFlags(
+  {
+    runs: { type: 'string' },
+    quick: { type: 'boolean' },
+    'no-web': { type: 'boolean' },
+    'web-only': { type: 'boolean' },
+    'no-agents': { type: 'boolean' },
+    'agents-only': { type: 'boolean' },
+    'agent-sends': { type: 'string' },
+    'no-installed': { type: 'boolean' },
+    installed: { type: 'string' },
+    'fanout-only': { type: 'boolean' },
+    'fanout-runs': { type: 'string' },
+    'no-delivery': { type: 'boolean' },
+    'delivery-only': { type: 'boolean' },
+    'delivery-sends': { type: 'string' },
+  },
+  'tools/bench/run.mjs',
+);
+const count = (name, fallback) => countFlag(flags, name, fallback);
 const RUNS = count('runs', 30);
 const QUICK = flags.quick === true;
 const NO_WEB = flags['no-web'] === true;
