@@ -96,6 +96,10 @@ export class SessionHost implements RelayHost {
     return this.terminal.unheard(id);
   }
 
+  startReportedAgo(id: string): number | undefined {
+    return this.terminal.startReportedAgo(id);
+  }
+
   inSetup(id: string): boolean {
     return this.terminal.inSetup(id);
   }

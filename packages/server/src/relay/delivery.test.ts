@@ -13,6 +13,7 @@ function delivery(host: FakeHost): Delivery {
     book: {} as never,
     timings: { deliveryLimitMs: 300_000, readyPollMs: 250, receiptWindowMs: 10_000 },
     offer: () => false,
+    modDue: () => false,
     busy: () => false,
     closed: () => false,
   });

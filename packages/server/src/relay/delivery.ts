@@ -22,6 +22,8 @@ export interface DeliveryDeps {
   timings: { deliveryLimitMs: number; readyPollMs: number; receiptWindowMs: number };
   /** Hands `e` to its target's mod when one polls (mod-route.ts); whether it did. */
   offer(e: Errand): boolean;
+  /** Whether the target's mod is due to poll for the first time, so nothing is typed at it yet (mod-route.ts `due`). */
+  modDue(id: string): boolean;
   /** Whether the session is mid-turn (turns.ts). */
   busy(id: string): boolean;
   /** Whether the relay has closed: nothing more is typed. */
@@ -73,7 +75,7 @@ export class Delivery {
     if (!this.order.has(e)) this.order.set(e, ++this.sent);
     const first = !this.behind(e);
     if (first && this.d.offer(e)) return;
-    if (first && host.ready(e.targetId)) {
+    if (first && this.typable(e.targetId)) {
       this.typeIn(e);
       return;
     }
@@ -103,7 +105,7 @@ export class Delivery {
       if (e.state.phase !== 'queued') return;
       if (!host.live(e.targetId)) book.land(e, 'undelivered');
       else if (!this.behind(e) && this.d.offer(e)) return;
-      else if (!this.behind(e) && host.ready(e.targetId)) this.typeIn(e);
+      else if (!this.behind(e) && this.typable(e.targetId)) this.typeIn(e);
       else {
         if (!counting && host.unheard?.(e.targetId)) {
           counting = true;
@@ -130,7 +132,15 @@ export class Delivery {
     const e = this.held.get(targetId)?.find((x) => x.state.phase === 'queued');
     if (!e || this.behind(e) || !this.d.host.live(targetId)) return;
     if (this.d.offer(e)) return;
-    if (this.d.host.ready(targetId)) this.typeIn(e);
+    if (this.typable(targetId)) this.typeIn(e);
+  }
+
+  /**
+   * Whether a task may be typed at `id` now: at a free prompt, and no mod due to poll there first
+   * (a fresh Claude Code session's, which takes the task as a `prompt` instead: mod-route.ts `due`).
+   */
+  private typable(id: string): boolean {
+    return this.d.host.ready(id) && !this.d.modDue(id);
   }
 
   /** Files `e` among the errands held for its target, in send order. */

@@ -21,6 +21,8 @@ export interface FakeSession extends RelaySession {
   branch: string;
   /** A person's draft is at its prompt: never ready, and `type` rejects with DraftHeld. */
   draft: boolean;
+  /** When its plugin's start report made it ready, for a session whose mod is to poll (`RelayHost.startReportedAgo`); absent for any other. */
+  startReportedAt?: number;
 }
 
 export class FakeHost implements RelayHost {
@@ -74,6 +76,10 @@ export class FakeHost implements RelayHost {
   }
   state(id: string): string {
     return this.sessions.get(id)?.state ?? '';
+  }
+  startReportedAgo(id: string): number | undefined {
+    const at = this.sessions.get(id)?.startReportedAt;
+    return at === undefined ? undefined : this.clock.now() - at;
   }
   ready(id: string): boolean {
     const s = this.sessions.get(id);

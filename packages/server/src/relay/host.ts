@@ -88,6 +88,14 @@ export interface RelayHost {
    */
   unheard?(id: string): boolean;
   /**
+   * How long ago, in ms, its plugin's `/session-start` made ready a session whose plugin's mod is
+   * to poll — a Claude Code session lich started with its plugin (terminal/readiness.ts
+   * `startReportedAgo`); `undefined` for any other session. The relay gives that mod a moment to
+   * poll before it types at the session (mod-route.ts `due`). Optional: a host without plugins
+   * leaves it out.
+   */
+  startReportedAgo?(id: string): number | undefined;
+  /**
    * The branch the session's worktree has checked out, `""` for a session in its project's own
    * directory (or detached): what a subagent's report names (SubagentReport, wire.md § 8.4).
    * Optional: without it no branch is named.

@@ -22,7 +22,7 @@ export { MOD_ANSWER_PLUGIN, pluginAtLeast, type RelayMod, type RelayModAck, type
 export interface ModRouteDeps {
   host: RelayHost;
   book: ErrandBook;
-  timings: { modAckWaitMs: number; receiptWindowMs: number };
+  timings: { modAckWaitMs: number; receiptWindowMs: number; modFirstPollGraceMs: number };
   /** The sessions' mods; without it, nothing goes this way. */
   mod?: RelayMod;
   lang?: PromptLang;
@@ -98,6 +98,22 @@ export class ModRoute {
       }
     });
     return true;
+  }
+
+  /**
+   * Whether the mod of session `id` is due to poll for the first time: its plugin reported the
+   * session's start less than `modFirstPollGraceMs` ago, in a session whose mod is to poll (a
+   * Claude Code session lich started with its plugin: `RelayHost.startReportedAgo`), and no poll
+   * of it came yet. Claude Code starts its hooks module after the SessionStart hook's report, so
+   * for a moment the session reads before its mod polls; a task typed then would go in with its
+   * ticket where the mod route hands a fresh `--subagent` worker the task it answers by itself.
+   * Past the grace, a session whose mod never polls (its hooks modules off) is typed at as usual.
+   */
+  due(id: string): boolean {
+    const { mod, host } = this.d;
+    if (!mod || mod.plugin(id) !== '' || mod.polling(id)) return false;
+    const ago = host.startReportedAgo?.(id);
+    return ago !== undefined && ago < this.d.timings.modFirstPollGraceMs;
   }
 
   /** `e` ended: its prompt's ack, if one is still to come, no longer matters. */

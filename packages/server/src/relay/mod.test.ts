@@ -234,6 +234,32 @@ describe('a subagent worker\'s mod', () => {
     expect(relay.answerFromMod(worker.id, 'too late'), 'nor to answer').toBe(false);
   });
 
+  it('is waited for when fresh: a task sent as its session\'s plugin reports the start goes to its first poll as WorkerTask, never typed with a ticket', async () => {
+    // A Claude Code worker lich just started with its plugin: ready from the SessionStart hook's
+    // report, its hooks module (the mod) polling only a moment later (real-agents.md § 3.6).
+    worker.startReportedAt = Date.now();
+    const result = send({ target: worker.label, subagent: true, timeoutSeconds: 60 });
+    await tick(1_000);
+    expect(host.typed).toEqual([]);
+    const mod = new FakeMod(worker, '0.17.0');
+    await tick(300);
+    expect(mod.prompts().map((c) => c.text)).toEqual([workerTaskText('planner', 'run the tests')]);
+    report(worker, 'busy');
+    expect(relay.answerFromMod(worker.id, 'all green')).toBe(true);
+    expect(await result).toMatchObject({ status: 'answered', answer: 'all green' });
+    expect(host.typed).toEqual([]);
+  });
+
+  it('is not waited for past two seconds after the start report: a session whose mod never polls is typed at', async () => {
+    worker.startReportedAt = Date.now();
+    void send({ target: worker.label, subagent: true, timeoutSeconds: 60 });
+    await tick(1_500);
+    expect(host.typed).toEqual([]);
+    await tick(1_000);
+    expect(host.typed.map((t) => t.id)).toEqual([worker.id]);
+    expect(ticketIn(host.typed[0]!.text)).toBeDefined();
+  });
+
   it('gets the ticketed message under a plugin older than 0.17.0, and answers through the ticket', async () => {
     const mod = new FakeMod(worker, '0.16.9');
     const result = send({ target: worker.label, subagent: true, timeoutSeconds: 60 });

@@ -89,6 +89,14 @@ export interface RelayTimings {
    * withdrawn and typed instead (wire.md § 9 "mod ack wait"). Default 10 000.
    */
   modAckWaitMs?: number;
+  /**
+   * How long, after its plugin reported the start of a session whose plugin's mod is to poll (a
+   * Claude Code session lich started with its plugin), a task for it waits for that mod's first
+   * poll before it is typed: the mod route is the one a fresh `--subagent` worker answers by
+   * itself through (spec/cli.md § lich open), and Claude Code starts its hooks module after the
+   * SessionStart hook's report. Default 2 000.
+   */
+  modFirstPollGraceMs?: number;
 }
 
 export const defaultTimings: Required<RelayTimings> = {
@@ -98,6 +106,7 @@ export const defaultTimings: Required<RelayTimings> = {
   nudgeDelayMs: 2_000,
   ticketTtlMs: 3_600_000,
   modAckWaitMs: 10_000,
+  modFirstPollGraceMs: 2_000,
 };
 
 /** A wait in seconds as the relay holds it, in ms: the wait rule (core's `waitSeconds`: ≤ 0 or not a number is 100 s, above 1800 s is 1800 s). */
@@ -191,7 +200,7 @@ export class Relay {
       stoppedAfterAnswer: (id) => this.subagents.stopped(id),
     });
     const busy = (id: string) => this.turns.busy(id);
-    this.delivery = new Delivery({ host, book, timings: t, offer: (e) => this.modRoute.offer(e), busy, closed, log: options.log, trace: options.trace });
+    this.delivery = new Delivery({ host, book, timings: t, offer: (e) => this.modRoute.offer(e), modDue: (id) => this.modRoute.due(id), busy, closed, log: options.log, trace: options.trace });
     this.modRoute = new ModRoute({
       host,
       book,

@@ -140,6 +140,8 @@ export class ReadyWatch {
   private askedAt: number | undefined;
   private carry = '';
   private latched = false;
+  /** When the plugin's `/session-start` latched a session that awaits its plugin ({@link startReportedAgo}). */
+  private reportedAt: number | undefined;
   /** The rule's own sign and quiet (or the cap's quiet) held once, whether or not the session awaits its plugin. */
   private looked = false;
   private readonly shows: readonly string[];
@@ -229,6 +231,7 @@ export class ReadyWatch {
     this.window = '';
     this.latched = false;
     this.looked = false;
+    this.reportedAt = undefined;
   }
 
   /**
@@ -236,9 +239,18 @@ export class ReadyWatch {
    * says that report comes before its program reads ({@link ReadyRule.startMeansReading} false)
    * and the session does not await its plugin ({@link ReadyRule.awaitsPlugin}).
    */
-  latch(): void {
+  latch(now?: number): void {
     if (this.rule.startMeansReading === false && !this.rule.awaitsPlugin) return;
+    if (this.rule.awaitsPlugin && !this.latched) this.reportedAt = now;
     this.latched = true;
+  }
+
+  /**
+   * How long ago, in ms, the plugin's `/session-start` made a session that awaits its plugin
+   * ({@link ReadyRule.awaitsPlugin}) ready; `undefined` for any other session, or before it.
+   */
+  startReportedAgo(now: number): number | undefined {
+    return this.reportedAt === undefined ? undefined : now - this.reportedAt;
   }
 
   /** Whether the program's sign of reading was seen. */

@@ -370,7 +370,16 @@ export class Terminal {
   markReading(id: string): void {
     const e = this.live.get(id);
     if (!e || (e.marker && !e.marker.done)) return;
-    e.readiness.latch();
+    e.readiness.latch(this.clock.now());
+  }
+
+  /**
+   * How long ago, in ms, its plugin's `/session-start` made ready a session that awaits its plugin
+   * (readiness.ts `startReportedAgo`: a Claude Code session lich started with its plugin);
+   * `undefined` for any other session.
+   */
+  startReportedAgo(id: string): number | undefined {
+    return this.live.get(id)?.readiness.startReportedAgo(this.clock.now());
   }
 
   /**
