@@ -29,6 +29,8 @@ const T2 = '2'.repeat(32);
 
 let lich: FakeLich;
 let clients: RpcClient[] = [];
+/** Servers of the tests' own ({@link serve}), closed after each test. */
+let servers: http.Server[] = [];
 
 beforeEach(async () => {
   lich = await startFakeLich(T1);
@@ -37,7 +39,36 @@ afterEach(async () => {
   for (const c of clients) c.close();
   clients = [];
   await lich.close();
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
 });
+
+/** A real HTTP server on 127.0.0.1:`port` (0: any) running `handler`, closed after the test. */
+async function serve(handler: http.RequestListener, port = 0): Promise<{ server: http.Server; port: number }> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/**
+ * A server answering `null` to every call — but a call of method `o.holds`, which it holds
+ * unanswered, as lich holds a send — recording each call's path (`/rpc/<method>`, no query) and
+ * the connections they came on.
+ */
+async function listener(o: { port?: number; holds?: string } = {}): Promise<{ server: http.Server; port: number; seen: string[]; sockets: Set<unknown> }> {
+  const seen: string[] = [];
+  const sockets = new Set<unknown>();
+  const s = await serve((req, res) => {
+    seen.push((req.url ?? '').split('?')[0]!);
+    sockets.add(req.socket);
+    req.resume();
+    if (o.holds === undefined || !req.url?.startsWith(`/rpc/${o.holds}?`)) req.on('end', () => res.end('null\n'));
+  }, o.port);
+  return { ...s, seen, sockets };
+}
 
 function client(coords: Partial<Coordinates> = {}, readRuntime?: () => Promise<RuntimeInfo | null>): RpcClient {
   const c = createHttpRpcClient({
@@ -154,59 +185,36 @@ describe('the RPC client', () => {
   });
 
   it('reuses one connection for consecutive calls (keep-alive)', async () => {
-    const sockets = new Set<unknown>();
-    const server = http.createServer((req, res) => {
-      sockets.add(req.socket);
-      req.resume();
-      req.on('end', () => res.end('null\n'));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as AddressInfo).port;
-    const c = client({ port });
+    const l = await listener();
+    const c = client({ port: l.port });
     await c.call('relay.Peers', anyOptions, quick);
     await c.call('relay.Peers', anyOptions, quick);
-    c.close();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    expect(sockets.size).toBe(1);
+    expect(l.sockets.size).toBe(1);
   });
 
   it('sends a call again, once and on a new connection, when lich had closed the kept-alive connection it took', async () => {
     // What lich's listener does to a connection idle past its keep-alive timeout (5 s): closed
     // between two calls of a long-lived client (`lich mcp`, the opencode plugin), unseen by the
     // client until it writes.
-    const seen: string[] = [];
-    const server = http.createServer((req, res) => {
-      seen.push(req.url ?? '');
-      req.resume();
-      req.on('end', () => res.end('null\n'));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as AddressInfo).port;
-    const c = client({ port });
+    const l = await listener();
+    const c = client({ port: l.port });
     await c.call('relay.Peers', anyOptions, quick);
-    server.closeIdleConnections();
+    l.server.closeIdleConnections();
     // Same turn of the loop: the client has not read the close yet and takes the pooled socket.
     await expect(c.call('relay.Self', anyOptions, quick)).resolves.toBeNull();
-    expect(seen.map((u) => u.split('?')[0])).toEqual(['/rpc/relay.Peers', '/rpc/relay.Self']);
-    c.close();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    expect(l.seen).toEqual(['/rpc/relay.Peers', '/rpc/relay.Self']);
+    expect(l.sockets.size).toBe(2);
   });
 
   it('does not send a call again when its connection was fresh: a lich that hung up on it is the failure', async () => {
     let calls = 0;
-    const server = http.createServer((req) => {
+    const { port } = await serve((req) => {
       calls++;
       req.socket.destroy();
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as AddressInfo).port;
     const error = await failure(client({ port }).call('relay.Send', anyOptions, quick));
     expect(error.message).toMatch(/^reach lich: Post ".*token=…": EOF$/);
     expect(calls).toBe(1);
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
   });
 });
 
@@ -534,7 +542,6 @@ describe('a long-lived client (lich mcp, the opencode plugin) across the lich it
   let dir: string;
   let env: Record<string, string>;
   let procs: ChildProcess[] = [];
-  let servers: http.Server[] = [];
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'lich-rpc-'));
     env = { XDG_CONFIG_HOME: dir, HOME: dir };
@@ -543,11 +550,6 @@ describe('a long-lived client (lich mcp, the opencode plugin) across the lich it
   afterEach(async () => {
     for (const p of procs) p.kill('SIGKILL');
     procs = [];
-    for (const s of servers) {
-      s.closeAllConnections();
-      await new Promise((r) => s.close(r));
-    }
-    servers = [];
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -563,18 +565,6 @@ describe('a long-lived client (lich mcp, the opencode plugin) across the lich it
     const exited = once(p, 'exit');
     p.kill('SIGKILL');
     await exited;
-  }
-  /** A server answering `null` to every call, recording the paths it was asked. */
-  async function listener(port = 0): Promise<{ port: number; seen: string[]; server: http.Server }> {
-    const seen: string[] = [];
-    const server = http.createServer((req, res) => {
-      seen.push((req.url ?? '').split('?')[0]!);
-      req.resume();
-      req.on('end', () => res.end('null\n'));
-    });
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-    return { port: (server.address() as AddressInfo).port, seen, server };
   }
   function record(pid: number, port: number) {
     writeFileSync(runtimeFilePath(env), JSON.stringify({ pid, port, token: T1 }));
@@ -617,7 +607,7 @@ describe('a long-lived client (lich mcp, the opencode plugin) across the lich it
     await end(gone);
     a.server.closeAllConnections();
     await new Promise((r) => a.server.close(r));
-    const impostor = await listener(a.port);
+    const impostor = await listener({ port: a.port });
     const error = await failure(c.call('relay.Send', anyOptions, quick));
     expect(error.message).toContain('no lich is running');
     expect(impostor.seen).toEqual([]);
@@ -626,25 +616,18 @@ describe('a long-lived client (lich mcp, the opencode plugin) across the lich it
   it('does not send a call again that a lich died holding, on the kept-alive connection it had reused', async () => {
     const c = longLived();
     const dying = await lichProcess();
-    const seen: string[] = [];
-    const server = http.createServer((req, res) => {
-      seen.push((req.url ?? '').split('?')[0]!);
-      req.resume();
-      // relay.Send holds the line until its answer, as lich does; the rest answer at once.
-      if (!req.url?.startsWith('/rpc/relay.Send')) req.on('end', () => res.end('null\n'));
-    });
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    record(dying.pid, (server.address() as AddressInfo).port);
+    // relay.Send held until its answer, as lich holds it.
+    const l = await listener({ holds: 'relay.Send' });
+    record(dying.pid, l.port);
     await c.call('relay.Peers', anyOptions, quick);
     const held = failure(c.call('relay.Send', anyOptions, quick));
-    await until(() => seen.length === 2);
+    await until(() => l.seen.length === 2);
     // A kill -9 of lich mid-call: its process gone, its connections reset, nothing answered.
     await end(dying);
-    server.closeAllConnections();
+    l.server.closeAllConnections();
     const error = await held;
     expect(error).toBeInstanceOf(LichTransportError);
-    expect(seen).toEqual(['/rpc/relay.Peers', '/rpc/relay.Send']);
+    expect(l.seen).toEqual(['/rpc/relay.Peers', '/rpc/relay.Send']);
   });
 });
 
