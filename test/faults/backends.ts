@@ -5,7 +5,7 @@
  * (kit.ts `marked`) and every temporary file it leaves is in one directory.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildBackend, type ChildBackend } from '../e2e/child-backend.js';
@@ -187,29 +187,6 @@ const mounted: string[] = [];
 /** Unmounts every tmpfs `mountTmpfs` mounted, newest first. */
 export function unmountAll(): void {
   for (const dir of mounted.splice(0).reverse()) mount('umount', [dir]);
-}
-
-/**
- * Fills the filesystem holding `dir` to its last byte with `<dir>/filler` (1 MiB writes, then
- * 4 KiB, 512 and single bytes, each until ENOSPC). Removing the file frees it all.
- * @returns the filler's path.
- */
-export function fill(dir: string): string {
-  const file = join(dir, 'filler');
-  const fd = openSync(file, 'w');
-  try {
-    for (const size of [1 << 20, 4096, 512, 1]) {
-      const buf = Buffer.alloc(size, 0x78);
-      try {
-        for (;;) writeSync(fd, buf);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return file;
 }
 
 /** Sends `signal` to each of `pids` still running (one that ended meanwhile is skipped). */

@@ -10,7 +10,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentLog, exampleProvider, makeRepo, runLich, type Session } from '../e2e/harness.js';
-import { Backends, fill, mountTmpfs, remountReadOnly, unmountAll } from './backends.js';
+import { fillDisk } from '../../packages/server/src/testing.js';
+import { Backends, mountTmpfs, remountReadOnly, unmountAll } from './backends.js';
 import { CASES } from './cases.js';
 import { fault, git, newMark, storeAgainstDisk } from './kit.js';
 
@@ -55,7 +56,7 @@ describe('the data directory', () => {
       };
       expect((await ask(s.label, 'before'))?.status).toBe('answered');
 
-      const filler = fill(join(home, 'data'));
+      const filler = fillDisk(join(home, 'data'));
       // What writes a row is refused in the store's one line; nothing is half written.
       expect(await b.lich(['open', '--project', repo, '--kind', 'example'])).toEqual({ code: 1, stdout: '', stderr: full(db) });
       expect(await b.lich(['rename', s.label, 'renamed'])).toEqual({ code: 1, stdout: '', stderr: full(db) });
@@ -127,7 +128,7 @@ describe('the data directory', () => {
 
       // Full before lich ever wrote there: the line names the directory and says it is full.
       mountTmpfs(data, '1m');
-      const filler = fill(data);
+      const filler = fillDisk(data);
       const onFull = await start();
       expect({ code: onFull.code, stdout: onFull.stdout }).toEqual({ code: 1, stdout: '' });
       expect(onFull.stderr).toMatch(oneLine('(full|no space left on device)'));
