@@ -194,7 +194,7 @@ describe('the RPC client', () => {
 
   it('sends a call again, once and on a new connection, when lich had closed the kept-alive connection it took', async () => {
     // What lich's listener does to a connection idle past its keep-alive timeout (5 s): closed
-    // between two calls of a long-lived client (`lich mcp`, the opencode plugin), unseen by the
+    // between two calls of a long-lived client (`lich mcp`, a `@lich/core` client kept open), unseen by the
     // client until it writes.
     const l = await listener();
     const c = client({ port: l.port });
@@ -536,7 +536,7 @@ describe('a call whose method is one of several (a route picks it at run time)',
   });
 });
 
-describe('a long-lived client (lich mcp, the opencode plugin) across the lich it talks to', () => {
+describe('a long-lived client (lich mcp, a @lich/core client kept open) across the lich it talks to', () => {
   // Real coordinates: a runtime file in a temp config dir, read by resolveCoordinates, naming a
   // real process as the lich (a `sleep` started before the file was written, as a backend is).
   let dir: string;

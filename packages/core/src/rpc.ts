@@ -390,9 +390,9 @@ interface RawReply {
 export function createHttpRpcClient(options: HttpRpcClientOptions): RpcClient {
   const agent = options.agent ?? new http.Agent({ keepAlive: true });
   // Resolved anew for every call, never kept from one call to the next: a long-lived client
-  // (`lich mcp`, the opencode plugin) then follows a lich that started after it, or restarted on
-  // another port, and never posts its token to a port whose lich is gone — the check that the
-  // lich the coordinates name is alive (resolveCoordinates) holds for each call, not the first.
+  // (`lich mcp`, a `@lich/core` client kept open) then follows a lich that started after it, or
+  // restarted on another port, and never posts its token to a port whose lich is gone — the check
+  // that the lich the coordinates name is alive (resolveCoordinates) holds for each call.
   let latest: Promise<Coordinates> | undefined;
   const resolve = () => (latest = options.coordinates());
   const coordinates = () => latest ?? resolve();
